@@ -1,0 +1,143 @@
+"""Scorekeeper: score sheets for the Italian card game Scopa.
+
+`create_app` is the application factory (as in Flask's tutorial, flaskr):
+defaults live in code, then `instance/config.py`, then the environment, and
+a `test_config` passed by the tests wins over all of them.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sqlite3
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, request
+from sqlalchemy import event
+
+from scorekeeper.extensions import babel, csrf, db, migrate
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ("it", "en")
+DEFAULT_LOCALE = "it"
+LOCALE_COOKIE = "lang"
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+}
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build and configure the Flask application."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(REPO_ROOT / "templates"),
+        static_folder=str(REPO_ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    app.config.from_mapping(
+        SECRET_KEY=None,
+        SQLALCHEMY_DATABASE_URI="sqlite:///"
+        + os.path.join(app.instance_path, "scorekeeper.sqlite3"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        BABEL_DEFAULT_LOCALE=DEFAULT_LOCALE,
+        BABEL_DEFAULT_TIMEZONE="Europe/Rome",
+        LOCALE_COOKIE_MAX_AGE=365 * 24 * 3600,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    if os.environ.get("DATABASE_URL"):
+        app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+    if os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    app.config["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(
+        app.config["SQLALCHEMY_DATABASE_URI"]
+    )
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path))
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(REPO_ROOT / "migrations"), render_as_batch=True)
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            event.listen(db.engine, "connect", _sqlite_on_connect)
+
+    from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
+    from scorekeeper.errors import register_error_handlers
+    from scorekeeper.main.views import bp as main_bp
+
+    app.register_blueprint(main_bp)
+    register_error_handlers(app)
+    app.after_request(_add_security_headers)
+    return app
+
+
+def normalize_database_url(url: str) -> str:
+    """Point PostgreSQL URLs at the psycopg 3 driver (Heroku-style URLs included)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
+    return url
+
+
+def load_or_create_secret_key(instance_path: Path) -> str:
+    """Read `instance/secret_key`, creating it (mode 0600) on first run.
+
+    Several gunicorn workers may start at once: the key is written to a private
+    temporary file and linked into place, so every worker reads the same key.
+    """
+    path = instance_path / "secret_key"
+    if not path.exists():
+        tmp = instance_path / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()
+
+
+def select_locale() -> str:
+    """The language of this request: the switch's cookie, then the browser, then Italian."""
+    chosen = request.cookies.get(LOCALE_COOKIE)
+    if chosen in LOCALES:
+        return chosen
+    return request.accept_languages.best_match(LOCALES) or DEFAULT_LOCALE
+
+
+def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:
+    """Turn on WAL (readers do not block the writer) and foreign key checks."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+
+def _add_security_headers(response: Any) -> Any:
+    """Send the security headers on every response (a view may set its own)."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    response.vary.add("Cookie")
+    response.vary.add("Accept-Language")
+    return response

@@ -1,0 +1,41 @@
+"""Error pages in the app's style and language; JSON errors under /api/."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from scorekeeper.extensions import db
+
+
+def _messages() -> dict[int, tuple[str, str]]:
+    """Title and explanation for each handled status, in the request's language."""
+    return {
+        400: (_("Bad request"), _("The request could not be understood. Please try again.")),
+        403: (_("Forbidden"), _("You are not allowed to do that.")),
+        404: (_("Page not found"), _("There is nothing at this address.")),
+        413: (_("Too much data"), _("What was sent is too large.")),
+        500: (_("Something went wrong"), _("An unexpected error happened on our side.")),
+    }
+
+
+def handle_error(error: HTTPException) -> ResponseReturnValue:
+    """Render an HTTP error as a page, or as JSON for the API."""
+    code = error.code or 500
+    if code >= 500:
+        db.session.rollback()
+    title, message = _messages().get(code, (error.name, error.description or ""))
+    if request.path.startswith("/api/"):
+        return jsonify({"errors": [{"field": "", "message": message}]}), code
+    template = f"errors/{code}.html" if code in (400, 403, 404, 500) else "errors/error.html"
+    return render_template(template, code=code, title=title, message=message), code
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Attach `handle_error` to the statuses the app renders itself."""
+    for code in (400, 403, 404, 413):
+        app.register_error_handler(code, handle_error)
+    # Unhandled exceptions reach this handler as an InternalServerError.
+    app.register_error_handler(InternalServerError, handle_error)
