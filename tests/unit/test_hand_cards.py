@@ -1,0 +1,214 @@
+"""Scoring a hand entered card by card (RULES.md sections 2 and 4)."""
+
+import pytest
+
+from scorekeeper.scoring import (
+    FORMATS,
+    Card,
+    Category,
+    InvalidHand,
+    Rules,
+    SideCards,
+    score_cards,
+)
+
+from .hands import deal, suit
+
+TWO = Rules()
+NAPOLA = Rules(napola=True)
+RE_BELLO = Rules(re_bello=True)
+
+
+def points(score, category):
+    return [side.points[category] for side in score.sides]
+
+
+def test_reference_hand_as_the_api_example():
+    # Anna: 22 cards with 6 denari (A-2-3 among them), the settebello and 2 scope.
+    anna = deal(
+        f"{suit('D', 1, 2, 3, 7, 8, 9)} 6C 1B 5S {suit('C', 1, 2, 3, 4, 5)} "
+        f"{suit('B', 2, 3, 4, 5, 8)} 2S 3S 4S",
+        "*",
+        scope=[2, 0],
+    )
+    score = score_cards(Rules(napola=True, re_bello=True), anna)
+    a, b = score.sides
+    assert (a.cards, a.denari, a.settebello) == (22, 6, True)
+    assert a.primiera is not None and a.primiera.total == 21 + 18 + 16 + 15 == 70
+    assert dict((c.value, n) for c, n in a.points.items()) == {
+        "scope": 2,
+        "carte": 1,
+        "denari": 1,
+        "settebello": 1,
+        "primiera": 0,
+        "re_bello": 0,
+        "napola": 3,
+    }
+    # Bruno has 6D, 7C, 7B and 7S: 18 + 21 + 21 + 21 = 81 beats Anna's 70.
+    assert b.primiera is not None and b.primiera.total == 81
+    assert b.points[Category.PRIMIERA] == 1 and b.points[Category.RE_BELLO] == 1
+    assert score.totals == (8, 2)
+
+
+def test_twenty_cards_each_gives_nobody_the_carte():
+    # Anna has all denari and coppe (20), Bruno bastoni and spade (20).
+    score = score_cards(TWO, deal(f"{suit('D', *range(1, 11))} {suit('C', *range(1, 11))}", "*"))
+    assert points(score, Category.CARTE) == [0, 0]
+    assert score.awards[Category.CARTE].reason == "tie"
+    assert points(score, Category.DENARI) == [1, 0]
+    # Neither side has all four suits: nobody takes the primiera.
+    assert score.awards[Category.PRIMIERA].reason == "nobody_complete"
+    assert score.totals == (2, 0)
+
+
+def test_twenty_one_cards_take_the_carte():
+    score = score_cards(TWO, deal(f"{suit('D', *range(1, 11))} {suit('C', *range(1, 11))} 1B", "*"))
+    assert points(score, Category.CARTE) == [1, 0]
+    assert score.awards[Category.CARTE].margin == 2
+
+
+def test_five_denari_each_gives_nobody_the_denari():
+    score = score_cards(TWO, deal(f"{suit('D', 1, 2, 3, 4, 5)} {suit('C', *range(1, 11))}", "*"))
+    assert [s.denari for s in score.sides] == [5, 5]
+    assert points(score, Category.DENARI) == [0, 0]
+    assert score.awards[Category.DENARI].reason == "tie"
+    # The settebello still goes to whoever holds it.
+    assert points(score, Category.SETTEBELLO) == [0, 1]
+
+
+def test_six_denari_take_the_point():
+    score = score_cards(TWO, deal(suit("D", 1, 2, 3, 4, 5, 6), "*"))
+    assert points(score, Category.DENARI) == [1, 0]
+
+
+def test_settebello_is_always_awarded():
+    score = score_cards(TWO, deal("7D", "*"))
+    assert points(score, Category.SETTEBELLO) == [1, 0]
+    assert score.awards[Category.SETTEBELLO].reason == "holder"
+
+
+def test_primiera_78_78_is_a_tie():
+    score = score_cards(TWO, deal("7D 7C 6B 6S", "*"))
+    assert [s.primiera.total for s in score.sides] == [78, 78]
+    assert points(score, Category.PRIMIERA) == [0, 0]
+
+
+def test_three_sevens_lose_73_to_75():
+    score = score_cards(TWO, deal("7D 7C 7B 8S", "*"))
+    assert [s.primiera.total for s in score.sides] == [73, 75]
+    assert points(score, Category.PRIMIERA) == [0, 1]
+
+
+def test_side_missing_a_suit_loses_primiera_with_the_higher_sum():
+    # Anna: all denari, coppe and bastoni but the three 2s; Bruno: every spada and the 2s.
+    anna = " ".join(c for c in (f"{v}{s}" for s in "DCB" for v in range(1, 11)) if c[0] != "2")
+    score = score_cards(TWO, deal(anna, "*"))
+    a, b = score.sides
+    assert a.primiera.total is None and a.primiera.partial_sum == 63
+    assert b.primiera.total == 12 + 12 + 12 + 21
+    assert points(score, Category.PRIMIERA) == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("denari", "run"),
+    [
+        ((1, 2, 3), 3),
+        ((1, 2, 3, 4, 5), 5),
+        (tuple(range(1, 11)), 10),
+        ((1, 2, 3, 4, 6), 4),
+        ((1, 2), 0),
+        ((2, 3, 4, 5, 6), 0),
+    ],
+)
+def test_napola_scores_the_run_from_the_asso(denari, run):
+    score = score_cards(NAPOLA, deal(suit("D", *denari), "*"))
+    assert score.sides[0].napola_run == run
+    assert points(score, Category.NAPOLA) == [run, 0]
+    assert score.awards[Category.NAPOLA].reason == ("run" if run else "none")
+
+
+def test_napola_off_scores_nothing():
+    score = score_cards(TWO, deal(suit("D", 1, 2, 3), "*"))
+    assert points(score, Category.NAPOLA) == [0, 0]
+    assert score.awards[Category.NAPOLA].reason == "off"
+
+
+def test_re_bello_when_on():
+    score = score_cards(RE_BELLO, deal("10D", "*"))
+    assert points(score, Category.RE_BELLO) == [1, 0]
+    assert points(score_cards(TWO, deal("10D", "*")), Category.RE_BELLO) == [0, 0]
+
+
+def test_scope_count_for_every_side():
+    score = score_cards(TWO, deal("7D 1C 2C 3C", "*", scope=[2, 3]))
+    assert points(score, Category.SCOPE) == [2, 3]
+
+
+def test_three_sides_tie_at_the_top_gives_nobody_the_point():
+    rules = Rules(format=FORMATS["3"])
+    # 14 - 14 - 12 cards; denari 4 - 4 - 2.
+    a = f"{suit('D', 1, 2, 3, 4)} {suit('C', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}"
+    b = f"{suit('D', 5, 6, 7, 8)} {suit('B', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}"
+    score = score_cards(rules, deal(a, b, "*"))
+    assert [s.cards for s in score.sides] == [14, 14, 12]
+    assert [s.denari for s in score.sides] == [4, 4, 2]
+    assert points(score, Category.CARTE) == [0, 0, 0]
+    assert points(score, Category.DENARI) == [0, 0, 0]
+    assert points(score, Category.SETTEBELLO) == [0, 1, 0]
+
+
+def test_three_sides_strict_leader_takes_it():
+    rules = Rules(format=FORMATS["3"])
+    score = score_cards(rules, deal(suit("D", 1, 2, 3, 4, 5), suit("D", 6, 7), "*"))
+    # 5 - 2 - 33 cards, denari 5 - 2 - 3: most denari wins with five.
+    assert points(score, Category.DENARI) == [1, 0, 0]
+    assert points(score, Category.CARTE) == [0, 0, 1]
+
+
+def test_napoleone_wins_the_game_at_once():
+    rules = Rules(napola=True, napoleone=True)
+    score = score_cards(rules, deal(suit("D", *range(1, 11)), "*"))
+    assert score.napoleone == 0
+    assert score_cards(NAPOLA, deal(suit("D", *range(1, 11)), "*")).napoleone is None
+
+
+def test_missing_and_repeated_cards_are_refused():
+    sides = deal("7D", "*")
+    short = [sides[0], SideCards(sides[1].cards[:-2])]
+    with pytest.raises(InvalidHand) as caught:
+        score_cards(TWO, short)
+    (error,) = caught.value.errors
+    assert error.code == "missing_cards" and error.params["cards"] == "9S, 10S"
+    twice = [SideCards(sides[0].cards + (Card.parse("1S"),)), sides[1]]
+    with pytest.raises(InvalidHand) as caught:
+        score_cards(TWO, twice)
+    assert caught.value.errors[0].code == "duplicate_card"
+    assert caught.value.errors[0].field == "sides[1].cards[29]"
+
+
+def test_wrong_number_of_sides_is_refused():
+    with pytest.raises(InvalidHand) as caught:
+        score_cards(TWO, deal("7D", "1D", "*"))
+    assert caught.value.errors[0].code == "sides_mismatch"
+
+
+@pytest.mark.parametrize(
+    ("scope", "code"),
+    [
+        (-1, "negative"),
+        (19, "scope_too_many"),
+        (1.5, "not_whole_number"),
+        (True, "not_whole_number"),
+    ],
+)
+def test_scope_must_be_possible(scope, code):
+    with pytest.raises(InvalidHand) as caught:
+        score_cards(TWO, deal("7D 1D 2D 3D", "*", scope=[0, scope]))
+    assert caught.value.errors[0].code == code
+    assert caught.value.errors[0].field == "sides[1].scope"
+
+
+def test_a_scopa_takes_at_least_two_cards():
+    with pytest.raises(InvalidHand) as caught:
+        score_cards(TWO, deal("7D", "*", scope=[1, 0]))
+    assert caught.value.errors[0].params == {"maximum": 0}

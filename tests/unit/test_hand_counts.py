@@ -1,0 +1,249 @@
+"""Scoring a hand entered as counts, and every input check of RULES.md section 6."""
+
+import pytest
+
+from scorekeeper.scoring import (
+    FORMATS,
+    Category,
+    InvalidHand,
+    Rules,
+    SideCounts,
+    parse_cards,
+    score_counts,
+)
+
+TWO = Rules()
+ALL_ON = Rules(napola=True, re_bello=True)
+
+
+def reference():
+    """The reference hand: A takes 22 cards, 6 denari, the settebello and the primiera, 1 scopa."""
+    return [SideCounts(22, 6, settebello=True, scope=1), SideCounts(18, 4)]
+
+
+def test_reference_hand():
+    score = score_counts(TWO, reference(), primiera_winner=0)
+    assert score.totals == (5, 0)
+    assert score.awards[Category.PRIMIERA].reason == "declared"
+    assert score.sides[0].primiera is None
+
+
+def test_primiera_to_nobody():
+    score = score_counts(TWO, reference(), primiera_winner=None)
+    assert score.totals == (4, 0)
+    assert score.awards[Category.PRIMIERA].winner is None
+
+
+def test_primiera_decided_from_best_cards():
+    sides = [
+        SideCounts(
+            22, 6, settebello=True, primiera_cards=tuple(parse_cards(["7D", "7C", "7B", "8S"]))
+        ),
+        SideCounts(18, 4, primiera_cards=tuple(parse_cards(["6D", "6C", "6B", "7S"]))),
+    ]
+    score = score_counts(TWO, sides)
+    assert [s.primiera.total for s in score.sides] == [73, 75]
+    assert score.sides[1].points[Category.PRIMIERA] == 1
+
+
+def test_counts_with_napola_and_re_bello():
+    sides = [
+        SideCounts(25, 8, settebello=True, re_bello=True, napola_run=8, scope=2),
+        SideCounts(15, 2),
+    ]
+    score = score_counts(ALL_ON, sides, primiera_winner=1)
+    assert [s.points[Category.NAPOLA] for s in score.sides] == [8, 0]
+    assert score.totals == (2 + 1 + 1 + 1 + 1 + 8, 1)
+
+
+def errors_of(rules, sides, winner=None):
+    with pytest.raises(InvalidHand) as caught:
+        score_counts(rules, sides, primiera_winner=winner)
+    return {(e.code, e.field) for e in caught.value.errors}
+
+
+@pytest.mark.parametrize(
+    ("rules", "sides", "expected"),
+    [
+        # Cards must add up to 40.
+        (TWO, [SideCounts(22, 6, True), SideCounts(17, 4)], {("cards_total", "cards")}),
+        # Denari must add up to 10.
+        (TWO, [SideCounts(22, 6, True), SideCounts(18, 5)], {("denari_total", "denari")}),
+        # No side has more denari than cards.
+        (TWO, [SideCounts(37, 7, True), SideCounts(3, 3)], set()),
+        (
+            TWO,
+            [SideCounts(38, 6, True), SideCounts(2, 4)],
+            {("denari_exceed_cards", "sides[1].denari")},
+        ),
+        # Exactly one settebello...
+        (TWO, [SideCounts(22, 6), SideCounts(18, 4)], {("settebello_count", "settebello")}),
+        (
+            TWO,
+            [SideCounts(22, 6, True), SideCounts(18, 4, True)],
+            {("settebello_count", "settebello")},
+        ),
+        # ...and its side has a denaro.
+        (
+            TWO,
+            [SideCounts(22, 10), SideCounts(18, 0, True)],
+            {("settebello_without_denari", "sides[1].settebello")},
+        ),
+        # Counts out of range.
+        (
+            TWO,
+            [SideCounts(41, 6, True), SideCounts(-1, 4)],
+            {("cards_range", "sides[0].cards"), ("cards_range", "sides[1].cards")},
+        ),
+        (TWO, [SideCounts(22, 11, True), SideCounts(18, 4)], {("denari_range", "sides[0].denari")}),
+        # Scope: whole numbers from 0, one per card played (18 each with two players).
+        (
+            TWO,
+            [SideCounts(22, 6, True, scope=-1), SideCounts(18, 4)],
+            {("negative", "sides[0].scope")},
+        ),
+        (
+            TWO,
+            [SideCounts(22, 6, True), SideCounts(18, 4, scope=10)],
+            {("scope_too_many", "sides[1].scope")},
+        ),
+    ],
+)
+def test_count_checks(rules, sides, expected):
+    if not expected:
+        assert score_counts(rules, sides, 0).totals
+        return
+    assert errors_of(rules, sides) == expected
+
+
+def test_scope_limit_follows_the_cards_played():
+    # Four players in pairs: each pair plays 18 cards; three players: 12 each.
+    pairs = Rules(format=FORMATS["2x2"])
+    assert score_counts(pairs, [SideCounts(40, 10, True, scope=18), SideCounts(0, 0)], 0)
+    three = Rules(format=FORMATS["3"])
+    sides = [SideCounts(30, 8, True, scope=13), SideCounts(5, 1), SideCounts(5, 1)]
+    assert errors_of(three, sides) == {("scope_too_many", "sides[0].scope")}
+
+
+@pytest.mark.parametrize(
+    ("sides", "expected"),
+    [
+        # Exactly one side holds the re bello.
+        ([SideCounts(22, 6, True), SideCounts(18, 4)], {("re_bello_count", "re_bello")}),
+        (
+            [SideCounts(22, 6, True, True), SideCounts(18, 4, False, True)],
+            {("re_bello_count", "re_bello")},
+        ),
+        # With the settebello too, the re bello's side has two denari at least.
+        ([SideCounts(39, 9, True), SideCounts(1, 1, False, True)], set()),
+        (
+            [SideCounts(30, 1, True, True), SideCounts(10, 9)],
+            {("re_bello_without_denari", "sides[0].re_bello")},
+        ),
+        (
+            [SideCounts(30, 10, True), SideCounts(10, 0, False, True)],
+            {("re_bello_without_denari", "sides[1].re_bello")},
+        ),
+    ],
+)
+def test_re_bello_checks(sides, expected):
+    rules = Rules(re_bello=True)
+    if not expected:
+        assert score_counts(rules, sides, 0).totals == (4, 1)
+        return
+    assert errors_of(rules, sides) == expected
+
+
+def test_re_bello_refused_when_the_setting_is_off():
+    assert errors_of(TWO, [SideCounts(22, 6, True, True), SideCounts(18, 4)]) == {
+        ("re_bello_off", "sides[0].re_bello")
+    }
+
+
+@pytest.mark.parametrize(
+    ("sides", "expected"),
+    [
+        (
+            [SideCounts(22, 6, True, napola_run=2), SideCounts(18, 4)],
+            {("napola_range", "sides[0].napola_run")},
+        ),
+        (
+            [SideCounts(22, 6, True, napola_run=11), SideCounts(18, 4)],
+            {("napola_range", "sides[0].napola_run")},
+        ),
+        (
+            [SideCounts(22, 6, True, napola_run=3), SideCounts(18, 4, napola_run=3)],
+            {("napola_sides", "napola")},
+        ),
+        (
+            [SideCounts(22, 4, True, napola_run=5), SideCounts(18, 6)],
+            {("napola_exceeds_denari", "sides[0].napola_run")},
+        ),
+        (
+            [SideCounts(22, 8, napola_run=7), SideCounts(18, 2, True)],
+            {("napola_needs_settebello", "sides[0].napola_run")},
+        ),
+        ([SideCounts(22, 6, True, napola_run=6), SideCounts(18, 4)], set()),
+    ],
+)
+def test_napola_checks(sides, expected):
+    rules = Rules(napola=True)
+    if not expected:
+        assert score_counts(rules, sides, 0).sides[0].points[Category.NAPOLA] == 6
+        return
+    assert errors_of(rules, sides) == expected
+
+
+def test_napola_of_ten_needs_the_re_bello_when_it_is_played():
+    sides = [SideCounts(30, 10, True, False, napola_run=10), SideCounts(10, 0, False, True)]
+    assert ("napola_needs_re_bello", "sides[0].napola_run") in errors_of(ALL_ON, sides)
+
+
+def test_napola_refused_when_off():
+    assert errors_of(TWO, [SideCounts(22, 6, True, napola_run=3), SideCounts(18, 4)]) == {
+        ("napola_off", "sides[0].napola_run")
+    }
+
+
+def test_primiera_winner_must_be_a_side():
+    assert errors_of(TWO, reference(), winner=2) == {("primiera_winner", "primiera")}
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "code"),
+    [
+        ("7D 7C 1C", "6D", "primiera_suit_twice"),
+        ("7D 7C", "7C", "primiera_card_twice"),
+        ("6D 7C", "1D", "primiera_settebello"),
+        ("7C", "7D", "primiera_not_settebello"),
+    ],
+)
+def test_primiera_cards_checks(a, b, code):
+    sides = [
+        SideCounts(22, 6, True, primiera_cards=tuple(parse_cards(a.split()))),
+        SideCounts(18, 4, primiera_cards=tuple(parse_cards(b.split()))),
+    ]
+    assert code in {c for c, _ in errors_of(TWO, sides)}
+
+
+def test_primiera_denaro_needs_a_denaro():
+    sides = [
+        SideCounts(22, 10, True, primiera_cards=tuple(parse_cards(["7D"]))),
+        SideCounts(18, 0, primiera_cards=tuple(parse_cards(["6D"]))),
+    ]
+    assert ("primiera_no_denari", "sides[1].primiera_cards") in errors_of(TWO, sides)
+
+
+def test_every_error_has_a_readable_english_message():
+    with pytest.raises(InvalidHand) as caught:
+        score_counts(TWO, [SideCounts(22, 6), SideCounts(17, 5)])
+    messages = [e.message for e in caught.value.errors]
+    assert "the cards add up to 39, not 40" in messages
+    assert "exactly one side holds the settebello, not 0" in messages
+    assert "the cards add up to 39" in str(caught.value)
+
+
+def test_not_whole_numbers_are_reported_not_crashed():
+    assert errors_of(TWO, [SideCounts("x", 6, True), SideCounts(18, 4)]) == {  # type: ignore[arg-type]
+        ("not_whole_number", "sides[0].cards")
+    }

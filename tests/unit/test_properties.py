@@ -1,0 +1,132 @@
+"""Invariants of scoring, checked on random hands (Hypothesis)."""
+
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.scoring import (
+    DECK,
+    FORMATS,
+    Card,
+    Category,
+    InvalidHand,
+    Rules,
+    SideCards,
+    counts_of,
+    parse_hand_cards,
+    score_cards,
+    score_counts,
+)
+
+SINGLE_POINT = (Category.CARTE, Category.DENARI, Category.PRIMIERA, Category.SETTEBELLO)
+
+rules_st = st.builds(
+    Rules,
+    format=st.sampled_from(list(FORMATS.values())),
+    napola=st.booleans(),
+    napoleone=st.booleans(),
+    re_bello=st.booleans(),
+)
+
+
+@st.composite
+def hands(draw, rules_strategy=rules_st):
+    """Random rules and a random valid hand for them: every card to one side, possible scope."""
+    rules = draw(rules_strategy)
+    owners = draw(st.lists(st.integers(0, rules.sides - 1), min_size=40, max_size=40))
+    piles = [
+        tuple(c for c, o in zip(DECK, owners, strict=True) if o == i) for i in range(rules.sides)
+    ]
+    order = draw(st.permutations(range(rules.sides)))
+    sides = []
+    for i in order:
+        top = min(rules.format.cards_played_per_side, len(piles[i]) // 2)
+        sides.append(SideCards(piles[i], draw(st.integers(0, top))))
+    return rules, sides
+
+
+@given(hands())
+def test_settebello_goes_to_exactly_one_side(hand):
+    score = score_cards(*hand)
+    assert sum(s.points[Category.SETTEBELLO] for s in score.sides) == 1
+
+
+@given(hands())
+def test_at_most_one_side_gets_each_single_point(hand):
+    score = score_cards(*hand)
+    for category in (*SINGLE_POINT, Category.RE_BELLO):
+        assert sum(s.points[category] for s in score.sides) <= 1
+    assert sum(1 for s in score.sides if s.points[Category.NAPOLA]) <= 1
+
+
+@given(hands())
+def test_totals_add_up_and_counts_are_consistent(hand):
+    rules, sides = hand
+    score = score_cards(rules, sides)
+    assert sum(s.cards for s in score.sides) == 40
+    assert sum(s.denari for s in score.sides) == 10
+    for result in score.sides:
+        assert result.total == sum(result.points.values())
+        assert result.points[Category.SCOPE] == result.scope
+
+
+@given(hands(), st.randoms())
+def test_reordering_sides_reorders_the_results(hand, random):
+    rules, sides = hand
+    order = list(range(len(sides)))
+    random.shuffle(order)
+    score = score_cards(rules, sides)
+    shuffled = score_cards(rules, [sides[i] for i in order])
+    assert [dict(shuffled.sides[k].points) for k in range(len(order))] == [
+        dict(score.sides[i].points) for i in order
+    ]
+
+
+@given(hands())
+def test_counts_mode_agrees_with_cards_mode(hand):
+    rules, sides = hand
+    by_cards = score_cards(rules, sides)
+    by_counts = score_counts(rules, counts_of(by_cards))
+    assert [dict(s.points) for s in by_counts.sides] == [dict(s.points) for s in by_cards.sides]
+    winner = by_cards.awards[Category.PRIMIERA].winner
+    plain = [replace(c, primiera_cards=None) for c in counts_of(by_cards)]
+    declared = score_counts(rules, plain, primiera_winner=winner)
+    assert declared.totals == by_cards.totals
+
+
+@given(st.lists(st.sampled_from(DECK), unique=True), st.booleans())
+def test_parse_and_format_round_trip(cards, lower):
+    texts = [c.code.lower() if lower else c.code for c in cards]
+    assert [Card.parse(t) for t in texts] == cards
+    assert [Card.parse(t).code for t in texts] == [c.code for c in cards]
+    assert eval(repr(cards), {"Card": Card}) == cards
+
+
+@given(hands(), st.data())
+def test_a_missing_or_repeated_card_is_always_refused(hand, data):
+    rules, sides = hand
+    i = data.draw(st.sampled_from([k for k, s in enumerate(sides) if s.cards]))
+    j = data.draw(st.integers(0, len(sides[i].cards) - 1))
+    broken = list(sides)
+    if data.draw(st.booleans()):
+        broken[i] = SideCards(sides[i].cards[:j] + sides[i].cards[j + 1 :], 0)
+        expected = "missing_cards"
+    else:
+        k = data.draw(st.sampled_from([n for n in range(len(sides)) if n != i]))
+        broken[k] = SideCards(sides[k].cards + (sides[i].cards[j],), 0)
+        expected = "duplicate_card"
+    try:
+        score_cards(rules, broken)
+    except InvalidHand as error:
+        assert expected in {e.code for e in error.errors}
+    else:
+        raise AssertionError("an invalid hand was scored")
+
+
+@given(st.lists(st.lists(st.text(max_size=4), max_size=5), min_size=2, max_size=4))
+def test_parsing_random_text_never_crashes(texts):
+    try:
+        parse_hand_cards(texts)
+    except InvalidHand as error:
+        assert all(e.field.startswith("sides[") for e in error.errors)
