@@ -1,0 +1,90 @@
+"""Fixtures for every test: the app on a fresh, migrated database, a client, a CLI runner.
+
+Database: with TEST_DATABASE_URL set (PostgreSQL), a uniquely named database is created
+next to the one it names for this test session and dropped at the end, so several
+people can run the suite at once; otherwise a SQLite file in pytest's tmp dir. The
+schema comes from the Alembic migrations (once per session), and after each test every
+table is emptied.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import flask_migrate
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy.engine import make_url
+
+from scorekeeper import create_app, normalize_database_url
+from scorekeeper.extensions import db
+from tests.helpers import csrf_token as _csrf_token
+from tests.helpers import empty_tables, make_test_config
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """URL of this session's own empty database (PostgreSQL or SQLite)."""
+    base = os.environ.get("TEST_DATABASE_URL")
+    if not base:
+        path: Path = tmp_path_factory.mktemp("db") / "scorekeeper-test.sqlite3"
+        yield f"sqlite:///{path}"
+        return
+
+    import psycopg
+    from psycopg import sql
+
+    url = make_url(normalize_database_url(base))
+    admin_dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"sk_test_{os.getpid()}_{secrets.token_hex(4)}"
+    with psycopg.connect(admin_dsn, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin_dsn, autocommit=True) as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+@pytest.fixture(scope="session")
+def migrated_database_url(database_url: str) -> str:
+    """`database_url` after running every Alembic migration on it (once per session)."""
+    app = create_app(make_test_config(database_url))
+    with app.app_context():
+        flask_migrate.upgrade()
+        db.engine.dispose()
+    return database_url
+
+
+@pytest.fixture
+def app(migrated_database_url: str) -> Iterator[Flask]:
+    """The app on the migrated test database; every table is emptied afterwards."""
+    app = create_app(make_test_config(migrated_database_url))
+    yield app
+    empty_tables(app)
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client for `app` (cookies persist across its requests)."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    """Runs the app's CLI commands: `runner.invoke(args=["seed-demo"])`."""
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def csrf_token() -> Callable[[FlaskClient, str], str]:
+    """`csrf_token(client, url)`: GET a page and return its form's CSRF token."""
+    return _csrf_token

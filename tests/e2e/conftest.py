@@ -1,0 +1,160 @@
+"""Fixtures for end-to-end tests: the app on a live server, driven by Debian's chromium.
+
+Playwright's own browser download cannot work here, so the tests launch
+/usr/bin/chromium. Without it (or without playwright) the tests are skipped, except
+under CI=true, where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import pytest
+from flask import Flask
+from werkzeug.serving import BaseWSGIServer, make_server
+
+from scorekeeper import create_app
+from tests.helpers import empty_tables, make_test_config
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost",
+]
+PHONE = "Pixel 7"
+
+try:
+    import playwright as _playwright_package  # noqa: F401
+
+    MISSING = "" if CHROMIUM.exists() else f"{CHROMIUM} is missing (apt-get install chromium)"
+except ImportError:
+    MISSING = "playwright is not installed (pip install playwright)"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Without playwright the test modules cannot even be imported: leave them out,
+    except under CI, where the import error must fail the run."""
+    if MISSING.startswith("playwright") and os.environ.get("CI") != "true":
+        return collection_path.name.startswith("test_")
+    return None
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    """Say once, at the top, why the e2e tests will not run."""
+    return f"e2e tests skipped: {MISSING}" if MISSING else None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in this folder `e2e` (deselect with `-m "not e2e"`)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+def _skip_or_fail(reason: str) -> NoReturn:
+    """Skip the e2e tests, or fail them when CI=true: CI must really run them."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"e2e tests cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@dataclass
+class LiveServer:
+    """The app served over HTTP on 127.0.0.1 for the browser."""
+
+    app: Flask
+    url: str
+
+
+@pytest.fixture(scope="session")
+def live_server(migrated_database_url: str) -> Iterator[LiveServer]:
+    """The app on a free local port, in a thread, using the session's test database."""
+    app = create_app(make_test_config(migrated_database_url))
+    server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(app=app, url=f"http://127.0.0.1:{server.server_port}")
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(autouse=True)
+def _empty_tables_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Leave the live server's database empty for the next test."""
+    yield
+    if "live_server" in request.fixturenames:
+        empty_tables(request.getfixturevalue("live_server").app)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    """The Playwright driver (sync API)."""
+    if not CHROMIUM.exists():
+        _skip_or_fail(f"{CHROMIUM} is missing (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _skip_or_fail("playwright is not installed (pip install playwright)")
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Headless Debian chromium, cut off from everything but 127.0.0.1."""
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def make_phone(
+    playwright: Playwright, browser: Browser, live_server: LiveServer
+) -> Iterator[Callable[..., Page]]:
+    """`make_phone(width=360, locale="en-GB")`: a new page on an emulated Pixel 7.
+
+    Relative URLs (`page.goto("/")`) go to the live server. Keyword arguments
+    override the device, e.g. `width` for the viewport width.
+    """
+    contexts = []
+
+    def new_page(width: int | None = None, **overrides: Any) -> Page:
+        device = {k: v for k, v in playwright.devices[PHONE].items() if k != "default_browser_type"}
+        if width is not None:
+            device["viewport"] = {**device["viewport"], "width": width}
+            device["screen"] = {**device["screen"], "width": width}
+        device.setdefault("locale", "it-IT")
+        device.update(overrides)
+        context = browser.new_context(base_url=live_server.url, **device)
+        contexts.append(context)
+        return context.new_page()
+
+    yield new_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phone(make_phone: Callable[..., Page]) -> Page:
+    """A page on an emulated Pixel 7 (phone viewport, touch), pointed at the live server."""
+    return make_phone()

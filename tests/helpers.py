@@ -1,0 +1,44 @@
+"""Helpers shared by the web and e2e tests (import: `from tests.helpers import ...`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.extensions import db
+
+_CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def csrf_token(client: FlaskClient, url: str) -> str:
+    """GET `url` and return the value of its hidden `csrf_token` input."""
+    response = client.get(url)
+    assert response.status_code == 200, f"GET {url} gave {response.status_code}"
+    match = _CSRF_INPUT.search(response.get_data(as_text=True))
+    assert match, f"no csrf_token input on {url}"
+    return match.group(1)
+
+
+def empty_tables(app: Flask) -> None:
+    """Delete every row of every table, children before parents."""
+    with app.app_context():
+        db.session.remove()
+        with db.engine.begin() as connection:
+            for table in reversed(db.metadata.sorted_tables):
+                connection.execute(table.delete())
+
+
+def make_test_config(database_url: str, **overrides: Any) -> dict[str, Any]:
+    """The configuration every test app gets; keyword arguments override it."""
+    config: dict[str, Any] = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret-key",
+        "WTF_CSRF_ENABLED": True,
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "RATELIMIT_ENABLED": False,
+    }
+    config.update(overrides)
+    return config

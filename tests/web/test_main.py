@@ -1,0 +1,115 @@
+"""The home page, language switch, error pages, security headers and health check."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+
+def test_home_defaults_to_italian(client: FlaskClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert '<html lang="it">' in html
+    assert "Segnapunti per la Scopa" in html
+
+
+def test_home_follows_the_browser_language(client: FlaskClient) -> None:
+    response = client.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"})
+    html = response.get_data(as_text=True)
+    assert '<html lang="en">' in html
+    assert "Scorekeeper for Scopa" in html
+
+
+def test_unknown_browser_language_falls_back_to_italian(client: FlaskClient) -> None:
+    response = client.get("/", headers={"Accept-Language": "de-DE,fr;q=0.8"})
+    assert '<html lang="it">' in response.get_data(as_text=True)
+
+
+def test_language_switch_sets_cookie_and_returns(client: FlaskClient) -> None:
+    response = client.get("/lang/en?next=/healthz")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/healthz"
+    cookie = client.get_cookie("lang")
+    assert cookie is not None
+    assert cookie.value == "en"
+    assert cookie.http_only
+    # The cookie beats the browser's preference.
+    html = client.get("/", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert '<html lang="en">' in html
+    assert 'href="/lang/it?next=/"' in html
+
+
+def test_language_switch_rejects_unknown_language(client: FlaskClient) -> None:
+    assert client.get("/lang/de").status_code == 404
+    assert client.get_cookie("lang") is None
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "javascript:alert(1)",
+        "evil.example",
+        "/\r\nLocation: https://evil.example",
+        "/\x00evil",
+        "",
+    ],
+)
+def test_language_switch_is_not_an_open_redirect(client: FlaskClient, target: str) -> None:
+    response = client.get("/lang/it", query_string={"next": target})
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/"
+
+
+def test_404_page_in_the_app_style_and_language(client: FlaskClient) -> None:
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    html = response.get_data(as_text=True)
+    assert "Pagina non trovata" in html
+    assert 'class="site-header"' in html
+    english = client.get("/no-such-page", headers={"Accept-Language": "en"})
+    assert "Page not found" in english.get_data(as_text=True)
+
+
+def test_api_errors_are_json(client: FlaskClient) -> None:
+    response = client.get("/api/no-such-thing", headers={"Accept-Language": "en"})
+    assert response.status_code == 404
+    assert response.is_json
+    assert response.get_json() == {
+        "errors": [{"field": "", "message": "There is nothing at this address."}]
+    }
+
+
+def test_security_headers_on_every_response(client: FlaskClient) -> None:
+    for url in ("/", "/healthz", "/no-such-page", "/static/css/app.css"):
+        headers = client.get(url).headers
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "same-origin"
+        assert headers["X-Frame-Options"] == "DENY"
+        csp = headers["Content-Security-Policy"]
+        assert "default-src 'self'" in csp
+        assert "script-src 'self'" in csp
+        assert "frame-ancestors 'none'" in csp
+
+
+def test_no_inline_script_or_style(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert "<script>" not in html
+    assert "<style" not in html
+    assert "style=" not in html
+
+
+def test_healthz(client: FlaskClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_data(as_text=True) == "ok"
+
+
+def test_favicon(client: FlaskClient) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    assert response.data[:4] == b"\x00\x00\x01\x00"
