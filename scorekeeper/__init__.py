@@ -54,6 +54,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE=DEFAULT_LOCALE,
         BABEL_DEFAULT_TIMEZONE="Europe/Rome",
         LOCALE_COOKIE_MAX_AGE=365 * 24 * 3600,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=False,  # behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true
     )
     app.config.from_pyfile("config.py", silent=True)
     if os.environ.get("DATABASE_URL"):
@@ -79,10 +81,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "connect", _sqlite_on_connect)
 
     from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
+    from scorekeeper.accounts.views import init_app as init_accounts
     from scorekeeper.errors import register_error_handlers
+    from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
 
     app.register_blueprint(main_bp)
+    init_accounts(app)
+    app.register_blueprint(leagues_bp)
     register_error_handlers(app)
     app.after_request(_add_security_headers)
     return app
