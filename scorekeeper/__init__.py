@@ -79,8 +79,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "connect", _sqlite_on_connect)
 
     from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
-    from scorekeeper.errors import register_error_handlers
     from scorekeeper.checks import bp as checks_bp
+    from scorekeeper.errors import register_error_handlers
     from scorekeeper.main.views import bp as main_bp
 
     app.register_blueprint(main_bp)

