@@ -82,11 +82,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
     from scorekeeper.accounts.views import init_app as init_accounts
+    from scorekeeper.checks import bp as checks_bp
     from scorekeeper.errors import register_error_handlers
     from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(checks_bp)
     init_accounts(app)
     app.register_blueprint(leagues_bp)
     register_error_handlers(app)
