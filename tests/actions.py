@@ -22,7 +22,9 @@ def signup(client: FlaskClient, username: str, password: str = PASSWORD) -> Test
     )
 
 
-def login(client: FlaskClient, username: str, password: str = PASSWORD, **extra: Any) -> TestResponse:
+def login(
+    client: FlaskClient, username: str, password: str = PASSWORD, **extra: Any
+) -> TestResponse:
     """Log in through the form."""
     token = csrf_token(client, "/account/login")
     return client.post(

@@ -23,7 +23,7 @@ def username_key(username: str) -> str:
     return username.strip().casefold()
 
 
-class User(UserMixin, db.Model):
+class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     """An account. `username_key` (casefolded) is unique, so "Anna" and "anna" are one name."""
 
     __tablename__ = "user_account"

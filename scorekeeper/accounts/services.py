@@ -1,7 +1,13 @@
-"""Account use cases: one function each. Passwords are hashed with Werkzeug (scrypt)."""
+"""Account use cases: one function each.
+
+Passwords are hashed with Werkzeug's `generate_password_hash`, scrypt by default
+(`PASSWORD_HASH_METHOD`; the tests use a cheap method to stay fast). A hash records
+its own method, so changing the setting never locks anyone out.
+"""
 
 from __future__ import annotations
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -12,6 +18,10 @@ from scorekeeper.extensions import db
 # Checked against when the username is unknown, so a wrong name costs as long as a
 # wrong password (no user enumeration by timing).
 _DUMMY_HASH = generate_password_hash("not a real password")
+
+
+def _hash(password: str) -> str:
+    return generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
 
 
 class UsernameTaken(ValueError):
@@ -31,7 +41,7 @@ def create_user(username: str, password: str) -> User:
     user = User(
         username=username,
         username_key=username_key(username),
-        password_hash=generate_password_hash(password),
+        password_hash=_hash(password),
     )
     db.session.add(user)
     try:
@@ -55,6 +65,6 @@ def change_password(user: User, current: str, new: str) -> bool:
     """Set a new password if `current` is right; False (nothing changed) otherwise."""
     if not check_password_hash(user.password_hash, current):
         return False
-    user.password_hash = generate_password_hash(new)
+    user.password_hash = _hash(new)
     db.session.commit()
     return True

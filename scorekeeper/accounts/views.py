@@ -28,6 +28,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", app.config["SESSION_COOKIE_SAMESITE"])
     app.config.setdefault("REMEMBER_COOKIE_HTTPONLY", True)
     app.config.setdefault("REMEMBER_COOKIE_SECURE", app.config["SESSION_COOKIE_SECURE"])
+    app.config.setdefault("PASSWORD_HASH_METHOD", "scrypt")
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     login_manager.init_app(app)

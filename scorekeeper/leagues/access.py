@@ -62,7 +62,9 @@ def require_role(public_id: str, role: Role) -> Access:
     league = db.session.scalar(select(League).where(League.public_id == public_id))
     logged_in = bool(current_user.is_authenticated)
     if league is None:
-        _login_first() if not logged_in else abort(404)
+        if not logged_in:
+            _login_first()
+        abort(404)
     held = member_role(league, current_user)
     if held is not None and held >= role:
         return Access(league, held)

@@ -62,7 +62,7 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-class League(db.Model):
+class League(db.Model):  # type: ignore[name-defined,misc]
     """A group that plays regularly, with default rules for its games."""
 
     __tablename__ = "league"
@@ -89,7 +89,7 @@ class League(db.Model):
         return f"<League {self.name!r}>"
 
 
-class Membership(db.Model):
+class Membership(db.Model):  # type: ignore[name-defined,misc]
     """A user's role in a league (one row per league and user)."""
 
     __tablename__ = "membership"
@@ -109,7 +109,7 @@ class Membership(db.Model):
     user: Mapped[User] = relationship()
 
 
-class Invitation(db.Model):
+class Invitation(db.Model):  # type: ignore[name-defined,misc]
     """A link that makes whoever opens it (logged in) a member with `role`, once.
 
     Only a SHA-256 hash of the link's token is stored: the database never holds
@@ -137,7 +137,7 @@ class Invitation(db.Model):
         return self.revoked_at is None and self.used_at is None
 
 
-class Player(db.Model):
+class Player(db.Model):  # type: ignore[name-defined,misc]
     """Someone who plays in a league: a name, optionally linked to an account."""
 
     __tablename__ = "league_player"
@@ -159,7 +159,7 @@ class Player(db.Model):
         return f"<Player {self.name!r}>"
 
 
-class Season(db.Model):
+class Season(db.Model):  # type: ignore[name-defined,misc]
     """A named date range of a league; archived when finished (still readable)."""
 
     __tablename__ = "season"
