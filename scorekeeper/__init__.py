@@ -88,11 +88,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
     from scorekeeper.api.views import bp as api_bp
+    from scorekeeper.checks import bp as checks_bp
     from scorekeeper.errors import register_error_handlers
     from scorekeeper.main.views import bp as main_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(api_bp)
+    app.register_blueprint(checks_bp)
     register_error_handlers(app)
     app.after_request(_add_security_headers)
     return app
