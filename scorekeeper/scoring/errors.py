@@ -27,7 +27,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
     {
         "not_a_card": N_("'%(text)s' is not a card"),
         "duplicate_card": N_("%(card)s is entered twice"),
-        "missing_cards": N_("%(count)s cards have no side: %(cards)s"),
+        "missing_cards": N_("no side took %(cards)s"),
         "sides_count": N_("a hand needs between %(min)s and %(max)s sides, not %(count)s"),
         "sides_mismatch": N_("these rules are for %(expected)s sides, not %(count)s"),
         "not_whole_number": N_("'%(text)s' is not a whole number"),

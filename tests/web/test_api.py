@@ -193,7 +193,7 @@ INVALID = [
     (_replace_card(0, 1, 7), "sides[0].cards[1]", "'7' is not a card"),
     (_replace_card(0, 1, None), "sides[0].cards[1]", "'null' is not a card"),
     (_add_card_again, "sides[1].cards[37]", "7D is entered twice"),
-    (_drop_last_card, "sides", "1 cards have no side: 10S"),
+    (_drop_last_card, "sides", "no side took 10S"),
     (_one_side, "sides", "a hand needs between 2 and 4 sides, not 1"),
     (_five_sides, "sides", "a hand needs between 2 and 4 sides, not 5"),
     (_set("sides", []), "sides", "a hand needs between 2 and 4 sides, not 0"),
