@@ -55,6 +55,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "primiera_no_denari": N_("%(card)s is a denaro, but this side has no denari"),
         "primiera_settebello": N_("this side holds the settebello, so its best denaro is 7D"),
         "primiera_not_settebello": N_("7D counts only for the side that holds the settebello"),
+        "played_on_table": N_("%(card)s is the card played, so it cannot be on the table too"),
     }
 )
 
