@@ -62,7 +62,7 @@ class Primiera:
     @property
     def complete(self) -> bool:
         """Whether every suit is present, which a primiera needs to count."""
-        return len(self.best) == len(Suit)
+        return len(self.best) == len(_SUITS)
 
     @property
     def missing(self) -> tuple[Suit, ...]:
