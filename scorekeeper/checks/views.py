@@ -11,7 +11,7 @@ from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.checks import services
-from scorekeeper.checks.forms import PrimieraForm
+from scorekeeper.checks.forms import CaptureForm, PrimieraForm
 from scorekeeper.checks.grid import card_name, deck_by_suit
 from scorekeeper.scoring import PRIMIERA_MAX, PRIMIERA_VALUES, RANK_NAMES
 
@@ -20,6 +20,8 @@ bp.add_app_template_global(deck_by_suit)
 bp.add_app_template_filter(card_name)
 
 DEFAULT_SIDES = 2
+#: A table of many small cards can have hundreds of sums; the page lists the first ones.
+CAPTURES_SHOWN = 40
 
 
 @bp.get("/primiera")
@@ -36,3 +38,12 @@ def primiera() -> ResponseReturnValue:
         table=[(value, RANK_NAMES[value], points) for value, points in table],
         primiera_max=PRIMIERA_MAX,
     )
+
+
+@bp.get("/check/capture")
+def capture() -> ResponseReturnValue:
+    """Capture checker ("cosa posso prendere?"): every legal capture of the card played."""
+    form = CaptureForm(request.args)
+    form.validate()
+    check = services.check_capture(request.args, form.choice, bool(form.last_play.data))
+    return render_template("checks/capture.html", form=form, check=check, shown=CAPTURES_SHOWN)

@@ -50,6 +50,8 @@
     var box = document.createElement("div");
     box.className = "grid-enhanced stack";
 
+    // The sides' messages (about what the URL sent) stay visible until the next tap.
+    var messages = [];
     fieldsets.forEach(function (fs) {
       var errors = fs.querySelector(".error");
       if (errors) {
@@ -58,6 +60,7 @@
         copy.insertBefore(document.createElement("li"), copy.firstChild).textContent =
           fs.dataset.label + ":";
         box.appendChild(copy);
+        messages.push(copy);
       }
     });
 
@@ -125,6 +128,8 @@
     }
 
     function changed(side) {
+      messages.forEach(function (m) { m.remove(); });
+      messages = [];
       render();
       var any = side.inputs[Object.keys(side.inputs)[0]];
       any.dispatchEvent(new Event("change", { bubbles: true }));

@@ -47,7 +47,28 @@ def test_primiera_works_without_javascript(make_phone: Callable[..., Page]) -> N
     expect(page.locator("#primiera-result")).to_contain_text("A: primiera 84")
 
 
-@pytest.mark.parametrize("path", ["/primiera?sides=4"])
+def test_capture_by_tapping_the_table_and_the_card_played(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB")
+    page.goto("/check/capture")
+    for name in ("ace of denari", "three of bastoni", "four of coppe", "five of spade"):
+        card(page, name).tap()
+    page.locator(".side-picker").get_by_role("button", name="Played card · 0").tap()
+    card(page, "knight of coppe").tap()
+    result = page.locator("#capture-result")
+    expect(result).to_contain_text("choosing freely among these sums")
+    expect(result.locator(".capture-list > li")).to_have_count(2)
+    page.get_by_label("Only the sums with the fewest cards").check()
+    expect(result).to_contain_text("choosing among the sums with the fewest cards")
+    expect(result.locator(".capture-list > li")).to_have_count(1)
+    expect(result).to_contain_text("4 + 5 = 9")
+    # Another played card replaces the first: only one card is ever played.
+    card(page, "seven of denari").tap()
+    picker = page.locator(".side-picker")
+    expect(picker.get_by_role("button", name="Played card · 1")).to_be_visible()
+    expect(result).to_contain_text("3 + 4 = 7")
+
+
+@pytest.mark.parametrize("path", ["/primiera?sides=4", "/check/capture"])
 def test_no_horizontal_scroll_at_360px(make_phone: Callable[..., Page], path: str) -> None:
     page = make_phone(width=360)
     page.goto(path)

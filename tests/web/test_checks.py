@@ -130,23 +130,109 @@ def test_primiera_refuses_a_bad_number_of_sides(
     assert checked(html, "s0") == {"7D"}
 
 
-@pytest.mark.parametrize(
-    ("query", "side", "message"),
-    [
-        ("s0=7D,11D", "s0", "&#39;11D&#39; is not a card"),
-        ("s0=7D&s1=zz", "s1", "&#39;zz&#39; is not a card"),
-        ("s0=7D,1D&s1=7d", "s1", "7D is entered twice"),
-    ],
-)
-def test_primiera_refuses_bad_or_repeated_cards_next_to_the_side(
-    client: FlaskClient, query: str, side: str, message: str
-) -> None:
-    html = get(client, f"/primiera?sides=2&{query}")
-    assert message in fieldset(html, side)
-    assert "Tap some cards" in result(html)
-    assert "7D" in checked(html, "s0")
-
-
 def test_primiera_refusal_in_italian(client: FlaskClient) -> None:
     html = get(client, "/primiera?sides=2&s0=7D&s1=7D", IT)
     assert "7D è inserita due volte" in fieldset(html, "s1")
+
+
+# --------------------------------------------------------------------------- card refusals
+
+
+@pytest.mark.parametrize(
+    ("url", "side", "message"),
+    [
+        ("/primiera?sides=2&s0=3C,11D", "s0", "&#39;11D&#39; is not a card"),
+        ("/primiera?sides=2&s0=3C&s1=zz", "s1", "&#39;zz&#39; is not a card"),
+        ("/primiera?sides=2&s0=3C,1D&s1=3c", "s1", "3C is entered twice"),
+        ("/check/capture?table=3C,4X&played=7B", "table", "&#39;4X&#39; is not a card"),
+        ("/check/capture?table=3C,3c&played=7B", "table", "3C is entered twice"),
+        ("/check/capture?table=3C,7B&played=7B", "table", "7B is the card played, so it"),
+        ("/check/capture?table=3C&played=7B,6B", "played", "Choose only one card played."),
+        ("/check/capture?table=3C&played=77", "played", "&#39;77&#39; is not a card"),
+    ],
+)
+def test_bad_or_repeated_cards_are_refused_next_to_their_side(
+    client: FlaskClient, url: str, side: str, message: str
+) -> None:
+    html = get(client, url)
+    assert message in fieldset(html, side)
+    # No result from a refused input, and the good cards stay tapped.
+    assert "side-result" not in html and "capture-list" not in html
+    assert "3C" in checked(html, "s0" if url.startswith("/primiera") else "table")
+
+
+# --------------------------------------------------------------------------- capture
+
+
+def captures_listed(html: str) -> list[str]:
+    """Each listed capture as its sum line, or the card codes of an equal-card capture."""
+    items = re.findall(r'<ol class="capture-list">(.*?)</ol>', html, re.S)
+    if not items:
+        return []
+    listed = []
+    pattern = r"<li class=\"card-panel\">(.*?)</li>\s*(?=<li class|$)"
+    for item in re.findall(pattern, items[0], re.S):
+        listed.append(" ".join(re.findall(r'aria-hidden="true">(\w+)<', item)))
+    return listed
+
+
+def test_capture_page_starts_with_the_table_and_played_grids(client: FlaskClient) -> None:
+    html = get(client, "/check/capture")
+    assert html.count('type="checkbox" name="table"') == 40
+    assert html.count('type="radio" name="played"') == 40
+    assert re.search(r'<input checked id="sum_choice-0" name="sum_choice" [^>]*value="free"', html)
+    assert "Tap the cards on the table, then the card played." in result(html)
+
+
+@pytest.mark.parametrize(
+    ("query", "verdict", "listed"),
+    [
+        # Seed 001: table 3, 5, fante; a fante played takes only the fante.
+        ("table=3C,5B,8S&played=8D", "A card of the same value is on the table", ["F"]),
+        ("table=1D,3B,4C,5S&played=9C", "choosing freely among these sums", ["4 5", "A 3 5"]),
+        (
+            "table=1D,3B,4C,5S&played=9C&sum_choice=fewest",
+            "choosing among the sums with the fewest cards",
+            ["4 5"],
+        ),
+        ("table=7C,7S&played=7B", "A card of the same value", ["7", "7"]),
+        ("table=8D,9C&played=5S", "Nothing can be taken: the five of spade stays", []),
+    ],
+)
+def test_capture_lists_every_legal_capture(
+    client: FlaskClient, query: str, verdict: str, listed: list[str]
+) -> None:
+    html = get(client, f"/check/capture?{query}")
+    assert verdict in result(html)
+    assert captures_listed(html) == listed
+
+
+def test_capture_says_when_it_is_a_scopa(client: FlaskClient) -> None:
+    html = get(client, "/check/capture?table=3C,4D&played=7B")
+    assert "Scopa! It takes the whole table." in result(html)
+    html = get(client, "/check/capture?table=3C,4D&played=7B&last_play=y")
+    text = result(html)
+    assert "Scopa!" not in text
+    assert "on the last play of the hand that is not a scopa" in text
+    assert re.search(r'<input [^>]*checked[^>]*name="last_play"', html)
+
+
+def test_capture_in_italian(client: FlaskClient) -> None:
+    text = result(get(client, "/check/capture?table=3C,4D&played=7B", IT))
+    assert "Scopa! Prende tutto il tavolo." in text
+    html = get(client, "/check/capture?table=8D&played=5S", IT)
+    assert "il cinque di spade resta in tavola" in result(html)
+
+
+def test_capture_refuses_an_unknown_sum_setting(client: FlaskClient) -> None:
+    html = get(client, "/check/capture?table=1D,3B,4C,5S&played=9C&sum_choice=most", IT)
+    assert "Non è una opzione valida" in html
+    # The check still runs, with the default setting.
+    assert captures_listed(html) == ["4 5", "A 3 5"]
+
+
+def test_a_huge_table_lists_the_first_captures_and_counts_the_rest(client: FlaskClient) -> None:
+    table = ",".join(f"{v}{s}" for s in "DCBS" for v in range(1, 10))
+    html = get(client, f"/check/capture?played=10D&table={table}")
+    assert len(captures_listed(html)) == 40
+    assert re.search(r"…and \d+ more\.", result(html))
