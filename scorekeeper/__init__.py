@@ -80,9 +80,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
     from scorekeeper.errors import register_error_handlers
+    from scorekeeper.games.views import bp as games_bp
     from scorekeeper.main.views import bp as main_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(games_bp)
     register_error_handlers(app)
     app.after_request(_add_security_headers)
     return app
