@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
 from sqlalchemy import event
 
 from scorekeeper.extensions import babel, csrf, db, migrate
@@ -36,6 +37,12 @@ SECURITY_HEADERS = {
 }
 
 
+class OrderedJSONProvider(DefaultJSONProvider):
+    """JSON responses keep the key order they are built in (API.md's order of points)."""
+
+    sort_keys = False
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build and configure the Flask application."""
     app = Flask(
@@ -44,6 +51,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(REPO_ROOT / "templates"),
         static_folder=str(REPO_ROOT / "static"),
     )
+    app.json = OrderedJSONProvider(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     app.config.from_mapping(
@@ -79,12 +87,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "connect", _sqlite_on_connect)
 
     from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
+    from scorekeeper.api.views import bp as api_bp
+    from scorekeeper.checks import bp as checks_bp
     from scorekeeper.errors import register_error_handlers
     from scorekeeper.games.views import bp as games_bp
     from scorekeeper.main.views import bp as main_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(api_bp)
+    app.register_blueprint(checks_bp)
     register_error_handlers(app)
     app.after_request(_add_security_headers)
     return app

@@ -16,6 +16,7 @@ def _messages() -> dict[int, tuple[str, str]]:
         400: (_("Bad request"), _("The request could not be understood. Please try again.")),
         403: (_("Forbidden"), _("You are not allowed to do that.")),
         404: (_("Page not found"), _("There is nothing at this address.")),
+        405: (_("Method not allowed"), _("This address does not accept that method.")),
         413: (_("Too much data"), _("What was sent is too large.")),
         500: (_("Something went wrong"), _("An unexpected error happened on our side.")),
     }
@@ -27,15 +28,17 @@ def handle_error(error: HTTPException) -> ResponseReturnValue:
     if code >= 500:
         db.session.rollback()
     title, message = _messages().get(code, (error.name, error.description or ""))
+    # Keep the headers the error carries (Allow on a 405), but not its HTML content type.
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     if request.path.startswith("/api/"):
-        return jsonify({"errors": [{"field": "", "message": message}]}), code
+        return jsonify({"errors": [{"field": "", "message": message}]}), code, headers
     template = f"errors/{code}.html" if code in (400, 403, 404, 500) else "errors/error.html"
-    return render_template(template, code=code, title=title, message=message), code
+    return render_template(template, code=code, title=title, message=message), code, headers
 
 
 def register_error_handlers(app: Flask) -> None:
     """Attach `handle_error` to the statuses the app renders itself."""
-    for code in (400, 403, 404, 413):
+    for code in (400, 403, 404, 405, 413):
         app.register_error_handler(code, handle_error)
     # Unhandled exceptions reach this handler as an InternalServerError.
     app.register_error_handler(InternalServerError, handle_error)

@@ -16,7 +16,8 @@ from scorekeeper.scoring import InputError
 
 def error_message(error: InputError) -> str:
     """The error's message, translated into the current locale."""
-    return gettext(error.template, **{k: str(v) for k, v in error.params.items()})
+    message: str = gettext(error.template, **{k: str(v) for k, v in error.params.items()})
+    return message
 
 
 def messages_by_field(errors: Iterable[InputError]) -> dict[str, list[str]]:

@@ -4,6 +4,7 @@ Read RULES.md (shared with the project) beside this package: every rule there
 has its code here and a test in ``tests/unit``.
 """
 
+from .capture import Capture, CaptureOptions, InvalidPlay, captures, validate_play
 from .cards import DECK, DECK_SET, RANK_NAMES, Card, Suit, deck_index, format_cards, parse_cards
 from .errors import MESSAGES, CardError, InputError, InvalidGame, InvalidHand, ScoringError
 from .game import GameState, HandResult, leader_at_target
@@ -43,6 +44,8 @@ __all__ = [
     "PRIMIERA_VALUES",
     "RANK_NAMES",
     "Award",
+    "Capture",
+    "CaptureOptions",
     "Card",
     "CardError",
     "Category",
@@ -53,6 +56,7 @@ __all__ = [
     "InputError",
     "InvalidGame",
     "InvalidHand",
+    "InvalidPlay",
     "Preset",
     "Primiera",
     "PrimieraContest",
@@ -63,6 +67,7 @@ __all__ = [
     "SideResult",
     "Suit",
     "SumChoice",
+    "captures",
     "contest",
     "counts_of",
     "deck_index",
@@ -76,4 +81,5 @@ __all__ = [
     "sorted_cards",
     "validate_cards",
     "validate_counts",
+    "validate_play",
 ]

@@ -27,7 +27,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
     {
         "not_a_card": N_("'%(text)s' is not a card"),
         "duplicate_card": N_("%(card)s is entered twice"),
-        "missing_cards": N_("%(count)s cards have no side: %(cards)s"),
+        "missing_cards": N_("no side took %(cards)s"),
         "sides_count": N_("a hand needs between %(min)s and %(max)s sides, not %(count)s"),
         "sides_mismatch": N_("these rules are for %(expected)s sides, not %(count)s"),
         "not_whole_number": N_("'%(text)s' is not a whole number"),
@@ -55,6 +55,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "primiera_no_denari": N_("%(card)s is a denaro, but this side has no denari"),
         "primiera_settebello": N_("this side holds the settebello, so its best denaro is 7D"),
         "primiera_not_settebello": N_("7D counts only for the side that holds the settebello"),
+        "played_on_table": N_("%(card)s is the card played, so it cannot be on the table too"),
     }
 )
 

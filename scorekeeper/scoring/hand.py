@@ -33,6 +33,9 @@ class Category(enum.Enum):
     RE_BELLO = "re_bello"
     NAPOLA = "napola"
 
+    # Members are singletons: identity hashing is correct and cheaper than Enum's.
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True, slots=True)
 class SideCards:
@@ -179,6 +182,23 @@ def validate_cards(rules: Rules, sides: Sequence[SideCards]) -> None:
     """Raise :class:`InvalidHand` unless every card belongs to exactly one side."""
     _check_sides(rules, len(sides))
     errors: list[InputError] = []
+    entered = [card for side in sides for card in side.cards]
+    seen = set(entered)
+    if len(seen) != len(entered):  # rare: only then look for where each repeat is
+        errors += _repeated_cards(sides)
+    for i, side in enumerate(sides):
+        errors += _check_scope(rules, i, side.scope, len(side.cards))
+    if len(seen) != len(DECK):
+        missing = [card for card in DECK if card not in seen]
+        codes = ", ".join(card.code for card in missing)
+        errors.append(InputError("missing_cards", "sides", {"count": len(missing), "cards": codes}))
+    if errors:
+        raise InvalidHand(errors)
+
+
+def _repeated_cards(sides: Sequence[SideCards]) -> list[InputError]:
+    """A ``duplicate_card`` error at every place a card appears after its first."""
+    errors = []
     seen: set[Card] = set()
     for i, side in enumerate(sides):
         for j, card in enumerate(side.cards):
@@ -186,13 +206,7 @@ def validate_cards(rules: Rules, sides: Sequence[SideCards]) -> None:
                 where = f"sides[{i}].cards[{j}]"
                 errors.append(InputError("duplicate_card", where, {"card": card.code}))
             seen.add(card)
-        errors += _check_scope(rules, i, side.scope, len(side.cards))
-    missing = [card for card in DECK if card not in seen]
-    if missing:
-        codes = ", ".join(card.code for card in missing)
-        errors.append(InputError("missing_cards", "sides", {"count": len(missing), "cards": codes}))
-    if errors:
-        raise InvalidHand(errors)
+    return errors
 
 
 def validate_counts(
@@ -339,8 +353,8 @@ def score_cards(rules: Rules, sides: Sequence[SideCards]) -> HandScore:
             SideCounts(
                 cards=len(side.cards),
                 denari=len(denari),
-                settebello=Card.SETTEBELLO in side.cards,
-                re_bello=rules.re_bello and Card.RE_BELLO in side.cards,
+                settebello=Card.SETTEBELLO.value in denari,
+                re_bello=rules.re_bello and Card.RE_BELLO.value in denari,
                 napola_run=_napola_run(denari) if rules.napola else 0,
                 scope=side.scope,
             )

@@ -20,6 +20,15 @@ PRIMIERA_VALUES: Mapping[int, int] = MappingProxyType(
     {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
 )
 
+#: Which card counts in a suit, by capture value: the higher primiera value wins, and
+#: among face cards of equal value the lowest (fante before re), so the result is stable.
+_STRENGTH: dict[int, int] = {
+    value: points * 16 - value for value, points in PRIMIERA_VALUES.items()
+}
+
+#: The four suits in display order (iterating a tuple is cheaper than iterating the enum).
+_SUITS = tuple(Suit)
+
 #: The highest possible primiera: four sevens.
 PRIMIERA_MAX = 4 * PRIMIERA_VALUES[7]
 
@@ -46,14 +55,14 @@ class Primiera:
         best: dict[Suit, Card] = {}
         for card in cards:
             current = best.get(card.suit)
-            if current is None or _better(card, current):
+            if current is None or _STRENGTH[card.value] > _STRENGTH[current.value]:
                 best[card.suit] = card
-        return cls(MappingProxyType({suit: best[suit] for suit in Suit if suit in best}))
+        return cls(MappingProxyType({suit: best[suit] for suit in _SUITS if suit in best}))
 
     @property
     def complete(self) -> bool:
         """Whether every suit is present, which a primiera needs to count."""
-        return len(self.best) == len(Suit)
+        return len(self.best) == len(_SUITS)
 
     @property
     def missing(self) -> tuple[Suit, ...]:
@@ -74,12 +83,6 @@ class Primiera:
     def total(self) -> int | None:
         """The primiera, or ``None`` when a suit is missing (no primiera)."""
         return self.partial_sum if self.complete else None
-
-
-def _better(card: Card, current: Card) -> bool:
-    value, current_value = primiera_value(card), primiera_value(current)
-    # Among face cards of equal value keep the lowest, so the result is stable.
-    return value > current_value or (value == current_value and card.value < current.value)
 
 
 @dataclass(frozen=True, slots=True)

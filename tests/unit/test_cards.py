@@ -65,3 +65,10 @@ def test_format_sorts_in_deck_order():
 def test_card_values_are_checked():
     with pytest.raises(CardError):
         Card(11, Suit.DENARI)
+
+
+def test_a_card_built_by_hand_is_the_same_card_in_sets_and_dicts():
+    built = Card(7, Suit.DENARI)
+    assert built == Card.parse("7d") and hash(built) == hash(Card.parse("7D"))
+    assert built in set(DECK) and {Card.parse("7D"): "settebello"}[built] == "settebello"
+    assert len({hash(card) for card in DECK}) == 40

@@ -212,3 +212,15 @@ def test_a_scopa_takes_at_least_two_cards():
     with pytest.raises(InvalidHand) as caught:
         score_cards(TWO, deal("7D", "*", scope=[1, 0]))
     assert caught.value.errors[0].params == {"maximum": 0}
+
+
+def test_every_repeat_is_reported_where_it_appears_again():
+    sides = deal("7D", "*")
+    extra = (Card.parse("1S"), Card.parse("7D"), Card.parse("1S"))
+    with pytest.raises(InvalidHand) as caught:
+        score_cards(TWO, [sides[0], SideCards(sides[1].cards + extra)])
+    assert [(e.code, e.field, e.params["card"]) for e in caught.value.errors] == [
+        ("duplicate_card", "sides[1].cards[39]", "1S"),
+        ("duplicate_card", "sides[1].cards[40]", "7D"),
+        ("duplicate_card", "sides[1].cards[41]", "1S"),
+    ]

@@ -92,3 +92,11 @@ def test_three_sides_tie_at_top_scores_nobody_even_with_a_lower_third():
 )
 def test_sums(cards, total):
     assert pile(cards).total == total
+
+
+@pytest.mark.parametrize(
+    ("text", "counted"), [("10C 9C 8C", "8C"), ("9B 10B", "9B"), ("8S 1S", "1S")]
+)
+def test_among_equal_face_cards_the_lowest_counts(text, counted):
+    (best,) = pile(text).best.values()
+    assert best == Card.parse(counted)

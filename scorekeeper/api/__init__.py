@@ -1,0 +1,1 @@
+"""The stateless scoring API: ``POST /api/v1/score`` and ``POST /api/v1/primiera`` (API.md)."""

@@ -1,0 +1,193 @@
+"""The JSON bodies of the scoring API, checked field by field (API.md).
+
+This module checks only the *shape* of a request: which keys, which JSON
+types, how many sides. Whether the cards make a valid hand (unknown, repeated
+or missing cards, impossible scope) is the scoring package's business; its
+errors come back through :func:`field_errors` in the same form.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+
+from scorekeeper.messages import error_message
+from scorekeeper.scoring import Card, InputError, InvalidHand, Rules, parse_hand_cards
+
+MIN_SIDES = 2
+MAX_SIDES = 4
+MAX_NAME_LENGTH = 40
+MAX_CARDS = 40
+#: The rule settings the API accepts, all off by default.
+RULE_KEYS = ("napola", "re_bello")
+SIDE_KEYS = ("name", "cards", "scope")
+
+
+@dataclass(frozen=True, slots=True)
+class FieldError:
+    """One problem with one field: its path (``sides[1].cards[4]``) and a translated message."""
+
+    field: str
+    message: str
+
+    def as_json(self) -> dict[str, str]:
+        """The error as it appears in the ``errors`` list of a response."""
+        return {"field": self.field, "message": self.message}
+
+
+class ApiError(Exception):
+    """A request the API refuses: the HTTP status and every field error found."""
+
+    def __init__(self, status: int, errors: Sequence[FieldError]) -> None:
+        super().__init__(status, errors)
+        self.status = status
+        self.errors = tuple(errors)
+
+    @classmethod
+    def whole_request(cls, status: int, message: str) -> ApiError:
+        """An error about the request as a whole (its field is ``""``)."""
+        return cls(status, [FieldError("", message)])
+
+
+def field_errors(errors: Iterable[InputError], prefix: str = "") -> list[FieldError]:
+    """The scoring package's errors, translated; ``prefix`` is cut from their paths."""
+    return [FieldError(e.field.removeprefix(prefix), error_message(e)) for e in errors]
+
+
+@dataclass(frozen=True, slots=True)
+class SideRequest:
+    """One side of a hand as sent: its name, its captured cards and its scope."""
+
+    name: str
+    cards: tuple[Card, ...]
+    scope: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRequest:
+    """A valid-looking ``POST /api/v1/score`` body (the hand itself is checked when scored)."""
+
+    rules: Rules
+    sides: tuple[SideRequest, ...]
+
+
+def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
+    """Check a score request; raise :class:`ApiError` (422) listing every problem found."""
+    errors = _unknown_keys(body, ("rules", "sides"), "")
+    settings = _rules(body.get("rules", {}), errors)
+    sides = body.get("sides")
+    if not isinstance(sides, list):
+        message = _("this field is required") if sides is None else _("must be a list of sides")
+        errors.append(FieldError("sides", message))
+        raise ApiError(422, errors)
+    if not MIN_SIDES <= len(sides) <= MAX_SIDES:
+        count = {"min": MIN_SIDES, "max": MAX_SIDES, "count": len(sides)}
+        errors += field_errors([InputError("sides_count", "sides", count)])
+
+    names: list[str] = []
+    card_texts: list[list[str]] = []
+    scopes: list[int] = []
+    for i, side in enumerate(sides):
+        where = f"sides[{i}]"
+        if not isinstance(side, dict):
+            errors.append(FieldError(where, _("must be a JSON object")))
+            names.append("")
+            card_texts.append([])
+            scopes.append(0)
+            continue
+        errors += _unknown_keys(side, SIDE_KEYS, where + ".")
+        names.append(_name(side.get("name", chr(ord("A") + i)), where + ".name", errors))
+        card_texts.append(_card_list(side.get("cards"), where + ".cards", errors))
+        scopes.append(_scope(side.get("scope", 0), where + ".scope", errors))
+    try:
+        cards = parse_hand_cards(card_texts)
+    except InvalidHand as invalid:
+        errors += field_errors(invalid.errors)
+    if errors:
+        raise ApiError(422, errors)
+    rules = Rules(napola=settings.get("napola", False), re_bello=settings.get("re_bello", False))
+    rules = rules.with_sides(len(sides))
+    return ScoreRequest(rules, tuple(map(SideRequest, names, cards, scopes)))
+
+
+def parse_primiera_request(body: Mapping[str, object]) -> tuple[Card, ...]:
+    """Check a primiera request and return its cards; raise :class:`ApiError` (422)."""
+    errors = _unknown_keys(body, ("cards",), "")
+    texts = _card_list(body.get("cards"), "cards", errors)
+    try:
+        (cards,) = parse_hand_cards([texts])
+    except InvalidHand as invalid:
+        errors += field_errors(invalid.errors, prefix="sides[0].")
+    if errors:
+        raise ApiError(422, errors)
+    return cards
+
+
+def _unknown_keys(body: Mapping[str, object], known: Sequence[str], path: str) -> list[FieldError]:
+    return [
+        FieldError(path + key, _("unknown field '%(name)s'", name=key))
+        for key in body
+        if key not in known
+    ]
+
+
+def _rules(value: object, errors: list[FieldError]) -> dict[str, bool]:
+    if not isinstance(value, dict):
+        errors.append(FieldError("rules", _("must be a JSON object")))
+        return {}
+    settings = {}
+    for key, setting in value.items():
+        where = f"rules.{key}"
+        if key not in RULE_KEYS:
+            known = ", ".join(RULE_KEYS)
+            errors.append(
+                FieldError(
+                    where, _("'%(name)s' is not a rule: use %(known)s", name=key, known=known)
+                )
+            )
+        elif not isinstance(setting, bool):
+            errors.append(FieldError(where, _("must be true or false")))
+        else:
+            settings[key] = setting
+    return settings
+
+
+def _name(value: object, where: str, errors: list[FieldError]) -> str:
+    if not isinstance(value, str):
+        errors.append(FieldError(where, _("must be text")))
+        return ""
+    name = value.strip()
+    if not name:
+        errors.append(FieldError(where, _("cannot be empty")))
+    elif len(name) > MAX_NAME_LENGTH:
+        errors.append(
+            FieldError(where, _("at most %(maximum)s characters", maximum=MAX_NAME_LENGTH))
+        )
+    return name
+
+
+def _card_list(value: object, where: str, errors: list[FieldError]) -> list[str]:
+    """The card texts of a list (non-strings as their JSON text, so they read as sent)."""
+    if value is None:
+        errors.append(FieldError(where, _("this field is required")))
+        return []
+    if not isinstance(value, list):
+        errors.append(FieldError(where, _('must be a list of cards, such as ["7D", "10S"]')))
+        return []
+    if len(value) > MAX_CARDS:
+        errors.append(FieldError(where, _("at most %(maximum)s cards", maximum=MAX_CARDS)))
+        return []
+    return [text if isinstance(text, str) else json.dumps(text) for text in value]
+
+
+def _scope(value: object, where: str, errors: list[FieldError]) -> int:
+    # Only the JSON type is checked here; whether the number is possible is the
+    # scoring package's check (negative, more scope than cards allow).
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = value if isinstance(value, str) else json.dumps(value)
+    errors += field_errors([InputError("not_whole_number", where, {"text": text})])
+    return 0

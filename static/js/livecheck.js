@@ -1,0 +1,52 @@
+// Instant results for the GET check forms marked data-live (templates/checks/*): on every
+// change the same URL the form would load is fetched and the page's [data-live-region]
+// parts are swapped in place, so the grid keeps its state. The server computes everything;
+// without this script the form's button does the same with a page load.
+(function () {
+  "use strict";
+
+  function live(form) {
+    var pending = null;
+    var timer = null;
+
+    function url() {
+      var params = new URLSearchParams(new FormData(form));
+      return (form.getAttribute("action") || location.pathname) + "?" + params.toString();
+    }
+
+    function refresh() {
+      var target = url();
+      if (pending) pending.abort();
+      pending = new AbortController();
+      fetch(target, { signal: pending.signal, headers: { Accept: "text/html" } })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          // Field errors live outside the regions: let a normal page load show them.
+          if (doc.querySelector("form[data-live] .has-error")) {
+            location.assign(target);
+            return;
+          }
+          document.querySelectorAll("[data-live-region]").forEach(function (region) {
+            var fresh = doc.getElementById(region.id);
+            if (fresh) region.replaceWith(fresh);
+          });
+          history.replaceState(null, "", target);
+        })
+        .catch(function (error) {
+          if (error.name !== "AbortError") location.assign(target);
+        });
+    }
+
+    form.addEventListener("change", function (event) {
+      if (event.target.hasAttribute("data-reload")) {
+        form.requestSubmit();
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(refresh, 150);
+    });
+  }
+
+  document.querySelectorAll("form[data-live]").forEach(live);
+})();

@@ -1,0 +1,81 @@
+"""The checkers as a phone user meets them: tap cards, read the verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+
+def card(page: Page, name: str):  # noqa: ANN201  (a Playwright Locator)
+    """The card button of the enhanced grid with the accessible name `name` ("seven of denari")."""
+    return page.locator(".grid-enhanced").get_by_role("button", name=name, exact=False).first
+
+
+def test_primiera_by_tapping_cards(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB")
+    page.goto("/primiera")
+    picker = page.locator(".side-picker")
+    expect(picker.get_by_role("button", name="A · 0")).to_have_attribute("aria-pressed", "true")
+    for name in ("seven of denari", "six of coppe", "ace of bastoni", "five of spade"):
+        card(page, name).tap()
+    picker.get_by_role("button", name="B · 0").tap()
+    for name in ("seven of coppe", "seven of bastoni", "seven of spade", "two of denari"):
+        card(page, name).tap()
+    result = page.locator("#primiera-result")
+    expect(result).to_contain_text("B takes the primiera point, 5 ahead.")
+    expect(result).to_contain_text("A: primiera 70")
+    # A card B holds shows B's initial while A is active; tapping it gives it to A.
+    picker.get_by_role("button", name="A · 4").tap()
+    seven = card(page, "seven of coppe")
+    expect(seven.locator(".holder")).to_have_text("B")
+    seven.tap()
+    expect(picker.get_by_role("button", name="A · 5")).to_be_visible()
+    expect(result).to_contain_text("A takes the primiera point")
+    # The state is in the URL: reloading shows the same check.
+    page.reload()
+    expect(page.locator("#primiera-result")).to_contain_text("A takes the primiera point")
+
+
+def test_primiera_works_without_javascript(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB", java_script_enabled=False)
+    page.goto("/primiera?sides=1")
+    for code in ("7D", "7C", "7B", "7S"):
+        page.locator(f'label.card-pick:has(input[value="{code}"])').tap()
+    page.get_by_role("button", name="Check the primiera").tap()
+    expect(page.locator("#primiera-result")).to_contain_text("A: primiera 84")
+
+
+def test_capture_by_tapping_the_table_and_the_card_played(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB")
+    page.goto("/check/capture")
+    for name in ("ace of denari", "three of bastoni", "four of coppe", "five of spade"):
+        card(page, name).tap()
+    page.locator(".side-picker").get_by_role("button", name="Played card · 0").tap()
+    card(page, "knight of coppe").tap()
+    result = page.locator("#capture-result")
+    expect(result).to_contain_text("choosing freely among these sums")
+    expect(result.locator(".capture-list > li")).to_have_count(2)
+    page.get_by_label("Only the sums with the fewest cards").check()
+    expect(result).to_contain_text("choosing among the sums with the fewest cards")
+    expect(result.locator(".capture-list > li")).to_have_count(1)
+    expect(result).to_contain_text("4 + 5 = 9")
+    # Another played card replaces the first: only one card is ever played.
+    card(page, "seven of denari").tap()
+    picker = page.locator(".side-picker")
+    expect(picker.get_by_role("button", name="Played card · 1")).to_be_visible()
+    expect(result).to_contain_text("3 + 4 = 7")
+
+
+@pytest.mark.parametrize("path", ["/primiera?sides=4", "/check/capture"])
+def test_no_horizontal_scroll_at_360px(make_phone: Callable[..., Page], path: str) -> None:
+    page = make_phone(width=360)
+    page.goto(path)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Every card of the grid is a tap target of at least 44 x 44 px.
+    sizes = page.locator(".grid-enhanced .card-pick").evaluate_all(
+        "els => els.map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
+    )
+    assert len(sizes) == 40
+    assert min(min(w, h) for w, h in sizes) >= 44

@@ -1,0 +1,39 @@
+"""The Italian catalog is complete: every English string has its Italian text."""
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorekeeper.scoring import MESSAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG = ROOT / "scorekeeper/translations/it/LC_MESSAGES/messages.po"
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    with CATALOG.open("rb") as po:
+        return read_po(po, locale="it")
+
+
+def test_every_message_is_translated_and_keeps_its_placeholders(catalog):
+    missing, fuzzy, broken = [], [], []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            missing.append(ids[0])
+        elif message.fuzzy:
+            fuzzy.append(ids[0])
+        elif set(PLACEHOLDER.findall(ids[0])) != set(PLACEHOLDER.findall(strings[0])):
+            broken.append(ids[0])
+    assert (missing, fuzzy, broken) == ([], [], [])
+
+
+def test_every_scoring_error_is_in_the_catalog(catalog):
+    assert [t for t in MESSAGES.values() if t not in catalog] == []
