@@ -24,6 +24,7 @@ from wtforms import (
     HiddenField,
     IntegerField,
     RadioField,
+    SelectChoice,
     SelectField,
     StringField,
 )
@@ -63,7 +64,9 @@ class NewGameForm(FlaskForm):
     """Format, names in seat order, target, variants and the first dealer."""
 
     format = RadioField(
-        _l("Format"), choices=[(key, FORMAT_LABELS[key]) for key in FORMATS], default="2"
+        _l("Format"),
+        choices=[SelectChoice(key, FORMAT_LABELS[key]) for key in FORMATS],
+        default="2",
     )
     names = FieldList(
         StringField(
@@ -76,7 +79,11 @@ class NewGameForm(FlaskForm):
     )
     target = RadioField(
         _l("Target"),
-        choices=[("11", "11"), ("21", "21"), ("other", _l("Other"))],
+        choices=[
+            SelectChoice("11", "11"),
+            SelectChoice("21", "21"),
+            SelectChoice("other", _l("Other")),
+        ],
         default="11",
     )
     target_other = IntegerField(
@@ -89,8 +96,8 @@ class NewGameForm(FlaskForm):
     napoleone = BooleanField(_l("Napoleone (all ten denari win the game)"))
     first_dealer = SelectField(
         _l("Who deals first"),
-        choices=[("random", _l("Draw at random"))]
-        + [(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(MAX_PLAYERS)],
+        choices=[SelectChoice("random", _l("Draw at random"))]
+        + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(MAX_PLAYERS)],
         default="random",
     )
 
@@ -146,7 +153,7 @@ def _best_card_field(suit: Suit) -> SelectField:
     cards = [card for card in DECK if card.suit is suit]
     return SelectField(
         suit.italian,
-        choices=[("", "—")] + [(card.code, card.code) for card in cards],
+        choices=[SelectChoice("", "—")] + [SelectChoice(card.code, card.code) for card in cards],
         default="",
         validate_choice=True,
     )
@@ -206,12 +213,12 @@ class CountsForm(HandFormBase):
 
     def set_sides(self, names: list[str]) -> None:
         """Label the one-tap choices with the sides' names."""
-        sides = [(str(i), name) for i, name in enumerate(names)]
+        sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
         self.settebello.choices = sides
         self.re_bello.choices = sides
         self.primiera.choices = sides + [
-            (PRIMIERA_NOBODY, _l("Nobody")),
-            (PRIMIERA_FROM_CARDS, _l("Decide from the best cards")),
+            SelectChoice(PRIMIERA_NOBODY, _l("Nobody")),
+            SelectChoice(PRIMIERA_FROM_CARDS, _l("Decide from the best cards")),
         ]
 
     def validate(self, extra_validators: Any = None) -> bool:
