@@ -1,11 +1,25 @@
 """What is stored. Typed SQLAlchemy 2 models (`Mapped[...]`) on `db.Model`.
 
 Each feature keeps its models in `scorekeeper/<feature>/models.py`; importing
-them here lets Alembic's autogenerate see every table.
+them here registers them with the metadata Alembic watches.
 """
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
 from scorekeeper.leagues.models import Invitation, League, Membership, Player, Season
 
-__all__ = ["Invitation", "League", "Membership", "Player", "Season", "User", "db"]
+__all__ = [
+    "Game",
+    "Hand",
+    "HandRevision",
+    "HandSide",
+    "Invitation",
+    "League",
+    "Membership",
+    "Player",
+    "Season",
+    "Seat",
+    "User",
+    "db",
+]

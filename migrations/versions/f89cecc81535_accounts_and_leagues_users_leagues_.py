@@ -1,7 +1,7 @@
 """Accounts and leagues: users, leagues, members, invitations, players, seasons
 
 Revision ID: f89cecc81535
-Revises: 
+Revises: ab2dc8dc75fc
 Create Date: 2026-11-30 00:06:03.784314
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'f89cecc81535'
-down_revision = None
+down_revision = 'ab2dc8dc75fc'
 branch_labels = None
 depends_on = None
 
