@@ -136,3 +136,31 @@ def _primiera_reason(score: HandScore, award: Award, names: Sequence[str], winne
 
 def _each(names: Sequence[str], values: Sequence[object]) -> str:
     return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+
+
+#: Every setting of :class:`~scorekeeper.scoring.Rules`: its name and what it does.
+SETTING_LABELS = {
+    "format": (_l("Players"), _l("How many play, and whether in teams; partners sit opposite.")),
+    "target": (_l("Target"), _l("The points to reach; checked at the end of each hand.")),
+    "napola": (
+        _l("Napola"),
+        _l("Asso, 2 and 3 of denari score the length of the run of denari from the asso."),
+    ),
+    "napoleone": (_l("Napoleone"), _l("All ten denari to one side win the game at once.")),
+    "re_bello": (_l("Re bello"), _l("The re of denari scores one point.")),
+    "sum_choice": (
+        _l("Which sum may be taken"),
+        _l("When a card can take several sums of table cards."),
+    ),
+}
+
+
+def setting_value(value: object) -> str:
+    """A setting's value in words: on/off, a format's name, a sum setting's name, a number."""
+    if isinstance(value, bool):
+        return gettext("on") if value else gettext("off")
+    if isinstance(value, Format):
+        return format_label(value)
+    if isinstance(value, SumChoice):
+        return str(SUM_CHOICE_LABELS[value])
+    return str(value)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
@@ -17,10 +17,16 @@ from scorekeeper.checks.grid import (
     side_texts,
     upper_codes,
 )
+from scorekeeper.checks.labels import SETTING_LABELS, format_label, setting_value
 from scorekeeper.messages import error_message
 from scorekeeper.scoring import (
+    COMMON_TARGETS,
     DECK,
     FORMATS,
+    PRESETS,
+    PRIMIERA_MAX,
+    PRIMIERA_VALUES,
+    RANK_NAMES,
     CaptureOptions,
     Card,
     HandScore,
@@ -249,7 +255,10 @@ def _holder(value: str | None) -> int | None:
 
 def _best_cards(form: HandForm, check: HandCheck) -> list[tuple[Card, ...] | None] | None | bool:
     """The best cards typed for each side: ``None`` when none were, ``False`` when refused."""
-    texts = [form.side_field("best", i).data or "" for i in range(check.rules.sides)]
+    fields = [form.side_field("best", i) for i in range(check.rules.sides)]
+    for best in fields:
+        best.validate(form)
+    texts = [best.data or "" for best in fields]
     if not any(text.strip() for text in texts):
         return None
     try:
@@ -285,3 +294,61 @@ def _place_errors(
             form.side_field(_SIDE_FIELDS[name], side).errors.append(message)
         else:
             check.add(_GROUPS.get(name, name), message)
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """What the rules page lists, all taken from the scoring package's own data.
+
+    ``settings`` has one row per field of :class:`Rules` (name, what it does,
+    default in words); ``cards`` one row per capture value (Italian and English
+    rank names, capture value, primiera value); ``formats`` and ``presets`` every
+    seating and named rule set.
+    """
+
+    settings: list[tuple[str, str, str]]
+    cards: list[tuple[str, str, int, int]]
+    formats: list[tuple[str, int]]
+    presets: list[tuple[str, str]]
+    targets: tuple[int, ...]
+    default_target: int
+    primiera_max: int
+
+
+def rules_page() -> RulesPage:
+    """Gather the rules page from the scoring package (so page and code cannot drift apart)."""
+    defaults = Rules()
+    settings = []
+    for setting in fields(Rules):
+        name, description = SETTING_LABELS[setting.name]
+        settings.append(
+            (str(name), str(description), setting_value(getattr(defaults, setting.name)))
+        )
+    cards = [
+        (italian, english, value, PRIMIERA_VALUES[value])
+        for value, (italian, english) in sorted(RANK_NAMES.items())
+    ]
+    formats = [(format_label(fmt), fmt.cards_played_per_side) for fmt in FORMATS.values()]
+    presets = [
+        (preset.name, "; ".join(_preset_settings(preset.rules, defaults)))
+        for preset in PRESETS.values()
+    ]
+    return RulesPage(
+        settings=settings,
+        cards=cards,
+        formats=formats,
+        presets=presets,
+        targets=COMMON_TARGETS,
+        default_target=defaults.target,
+        primiera_max=PRIMIERA_MAX,
+    )
+
+
+def _preset_settings(rules: Rules, defaults: Rules) -> list[str]:
+    """The settings of a preset, each as "name: value", the format first."""
+    shown = []
+    for setting in fields(Rules):
+        value = getattr(rules, setting.name)
+        if setting.name == "format" or value != getattr(defaults, setting.name):
+            shown.append(f"{SETTING_LABELS[setting.name][0]}: {setting_value(value)}")
+    return shown

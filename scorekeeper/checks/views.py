@@ -14,7 +14,7 @@ from scorekeeper.checks import services
 from scorekeeper.checks.forms import CaptureForm, HandForm, PrimieraForm
 from scorekeeper.checks.grid import card_name, deck_by_suit
 from scorekeeper.checks.labels import category_label, napoleone_reason, side_reasons
-from scorekeeper.scoring import FORMATS, PRIMIERA_MAX, PRIMIERA_VALUES, RANK_NAMES
+from scorekeeper.scoring import FORMATS, PRIMIERA_MAX, PRIMIERA_VALUES, RANK_NAMES, Category
 
 bp = Blueprint("checks", __name__)
 bp.add_app_template_global(deck_by_suit)
@@ -81,3 +81,9 @@ def hand() -> ResponseReturnValue:
     form = HandForm(formdata)
     check = services.check_hand(form, formdata)
     return render_template("checks/hand.html", form=form, check=check)
+
+
+@bp.get("/rules")
+def rules() -> ResponseReturnValue:
+    """The rules the app applies, every setting with its default, from the scoring package."""
+    return render_template("checks/rules.html", page=services.rules_page(), categories=Category)
