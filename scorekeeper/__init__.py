@@ -90,9 +90,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.api.views import bp as api_bp
     from scorekeeper.checks import bp as checks_bp
     from scorekeeper.errors import register_error_handlers
+    from scorekeeper.games.views import bp as games_bp
     from scorekeeper.main.views import bp as main_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(checks_bp)
     register_error_handlers(app)

@@ -1,9 +1,10 @@
 """What is stored. Typed SQLAlchemy 2 models (`Mapped[...]`) on `db.Model`.
 
-The models arrive with the games feature; Alembic already watches this
-module's metadata, so `flask db migrate` picks them up.
+Each feature keeps its models in `scorekeeper/<feature>/models.py`; importing
+them here registers them with the metadata Alembic watches.
 """
 
 from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
 
-__all__ = ["db"]
+__all__ = ["Game", "Hand", "HandRevision", "HandSide", "Seat", "db"]

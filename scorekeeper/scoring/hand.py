@@ -401,6 +401,12 @@ def _holder(category: Category, flags: Iterable[bool]) -> Award:
     return Award(category, holders[0], "holder") if holders else Award(category, None, "none")
 
 
+#: Awards that never depend on the hand: every side scores its own scope; a setting that is off.
+_SCOPE_AWARD = Award(Category.SCOPE, None, "count")
+_RE_BELLO_OFF = Award(Category.RE_BELLO, None, "off")
+_NAPOLA_OFF = Award(Category.NAPOLA, None, "off")
+
+
 def _score(
     rules: Rules,
     sides: Sequence[SideCounts],
@@ -419,14 +425,14 @@ def _score(
 
     napola_runs = [side.napola_run for side in sides]
     if not rules.napola:
-        napola = Award(Category.NAPOLA, None, "off")
+        napola = _NAPOLA_OFF
     elif any(napola_runs):
         napola = Award(Category.NAPOLA, napola_runs.index(max(napola_runs)), "run")
     else:
         napola = Award(Category.NAPOLA, None, "none")
 
     awards = {
-        Category.SCOPE: Award(Category.SCOPE, None, "count"),
+        Category.SCOPE: _SCOPE_AWARD,
         Category.CARTE: _strict_leader(Category.CARTE, [side.cards for side in sides]),
         Category.DENARI: _strict_leader(Category.DENARI, [side.denari for side in sides]),
         Category.SETTEBELLO: _holder(Category.SETTEBELLO, (s.settebello for s in sides)),
@@ -434,7 +440,7 @@ def _score(
         Category.RE_BELLO: (
             _holder(Category.RE_BELLO, (s.re_bello for s in sides))
             if rules.re_bello
-            else Award(Category.RE_BELLO, None, "off")
+            else _RE_BELLO_OFF
         ),
         Category.NAPOLA: napola,
     }

@@ -77,7 +77,7 @@ class Primiera:
     @property
     def partial_sum(self) -> int:
         """The sum of the suits present, also for an incomplete primiera."""
-        return sum(primiera_value(card) for card in self.best.values())
+        return sum(PRIMIERA_VALUES[card.value] for card in self.best.values())
 
     @property
     def total(self) -> int | None:

@@ -37,3 +37,17 @@ def test_every_message_is_translated_and_keeps_its_placeholders(catalog):
 
 def test_every_scoring_error_is_in_the_catalog(catalog):
     assert [t for t in MESSAGES.values() if t not in catalog] == []
+
+
+def test_the_catalog_holds_each_message_once():
+    # messages.po merges as a union (.gitattributes): a merge can leave an entry twice
+    # or cut one short, which pybabel compile does not refuse.
+    lines = CATALOG.read_text(encoding="utf-8").splitlines()
+    ids = [line for line in lines if line.startswith("msgid ")]
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+    cut_short = [
+        line
+        for line, after in zip(lines, lines[1:], strict=False)
+        if line.startswith("msgid ") and not after.startswith(("msgstr ", "msgid_plural ", '"'))
+    ]
+    assert cut_short == []

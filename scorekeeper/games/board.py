@@ -1,0 +1,174 @@
+"""What the game's pages show, gathered for the templates (no rules here).
+
+Every number comes from the scoring package, either as stored by the
+services (``HandSide``) or by re-scoring a hand's entry to explain it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+from flask_babel import gettext as _
+
+from scorekeeper.games.chart import totals_chart
+from scorekeeper.games.forms import CountsForm, apply_hand_errors, counts_form
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.services import Entry, game_state, revisions_of, score_entry
+from scorekeeper.messages import messages_by_field
+from scorekeeper.scoring import Category, HandScore, InvalidHand
+
+#: The categories as shown, with their Italian names (the same in both languages).
+CATEGORY_NAMES = {
+    Category.SCOPE: "scope",
+    Category.CARTE: "carte",
+    Category.DENARI: "denari",
+    Category.SETTEBELLO: "settebello",
+    Category.PRIMIERA: "primiera",
+    Category.RE_BELLO: "re bello",
+    Category.NAPOLA: "napola",
+}
+
+
+def categories(game: Game) -> list[Category]:
+    """The categories this game plays (re bello and napola only when on)."""
+    off = set()
+    if not game.re_bello:
+        off.add(Category.RE_BELLO)
+    if not game.napola:
+        off.add(Category.NAPOLA)
+    return [c for c in Category if c not in off]
+
+
+def stored_points(game: Game, hand: Hand) -> list[tuple[str, list[int]]]:
+    """Each category's name and points per side, as stored for ``hand``."""
+    return [
+        (CATEGORY_NAMES[c], [getattr(side, f"{c.value}_points") for side in hand.sides])
+        for c in categories(game)
+    ]
+
+
+def score_points(game: Game, score: HandScore) -> list[tuple[str, list[int]]]:
+    """Each category's name and points per side, from a scored hand."""
+    return [(CATEGORY_NAMES[c], [side.points[c] for side in score.sides]) for c in categories(game)]
+
+
+def _won(points: list[tuple[str, list[int]]], sides: int) -> list[list[tuple[str, int]]]:
+    """For each side, the categories it scored in a hand with their points."""
+    return [[(name, values[i]) for name, values in points if values[i]] for i in range(sides)]
+
+
+def links(game: Game, token: str, editable: bool) -> dict[str, str]:
+    """The game's URLs for this kind of link."""
+    view_token = game.view_token
+    result = {
+        "view": url_for("games.view", token=view_token, _external=True),
+        "live": url_for("games.live" if editable else "games.view_live", token=token),
+        "board": url_for("games.scoreboard" if editable else "games.view", token=token),
+    }
+    if editable:
+        result |= {
+            "edit": url_for("games.scoreboard", token=token, _external=True),
+            "record": url_for("games.record", token=token),
+            "preview": url_for("games.preview", token=token),
+            "undo": url_for("games.undo", token=token),
+            "rematch": url_for("games.rematch_game", token=token),
+            "qr_edit": url_for("games.qr", token=token, kind="edit"),
+            "qr_view": url_for("games.qr", token=token, kind="view"),
+        }
+    else:
+        result["qr_view"] = url_for("games.view_qr", token=token)
+    return result
+
+
+def hand_url(token: str, editable: bool, number: int) -> str:
+    """The page of one hand."""
+    return url_for("games.hand" if editable else "games.view_hand", token=token, number=number)
+
+
+def board_context(
+    game: Game, token: str, editable: bool, form: CountsForm | None = None
+) -> dict[str, Any]:
+    """Everything the board shows: totals, status, who deals, history, chart, form."""
+    state = game_state(game)
+    names = game.side_names()
+    history = []
+    for k, hand in enumerate(game.hands):
+        history.append(
+            {
+                "hand": hand,
+                "dealer": game.seat_name(state.dealer(hand.number)),
+                "won": _won(stored_points(game, hand), len(names)),
+                "running": state.running[k],
+                "after_end": state.decided_after is not None and hand.number > state.decided_after,
+                "url": hand_url(token, editable, hand.number),
+            }
+        )
+    if editable and form is None:
+        form = counts_form(names, number=state.next_hand)
+    return {
+        "game": game,
+        "state": state,
+        "names": names,
+        "token": token,
+        "editable": editable,
+        "links": links(game, token, editable),
+        "history": list(reversed(history)),
+        "last_hand": len(history),
+        "dealer": game.seat_name(state.next_dealer),
+        "first_player": game.seat_name(state.next_first_player),
+        "winner": names[state.winner] if state.winner is not None else None,
+        "chart": totals_chart(state.running, game.target, names, _("Totals hand by hand")),
+        "form": form,
+    }
+
+
+def preview_context(game: Game, form: CountsForm, entry: Entry) -> dict[str, Any]:
+    """The points of an entered hand before saving, or what is wrong with it.
+
+    The errors are also put next to their fields in ``form``.
+    """
+    names = game.side_names()
+    try:
+        score = score_entry(game.rules, entry.mode, entry.data)
+    except InvalidHand as error:
+        apply_hand_errors(form, error.errors)
+        return {"errors": _labelled(messages_by_field(error.errors), names), "names": names}
+    return {
+        "score": score,
+        "points": score_points(game, score),
+        "totals": score.totals,
+        "names": names,
+        "errors": None,
+    }
+
+
+def _labelled(by_field: dict[str, list[str]], names: list[str]) -> list[str]:
+    labelled = []
+    for path, messages in by_field.items():
+        prefix = ""
+        if path.startswith("sides[") and "]" in path:
+            index = path[len("sides[") : path.index("]")]
+            if index.isdigit() and int(index) < len(names):
+                prefix = names[int(index)] + ": "
+        labelled += [prefix + message for message in messages]
+    return labelled
+
+
+def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str, Any]:
+    """One hand explained: points, counts, primiera cards, and its history."""
+    state = game_state(game)
+    score = score_entry(game.rules, hand.mode, hand.entry)
+    return {
+        "game": game,
+        "hand": hand,
+        "names": game.side_names(),
+        "token": token,
+        "editable": editable,
+        "links": links(game, token, editable),
+        "score": score,
+        "points": stored_points(game, hand),
+        "dealer": game.seat_name(state.dealer(hand.number)),
+        "revisions": revisions_of(hand),
+        "board_url": url_for("games.scoreboard" if editable else "games.view", token=token),
+    }

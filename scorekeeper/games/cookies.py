@@ -1,0 +1,99 @@
+"""What this browser remembers of its games, in signed long-lived cookies.
+
+A casual game needs no account: the edit links of the games started here are
+kept (newest first) so the home page can list them and the creator never has
+to think about it; the last settings used prefill the next new game. Both
+cookies are signed with the app's secret key and hidden from scripts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, g, request
+from itsdangerous import BadSignature, URLSafeSerializer
+from werkzeug.wrappers import Response
+
+from scorekeeper.games.models import Game
+from scorekeeper.games.services import games_by_edit_tokens
+
+GAMES_COOKIE = "sk_games"
+SETTINGS_COOKIE = "sk_game_settings"
+MAX_GAMES = 20
+MAX_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep (400 days)
+SETTINGS_KEYS = (
+    "format",
+    "names",
+    "target",
+    "target_other",
+    "napola",
+    "re_bello",
+    "napoleone",
+    "first_dealer",
+)
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt="scorekeeper.games.cookies")  # type: ignore[arg-type]
+
+
+def _load(name: str) -> Any:
+    raw = request.cookies.get(name)
+    if not raw:
+        return None
+    try:
+        return _serializer().loads(raw)
+    except BadSignature:
+        return None
+
+
+def _store(response: Response, name: str, value: Any) -> None:
+    response.set_cookie(
+        name,
+        _serializer().dumps(value),
+        max_age=MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+
+
+def edit_tokens() -> list[str]:
+    """The edit tokens of the games started in this browser, newest first."""
+    tokens = _load(GAMES_COOKIE)
+    if not isinstance(tokens, list):
+        return []
+    return [t for t in tokens if isinstance(t, str)][:MAX_GAMES]
+
+
+def your_games() -> list[tuple[Game, str]]:
+    """The games started in this browser that still exist, with their edit tokens."""
+    if "your_games" not in g:
+        g.your_games = games_by_edit_tokens(edit_tokens())
+    result: list[tuple[Game, str]] = g.your_games
+    return result
+
+
+def known_names() -> list[str]:
+    """Names of the players of this browser's games, for the name pickers."""
+    names = {seat.name for game, _ in your_games() for seat in game.seats}
+    return sorted(names, key=str.casefold)
+
+
+def remember_game(response: Response, token: str) -> None:
+    """Add a game's edit token to this browser's list."""
+    tokens = [token] + [t for t in edit_tokens() if t != token]
+    _store(response, GAMES_COOKIE, tokens[:MAX_GAMES])
+
+
+def last_settings() -> dict[str, Any]:
+    """The new-game form's data as last submitted here (empty the first time)."""
+    settings = _load(SETTINGS_COOKIE)
+    if not isinstance(settings, dict):
+        return {}
+    return {key: settings[key] for key in SETTINGS_KEYS if key in settings}
+
+
+def remember_settings(response: Response, form: Any) -> None:
+    """Keep the settings of a game just started, to prefill the next one."""
+    _store(response, SETTINGS_COOKIE, {key: form[key].data for key in SETTINGS_KEYS})

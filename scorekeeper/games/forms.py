@@ -1,0 +1,344 @@
+"""Forms of a game: starting one, and recording a hand by counts or by cards.
+
+The forms only check what the form itself knows (whole numbers, a name per
+seat, a known format); every rule of RULES.md section 6 is checked by the
+scoring package, whose errors :func:`apply_hand_errors` puts next to the
+fields they belong to.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
+
+from scorekeeper.games.models import NAME_MAX
+from scorekeeper.games.services import Entry
+from scorekeeper.messages import messages_by_field
+from scorekeeper.scoring import DECK, FORMATS, InputError, Suit
+from scorekeeper.scoring.rules import TARGET_RANGE
+
+MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
+CARDS_IN_DECK = 40
+DENARI_IN_DECK = 10
+#: ``primiera`` radio value: decide from each side's best card per suit.
+PRIMIERA_FROM_CARDS = "cards"
+PRIMIERA_NOBODY = "none"
+#: Passed to the scoring package when nobody chose who took the primiera, so
+#: that its own "choose who took the primiera" check reports it.
+PRIMIERA_UNCHOSEN = -1
+
+FORMAT_LABELS = {
+    "2": _l("2 players"),
+    "3": _l("3 players"),
+    "2x2": _l("2 pairs (4 players)"),
+    "4": _l("4 players, each for themselves"),
+    "2x3": _l("2 teams of 3 (6 players)"),
+    "3x2": _l("3 pairs (6 players)"),
+}
+NUMERIC = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
+
+
+# --------------------------------------------------------------------------- new game
+
+
+class NewGameForm(FlaskForm):
+    """Format, names in seat order, target, variants and the first dealer."""
+
+    format = RadioField(
+        _l("Format"),
+        choices=[SelectChoice(key, FORMAT_LABELS[key]) for key in FORMATS],
+        default="2",
+    )
+    names = FieldList(
+        StringField(
+            _l("Player"),
+            validators=[Optional(), Length(max=NAME_MAX)],
+            render_kw={"autocomplete": "off", "list": "known-names", "maxlength": NAME_MAX},
+        ),
+        min_entries=MAX_PLAYERS,
+        max_entries=MAX_PLAYERS,
+    )
+    target = RadioField(
+        _l("Target"),
+        choices=[
+            SelectChoice("11", "11"),
+            SelectChoice("21", "21"),
+            SelectChoice("other", _l("Other")),
+        ],
+        default="11",
+    )
+    target_other = IntegerField(
+        _l("Other target"),
+        validators=[Optional(), NumberRange(min=TARGET_RANGE.start, max=TARGET_RANGE.stop - 1)],
+        render_kw={**NUMERIC, "min": str(TARGET_RANGE.start)},
+    )
+    napola = BooleanField(_l("Napola"))
+    re_bello = BooleanField(_l("Re bello"))
+    napoleone = BooleanField(_l("Napoleone (all ten denari win the game)"))
+    first_dealer = SelectField(
+        _l("Who deals first"),
+        choices=[SelectChoice("random", _l("Draw at random"))]
+        + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(MAX_PLAYERS)],
+        default="random",
+    )
+
+    @property
+    def players(self) -> int:
+        """Players at the table in the chosen format (2 when the format is unknown)."""
+        fmt = FORMATS.get(self.format.data or "")
+        return fmt.players if fmt else 2
+
+    def validate_names(self, field: FieldList) -> None:
+        """Every seat of the chosen format needs a name."""
+        missing = False
+        for entry in list(field)[: self.players]:
+            if not (entry.data or "").strip():
+                entry.errors = [*entry.errors, _l("Enter a name")]
+                missing = True
+        if missing:
+            raise ValidationError(_l("Every player needs a name"))
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The field checks, and a number when the target is "other"."""
+        ok = super().validate(extra_validators)
+        other = self.target_other
+        if self.target.data == "other" and other.data is None and not other.errors:
+            other.errors = [*other.errors, _l("Enter the target")]
+            ok = False
+        return ok
+
+    def validate_first_dealer(self, field: SelectField) -> None:
+        """The dealer sits at this table."""
+        if field.data != "random" and int(field.data) >= self.players:
+            raise ValidationError(_l("Choose one of the players"))
+
+    def chosen_target(self) -> int:
+        """The target as a number."""
+        if self.target.data == "other":
+            return int(self.target_other.data)
+        return int(self.target.data)
+
+    def chosen_names(self) -> list[str]:
+        """The names of the seats in play, stripped."""
+        return [(entry.data or "").strip() for entry in list(self.names)[: self.players]]
+
+    def chosen_dealer(self) -> int | None:
+        """The first dealer's seat, or ``None`` to draw at random."""
+        return None if self.first_dealer.data == "random" else int(self.first_dealer.data)
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def _best_card_field(suit: Suit) -> SelectField:
+    cards = [card for card in DECK if card.suit is suit]
+    return SelectField(
+        suit.italian,
+        choices=[SelectChoice("", "—")] + [SelectChoice(card.code, card.code) for card in cards],
+        default="",
+        validate_choice=True,
+    )
+
+
+class SideCountsForm(Form):
+    """One side's counts (a sub-form: the CSRF token is on the hand form)."""
+
+    cards = IntegerField(_l("Cards"), validators=[Optional()], render_kw=NUMERIC)
+    denari = IntegerField(_l("Denari"), validators=[Optional()], render_kw=NUMERIC)
+    scope = IntegerField(_l("Scope"), validators=[Optional()], default=0, render_kw=NUMERIC)
+    napola_run = IntegerField(
+        _l("Napola run"), validators=[Optional()], default=0, render_kw=NUMERIC
+    )
+    best_D = _best_card_field(Suit.DENARI)  # noqa: N815  (the suit letter of the notation)
+    best_C = _best_card_field(Suit.COPPE)  # noqa: N815
+    best_B = _best_card_field(Suit.BASTONI)  # noqa: N815
+    best_S = _best_card_field(Suit.SPADE)  # noqa: N815
+
+    def best_fields(self) -> list[SelectField]:
+        """The best-card pickers, one per suit, in suit order."""
+        return [self[f"best_{suit.letter}"] for suit in Suit]
+
+    def primiera_cards(self) -> list[str]:
+        """The best cards picked for this side."""
+        return [f.data for f in self.best_fields() if f.data]
+
+
+class HandFormBase(FlaskForm):
+    """Fields every hand form has: its own key and the hand it was made for."""
+
+    request_id = HiddenField()
+    number = HiddenField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Errors of the hand as a whole, by the scoring package's field path.
+        self.hand_errors: dict[str, list[str]] = {}
+        if not self.request_id.data:
+            self.request_id.data = str(uuid.uuid4())
+
+    def expected_number(self) -> int | None:
+        """The hand number the form was made for."""
+        try:
+            return int(self.number.data)
+        except (TypeError, ValueError):
+            return None
+
+
+class CountsForm(HandFormBase):
+    """A hand by counts; ``sides`` has one entry per side (see :func:`counts_form`)."""
+
+    sides: FieldList
+    settebello = RadioField(_l("Settebello"), validate_choice=False)
+    re_bello = RadioField(_l("Re bello"), validate_choice=False)
+    primiera = RadioField(_l("Primiera"), validate_choice=False)
+
+    def set_sides(self, names: list[str]) -> None:
+        """Label the one-tap choices with the sides' names."""
+        sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
+        self.settebello.choices = sides
+        self.re_bello.choices = sides
+        self.primiera.choices = sides + [
+            SelectChoice(PRIMIERA_NOBODY, _l("Nobody")),
+            SelectChoice(PRIMIERA_FROM_CARDS, _l("Decide from the best cards")),
+        ]
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Whole numbers only; with two sides a blank count is the rest of the deck."""
+        ok = super().validate(extra_validators)
+        subforms = [entry.form for entry in self.sides]
+        if len(subforms) == 2:
+            for name, whole in (("cards", CARDS_IN_DECK), ("denari", DENARI_IN_DECK)):
+                a, b = (sub[name] for sub in subforms)
+                if a.data is None and b.data is not None and not a.errors:
+                    a.data = whole - b.data
+                elif b.data is None and a.data is not None and not b.errors:
+                    b.data = whole - a.data
+        for sub in subforms:
+            for name in ("cards", "denari"):
+                if sub[name].data is None and not sub[name].errors:
+                    sub[name].errors = [*sub[name].errors, _l("Enter a number")]
+                    ok = False
+        return ok
+
+    def to_entry(self, re_bello: bool) -> Entry:
+        """The hand as the scoring package's counts entry."""
+        from_cards = self.primiera.data == PRIMIERA_FROM_CARDS
+        sides = []
+        for i, entry in enumerate(self.sides):
+            sub = entry.form
+            sides.append(
+                {
+                    "cards": sub.cards.data,
+                    "denari": sub.denari.data,
+                    "settebello": self.settebello.data == str(i),
+                    "re_bello": re_bello and self.re_bello.data == str(i),
+                    "napola_run": sub.napola_run.data or 0,
+                    "scope": sub.scope.data or 0,
+                    "primiera_cards": sub.primiera_cards() if from_cards else None,
+                }
+            )
+        return Entry("counts", {"sides": sides, "primiera": self._primiera_winner()})
+
+    def _primiera_winner(self) -> int | None:
+        choice = self.primiera.data
+        if choice in (PRIMIERA_NOBODY, PRIMIERA_FROM_CARDS):
+            return None
+        if choice is not None and choice.isdigit():
+            return int(choice)
+        return PRIMIERA_UNCHOSEN
+
+    @classmethod
+    def data_from_entry(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """Form data that shows a stored counts entry again (for editing)."""
+        primiera = data.get("primiera")
+        from_cards = any(side.get("primiera_cards") is not None for side in data["sides"])
+        sides = []
+        settebello = re_bello = None
+        for i, side in enumerate(data["sides"]):
+            row: dict[str, Any] = {
+                "cards": side["cards"],
+                "denari": side["denari"],
+                "scope": side["scope"],
+                "napola_run": side["napola_run"],
+            }
+            for code in side.get("primiera_cards") or ():
+                row[f"best_{code[-1]}"] = code
+            sides.append(row)
+            if side["settebello"]:
+                settebello = str(i)
+            if side["re_bello"]:
+                re_bello = str(i)
+        if from_cards:
+            choice = PRIMIERA_FROM_CARDS
+        else:
+            choice = PRIMIERA_NOBODY if primiera is None else str(primiera)
+        return {"sides": sides, "settebello": settebello, "re_bello": re_bello, "primiera": choice}
+
+
+@cache
+def _counts_form_class(sides: int) -> type[CountsForm]:
+    return type(
+        f"CountsForm{sides}",
+        (CountsForm,),
+        {"sides": FieldList(FormField(SideCountsForm), min_entries=sides, max_entries=sides)},
+    )
+
+
+def counts_form(names: list[str], **kwargs: Any) -> CountsForm:
+    """A counts form for a game whose sides are ``names``."""
+    form = _counts_form_class(len(names))(**kwargs)
+    form.set_sides(names)
+    return form
+
+
+# --------------------------------------------------------------------------- errors
+
+_SIDE_PATH = re.compile(r"sides\[(\d+)\]\.(\w+)(?:\[\d+\])?")
+_SIDE_FIELDS = ("cards", "denari", "scope", "napola_run")
+
+
+def apply_hand_errors(form: CountsForm, errors: Iterable[InputError]) -> None:
+    """Put each of the scoring package's messages next to its field.
+
+    ``sides[i].cards`` goes to that side's input; ``sides[i].settebello`` and
+    ``sides[i].re_bello`` to the one-tap group; anything of the hand as a
+    whole (``cards``, ``denari``, ``napola``, ``sides[i].primiera_cards``...)
+    into ``form.hand_errors`` under its path, shown where the template says.
+    """
+    for path, messages in messages_by_field(errors).items():
+        match = _SIDE_PATH.fullmatch(path)
+        if match and int(match.group(1)) < len(form.sides):
+            side, name = int(match.group(1)), match.group(2)
+            if name in _SIDE_FIELDS:
+                field = form.sides[side][name]
+                field.errors = [*field.errors, *messages]
+                continue
+            if name in ("settebello", "re_bello"):
+                field = form[name]
+                field.errors = [*field.errors, *messages]
+                continue
+            path = f"sides[{side}].{name}"
+        if path in ("settebello", "re_bello", "primiera"):
+            field = form[path]
+            field.errors = [*field.errors, *messages]
+            continue
+        form.hand_errors.setdefault(path, []).extend(messages)

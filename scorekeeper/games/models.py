@@ -1,0 +1,253 @@
+"""What is stored of a game played at the table: the game, its seats, its hands.
+
+A hand is kept twice over: the raw entry exactly as the players gave it
+(``Hand.entry``, JSON, so it can be re-scored and re-edited) and the scoring
+package's result per side (``HandSide``: counts and points per category), so
+that standings and statistics can be computed in SQL. Every change to a hand
+is kept in ``HandRevision``. The scoring package is the only place with rules:
+these tables only store what it computed, guarded by CHECK constraints that
+make impossible rows unstorable.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper.extensions import db
+from scorekeeper.scoring import FORMATS, Rules
+
+#: Longest player name a seat accepts.
+NAME_MAX = 40
+#: Length of the tokens in links (``secrets.token_urlsafe(24)`` gives 32 characters).
+TOKEN_LENGTH = 64
+ENTRY_MODES = ("counts", "cards")
+REVISION_ACTIONS = ("create", "edit", "delete")
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware in UTC."""
+    return datetime.now(UTC)
+
+
+def _in(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """One game (partita) with its settings and the two links that reach it.
+
+    ``view_token`` is the read-only link as it is; only a SHA-256 hash of the
+    edit token is stored, so a leaked database does not give edit rights.
+    ``version`` grows on every change and is the board's ETag. ``winner_side``
+    caches the scoring package's verdict for lists; the board recomputes it.
+    """
+
+    __tablename__ = "game"
+    __table_args__ = (
+        CheckConstraint(_in("format_key", tuple(FORMATS)), name="format_key"),
+        CheckConstraint("target BETWEEN 1 AND 999", name="target"),
+        CheckConstraint("first_dealer >= 0", name="first_dealer"),
+        CheckConstraint("version >= 1", name="version"),
+        CheckConstraint("winner_side IS NULL OR winner_side >= 0", name="winner_side"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    format_key: Mapped[str] = mapped_column(String(8))
+    target: Mapped[int] = mapped_column(Integer)
+    napola: Mapped[bool] = mapped_column(Boolean)
+    napoleone: Mapped[bool] = mapped_column(Boolean)
+    re_bello: Mapped[bool] = mapped_column(Boolean)
+    first_dealer: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    winner_side: Mapped[int | None] = mapped_column(Integer)
+    rematch_of_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.seat", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+
+    @property
+    def rules(self) -> Rules:
+        """The game's settings as the scoring package knows them."""
+        return Rules(
+            format=FORMATS[self.format_key],
+            target=self.target,
+            napola=self.napola,
+            napoleone=self.napoleone,
+            re_bello=self.re_bello,
+        )
+
+    def side_names(self) -> list[str]:
+        """Each side's players joined: ``["Anna & Carla", "Bruno & Dario"]``."""
+        fmt = FORMATS[self.format_key]
+        names = {seat.seat: seat.name for seat in self.seats}
+        return [
+            " & ".join(names.get(s, "?") for s in fmt.seats_of_side(side))
+            for side in range(fmt.sides)
+        ]
+
+    def seat_name(self, seat: int) -> str:
+        """The name of the player in ``seat``."""
+        return next((s.name for s in self.seats if s.seat == seat), "?")
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    """A player at the table. Seats are numbered from 0 counter-clockwise;
+    ``side`` is the scoring package's ``Format.side_of_seat`` stored for SQL."""
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", name="uq_seat_game_id_seat"),
+        CheckConstraint("seat >= 0", name="seat"),
+        CheckConstraint("side >= 0 AND side <= seat", name="side"),
+        CheckConstraint("length(trim(name)) > 0", name="name"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    side: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """One hand (smazzata) of a game as entered: by counts or by cards.
+
+    ``number`` is unique in the game (two phones saving hand 5 at once store
+    it once); ``request_id`` is the form's idempotency key (a resend of the
+    same form stores nothing new). ``napoleone_side`` is the scoring package's
+    verdict, kept so the game can be replayed from the stored rows.
+    """
+
+    __tablename__ = "hand"
+    __table_args__ = (
+        UniqueConstraint("game_id", "number", name="uq_hand_game_id_number"),
+        UniqueConstraint("game_id", "request_id", name="uq_hand_game_id_request_id"),
+        CheckConstraint("number >= 1", name="number"),
+        CheckConstraint(_in("mode", ENTRY_MODES), name="mode"),
+        CheckConstraint("napoleone_side IS NULL OR napoleone_side >= 0", name="napoleone_side"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    request_id: Mapped[str] = mapped_column(String(64))
+    mode: Mapped[str] = mapped_column(String(8))
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    napoleone_side: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+    sides: Mapped[list[HandSide]] = relationship(
+        back_populates="hand", order_by="HandSide.side", cascade="all, delete-orphan"
+    )
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's points in this hand."""
+        return tuple(side.total for side in self.sides)
+
+
+class HandSide(db.Model):  # type: ignore[name-defined,misc]
+    """One side's counts and points in one hand, as the scoring package computed them.
+
+    ``primiera`` is the side's primiera sum (``None`` when counts were entered
+    with who took it, or the side lacks a suit).
+    """
+
+    __tablename__ = "hand_side"
+    __table_args__ = (
+        CheckConstraint("side >= 0", name="side"),
+        CheckConstraint("cards BETWEEN 0 AND 40", name="cards"),
+        CheckConstraint("denari BETWEEN 0 AND 10 AND denari <= cards", name="denari"),
+        CheckConstraint("napola_run = 0 OR napola_run BETWEEN 3 AND 10", name="napola_run"),
+        CheckConstraint("scope >= 0", name="scope"),
+        CheckConstraint("primiera IS NULL OR primiera BETWEEN 0 AND 84", name="primiera"),
+        CheckConstraint(
+            "carte_points IN (0, 1) AND denari_points IN (0, 1) AND settebello_points IN (0, 1)"
+            " AND primiera_points IN (0, 1) AND re_bello_points IN (0, 1)",
+            name="one_point",
+        ),
+        CheckConstraint(
+            "scope_points = scope AND napola_points IN (0, napola_run)", name="counted_points"
+        ),
+        CheckConstraint(
+            "total = scope_points + carte_points + denari_points + settebello_points"
+            " + primiera_points + re_bello_points + napola_points",
+            name="total",
+        ),
+    )
+
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("hand.id", ondelete="CASCADE"), primary_key=True
+    )
+    side: Mapped[int] = mapped_column(Integer, primary_key=True)
+    cards: Mapped[int] = mapped_column(Integer)
+    denari: Mapped[int] = mapped_column(Integer)
+    settebello: Mapped[bool] = mapped_column(Boolean)
+    re_bello: Mapped[bool] = mapped_column(Boolean)
+    napola_run: Mapped[int] = mapped_column(Integer)
+    scope: Mapped[int] = mapped_column(Integer)
+    primiera: Mapped[int | None] = mapped_column(Integer)
+    scope_points: Mapped[int] = mapped_column(Integer)
+    carte_points: Mapped[int] = mapped_column(Integer)
+    denari_points: Mapped[int] = mapped_column(Integer)
+    settebello_points: Mapped[int] = mapped_column(Integer)
+    primiera_points: Mapped[int] = mapped_column(Integer)
+    re_bello_points: Mapped[int] = mapped_column(Integer)
+    napola_points: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+
+    hand: Mapped[Hand] = relationship(back_populates="sides")
+
+
+class HandRevision(db.Model):  # type: ignore[name-defined,misc]
+    """One change to a hand (created, edited, removed) with the entry it had then.
+
+    Kept when the hand is removed (``hand_id`` becomes NULL; ``number`` says
+    which hand it was at the time).
+    """
+
+    __tablename__ = "hand_revision"
+    __table_args__ = (
+        CheckConstraint(_in("action", REVISION_ACTIONS), name="action"),
+        CheckConstraint(_in("mode", ENTRY_MODES), name="mode"),
+        CheckConstraint("number >= 1", name="number"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    hand_id: Mapped[int | None] = mapped_column(
+        ForeignKey("hand.id", ondelete="SET NULL"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(8))
+    mode: Mapped[str] = mapped_column(String(8))
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    totals: Mapped[list[int]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

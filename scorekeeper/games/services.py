@@ -1,0 +1,393 @@
+"""Use cases of a game at the table, one function each, each one transaction.
+
+The scoring package decides everything about the rules (points, winner,
+spareggio, dealers); these functions turn the players' entries into its
+inputs, store its results, and keep the history. Views call them and map the
+errors they raise (:class:`~scorekeeper.scoring.InvalidHand`,
+:class:`HandConflict`) back onto the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, utcnow
+from scorekeeper.scoring import (
+    FORMATS,
+    Card,
+    CardError,
+    Category,
+    GameState,
+    HandResult,
+    HandScore,
+    InputError,
+    InvalidHand,
+    Rules,
+    SideCards,
+    SideCounts,
+    parse_hand_cards,
+    score_cards,
+    score_counts,
+)
+
+VIEW_TOKEN_BYTES = 16
+EDIT_TOKEN_BYTES = 24
+
+
+class HandConflict(Exception):
+    """The hand number the form expected is no longer the one to save or undo.
+
+    Another phone saved (or removed) a hand first; nothing was stored.
+    """
+
+    def __init__(self, expected: int, current: int) -> None:
+        self.expected = expected
+        self.current = current
+        super().__init__(f"expected hand {expected}, the game is at hand {current}")
+
+
+# --------------------------------------------------------------------------- entries
+
+
+def score_entry(rules: Rules, mode: str, entry: Mapping[str, Any]) -> HandScore:
+    """Score a stored or submitted entry with the scoring package.
+
+    ``mode`` ``"counts"``: ``{"sides": [{"cards", "denari", "settebello",
+    "re_bello", "napola_run", "scope", "primiera_cards"}], "primiera": side or
+    None}``; ``primiera_cards`` is a list of card codes (the best card per
+    suit) or ``None``. ``mode`` ``"cards"``: ``{"sides": [{"cards": [codes],
+    "scope"}]}``. Raises :class:`InvalidHand` like the scoring package.
+    """
+    sides = entry["sides"]
+    if mode == "cards":
+        parsed = parse_hand_cards([side["cards"] for side in sides])
+        return score_cards(
+            rules,
+            [SideCards(cards, side["scope"]) for cards, side in zip(parsed, sides, strict=True)],
+        )
+    counts = [
+        SideCounts(
+            cards=side["cards"],
+            denari=side["denari"],
+            settebello=side["settebello"],
+            re_bello=side["re_bello"],
+            napola_run=side["napola_run"],
+            scope=side["scope"],
+            primiera_cards=_primiera_cards(i, side.get("primiera_cards")),
+        )
+        for i, side in enumerate(sides)
+    ]
+    return score_counts(rules, counts, entry.get("primiera"))
+
+
+def _primiera_cards(i: int, codes: Sequence[str] | None) -> tuple[Card, ...] | None:
+    if codes is None:
+        return None
+    try:
+        return tuple(Card.parse(code) for code in codes)
+    except CardError as error:
+        where = f"sides[{i}].primiera_cards"
+        raise InvalidHand([InputError("not_a_card", where, {"text": error.text})]) from None
+
+
+def _side_rows(score: HandScore) -> list[HandSide]:
+    rows = []
+    for i, side in enumerate(score.sides):
+        points = side.points
+        rows.append(
+            HandSide(
+                side=i,
+                cards=side.cards,
+                denari=side.denari,
+                settebello=side.settebello,
+                re_bello=side.re_bello,
+                napola_run=side.napola_run,
+                scope=side.scope,
+                primiera=side.primiera.total if side.primiera is not None else None,
+                scope_points=points[Category.SCOPE],
+                carte_points=points[Category.CARTE],
+                denari_points=points[Category.DENARI],
+                settebello_points=points[Category.SETTEBELLO],
+                primiera_points=points[Category.PRIMIERA],
+                re_bello_points=points[Category.RE_BELLO],
+                napola_points=points[Category.NAPOLA],
+                total=side.total,
+            )
+        )
+    return rows
+
+
+# --------------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What the players choose when a game starts.
+
+    ``names`` are in seat order (seats alternate sides); ``first_dealer`` is a
+    seat, or ``None`` to draw it at random.
+    """
+
+    format_key: str
+    names: Sequence[str]
+    target: int = 11
+    napola: bool = False
+    napoleone: bool = False
+    re_bello: bool = False
+    first_dealer: int | None = None
+
+
+def hash_token(token: str) -> str:
+    """The stored form of an edit token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_game(settings: GameSettings, rematch_of: Game | None = None) -> tuple[Game, str]:
+    """Start a game; returns it with its edit token (shown once, never stored as is)."""
+    fmt = FORMATS[settings.format_key]
+    names = [name.strip() for name in settings.names]
+    if len(names) != fmt.players or not all(names):
+        raise ValueError(f"format {fmt.key} needs {fmt.players} names")
+    first_dealer = settings.first_dealer
+    if first_dealer is None:
+        first_dealer = secrets.randbelow(fmt.players)
+    edit_token = secrets.token_urlsafe(EDIT_TOKEN_BYTES)
+    game = Game(
+        view_token=secrets.token_urlsafe(VIEW_TOKEN_BYTES),
+        edit_token_hash=hash_token(edit_token),
+        format_key=fmt.key,
+        target=settings.target,
+        napola=settings.napola,
+        napoleone=settings.napoleone,
+        re_bello=settings.re_bello,
+        first_dealer=first_dealer,
+        version=1,
+        rematch_of_id=rematch_of.id if rematch_of is not None else None,
+        seats=[
+            Seat(seat=seat, side=fmt.side_of_seat(seat), name=name)
+            for seat, name in enumerate(names)
+        ],
+    )
+    game.rules  # noqa: B018  (the scoring package refuses impossible settings)
+    db.session.add(game)
+    db.session.commit()
+    return game, edit_token
+
+
+def settings_of(game: Game) -> GameSettings:
+    """The settings ``game`` was started with (first dealer included)."""
+    return GameSettings(
+        format_key=game.format_key,
+        names=[seat.name for seat in game.seats],
+        target=game.target,
+        napola=game.napola,
+        napoleone=game.napoleone,
+        re_bello=game.re_bello,
+        first_dealer=game.first_dealer,
+    )
+
+
+def rematch(game: Game) -> tuple[Game, str]:
+    """A new game with the same players and settings; the deal keeps passing on."""
+    settings = settings_of(game)
+    dealer = game_state(game).rematch_dealer
+    new = GameSettings(**{**settings.__dict__, "first_dealer": dealer})
+    return create_game(new, rematch_of=game)
+
+
+def find_by_edit_token(token: str) -> Game | None:
+    """The game this edit token opens, if any."""
+    return db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
+
+
+def find_by_view_token(token: str) -> Game | None:
+    """The game this read-only token shows, if any."""
+    return db.session.scalar(select(Game).where(Game.view_token == token))
+
+
+def games_by_edit_tokens(tokens: Sequence[str]) -> list[tuple[Game, str]]:
+    """The games these edit tokens open, newest first, each with its token."""
+    by_hash = {hash_token(token): token for token in tokens}
+    if not by_hash:
+        return []
+    games = db.session.scalars(
+        select(Game).where(Game.edit_token_hash.in_(by_hash)).order_by(Game.created_at.desc())
+    )
+    return [(game, by_hash[game.edit_token_hash]) for game in games]
+
+
+def game_state(game: Game) -> GameState:
+    """Totals, winner, spareggio and dealers, replayed from the stored hands."""
+    results = [HandResult(hand.totals, hand.napoleone_side) for hand in game.hands]
+    return GameState.replay(game.rules, game.first_dealer, results)
+
+
+# --------------------------------------------------------------------------- hands
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A saved hand; ``already_saved`` when this very form had been saved before."""
+
+    hand: Hand
+    already_saved: bool = False
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A hand as entered: the mode and the JSON-able entry (see :func:`score_entry`)."""
+
+    mode: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+def record_hand(game: Game, number: int, request_id: str, entry: Entry) -> Recorded:
+    """Save the next hand of ``game``, once.
+
+    ``number`` is the hand the form was made for and ``request_id`` the form's
+    own key. The same form sent again returns the hand it saved. A form for a
+    number that another phone has meanwhile saved raises :class:`HandConflict`
+    (also when both arrive at the same instant: the database's UNIQUE
+    constraints decide). An invalid hand raises :class:`InvalidHand`; nothing is
+    stored in either case.
+    """
+    score = score_entry(game.rules, entry.mode, entry.data)
+    for attempt in range(2):
+        existing = _hand_by_request(game, request_id)
+        if existing is not None:
+            return Recorded(existing, already_saved=True)
+        current = _next_number(game)
+        if number != current:
+            raise HandConflict(number, current)
+        hand = Hand(
+            game_id=game.id,
+            number=number,
+            request_id=request_id,
+            mode=entry.mode,
+            entry=dict(entry.data),
+            napoleone_side=score.napoleone,
+            sides=_side_rows(score),
+        )
+        db.session.add(hand)
+        try:
+            db.session.flush()
+            _log(game, hand, "create")
+            _after_change(game)
+            db.session.commit()
+        except (IntegrityError, OperationalError):
+            # Another request saved this number (or this very form) first.
+            db.session.rollback()
+            if attempt:
+                raise
+            continue
+        return Recorded(hand)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def edit_hand(game: Game, number: int, entry: Entry) -> Hand:
+    """Replace hand ``number``'s entry; totals, winner and dealers follow."""
+    hand = _hand(game, number)
+    score = score_entry(game.rules, entry.mode, entry.data)
+    hand.mode = entry.mode
+    hand.entry = dict(entry.data)
+    hand.napoleone_side = score.napoleone
+    hand.updated_at = utcnow()
+    hand.sides.clear()
+    db.session.flush()
+    hand.sides.extend(_side_rows(score))
+    db.session.flush()
+    _log(game, hand, "edit")
+    _after_change(game)
+    db.session.commit()
+    return hand
+
+
+def remove_hand(game: Game, number: int) -> None:
+    """Remove hand ``number``; the later hands move up one place."""
+    hand = _hand(game, number)
+    _log(game, hand, "delete")
+    db.session.delete(hand)
+    db.session.flush()
+    later = db.session.scalars(
+        select(Hand).where(Hand.game_id == game.id, Hand.number > number).order_by(Hand.number)
+    )
+    for other in later:
+        other.number -= 1
+        db.session.flush()  # one row at a time: the UNIQUE (game, number) holds throughout
+    db.session.expire(game, ["hands"])
+    _after_change(game)
+    db.session.commit()
+
+
+def undo_last_hand(game: Game, number: int) -> None:
+    """Remove the last hand, if it is still hand ``number`` (a double tap undoes once)."""
+    last = _next_number(game) - 1
+    if number != last or last < 1:
+        raise HandConflict(number, last)
+    remove_hand(game, number)
+
+
+def revisions_of(hand: Hand) -> list[HandRevision]:
+    """The hand's history, oldest first."""
+    return list(
+        db.session.scalars(
+            select(HandRevision)
+            .where(HandRevision.hand_id == hand.id)
+            .order_by(HandRevision.created_at, HandRevision.id)
+        )
+    )
+
+
+def get_hand(game: Game, number: int) -> Hand | None:
+    """Hand ``number`` of ``game``, if it exists."""
+    return db.session.scalar(select(Hand).where(Hand.game_id == game.id, Hand.number == number))
+
+
+def _hand(game: Game, number: int) -> Hand:
+    hand = get_hand(game, number)
+    if hand is None:
+        raise LookupError(f"game {game.id} has no hand {number}")
+    return hand
+
+
+def _hand_by_request(game: Game, request_id: str) -> Hand | None:
+    return db.session.scalar(
+        select(Hand).where(Hand.game_id == game.id, Hand.request_id == request_id)
+    )
+
+
+def _next_number(game: Game) -> int:
+    count = db.session.scalar(select(func.count()).where(Hand.game_id == game.id))
+    return int(count or 0) + 1
+
+
+def _log(game: Game, hand: Hand, action: str) -> None:
+    db.session.add(
+        HandRevision(
+            game_id=game.id,
+            hand_id=hand.id,
+            number=hand.number,
+            action=action,
+            mode=hand.mode,
+            entry=dict(hand.entry),
+            totals=list(hand.totals),
+        )
+    )
+
+
+def _after_change(game: Game) -> None:
+    """Bump the version (the board's ETag) and refresh the cached winner."""
+    db.session.flush()
+    db.session.expire(game, ["hands"])
+    game.winner_side = game_state(game).winner
+    game.version = Game.version + 1
+    game.updated_at = utcnow()
+    db.session.flush()

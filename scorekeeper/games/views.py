@@ -1,0 +1,338 @@
+"""Views of a game at the table: start it, follow it, record and correct its hands.
+
+``/g/<edit_token>/...`` can change the game; ``/v/<view_token>/...`` only
+shows it (GET only: every POST there is refused). A token that opens no game
+is a 404, whatever its shape. Views stay thin: a form, one service call, a
+redirect or a page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from scorekeeper.games import cookies
+from scorekeeper.games.board import board_context, hand_context, preview_context
+from scorekeeper.games.forms import (
+    CountsForm,
+    HandFormBase,
+    NewGameForm,
+    apply_hand_errors,
+    counts_form,
+)
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.qr import qr_svg
+from scorekeeper.games.services import (
+    GameSettings,
+    HandConflict,
+    create_game,
+    edit_hand,
+    find_by_edit_token,
+    find_by_view_token,
+    get_hand,
+    record_hand,
+    rematch,
+    remove_hand,
+    undo_last_hand,
+)
+from scorekeeper.scoring import FORMATS, InvalidHand
+
+bp = Blueprint("games", __name__)
+
+#: Sides and players per side of each format, for the new-game page's script.
+FORMAT_SHAPES = {key: [fmt.sides, fmt.players_per_side] for key, fmt in FORMATS.items()}
+
+
+@bp.app_context_processor
+def inject_your_games() -> dict[str, object]:
+    """Let any page (the home page) list the games started in this browser."""
+    return {"your_games": cookies.your_games}
+
+
+def _edit_game(token: str) -> Game:
+    game = find_by_edit_token(token)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _view_game(token: str) -> Game:
+    game = find_by_view_token(token)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _hand_or_404(game: Game, number: int) -> Hand:
+    hand = get_hand(game, number)
+    if hand is None:
+        abort(404)
+    return hand
+
+
+# --------------------------------------------------------------------------- new game
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> ResponseReturnValue:
+    """Start a game: format, names, target, variants, first dealer."""
+    form = NewGameForm(data=cookies.last_settings() if request.method == "GET" else None)
+    if form.validate_on_submit():
+        settings = GameSettings(
+            format_key=form.format.data,
+            names=form.chosen_names(),
+            target=form.chosen_target(),
+            napola=form.napola.data,
+            napoleone=form.napoleone.data,
+            re_bello=form.re_bello.data,
+            first_dealer=form.chosen_dealer(),
+        )
+        game, token = create_game(settings)
+        flash(_("Game started. Keep the edit link to yourself; share the view link."), "success")
+        response = redirect(url_for("games.scoreboard", token=token))
+        cookies.remember_game(response, token)
+        cookies.remember_settings(response, form)
+        return response
+    status = 422 if form.is_submitted() else 200
+    return render_template(
+        "games/new.html", form=form, known_names=cookies.known_names(), formats=FORMAT_SHAPES
+    ), status
+
+
+# --------------------------------------------------------------------------- the board
+
+
+@bp.get("/g/<token>")
+def scoreboard(token: str) -> ResponseReturnValue:
+    """The game's board with the form for the next hand (edit link)."""
+    game = _edit_game(token)
+    return _render_board(game, token, editable=True)
+
+
+@bp.get("/v/<token>")
+def view(token: str) -> ResponseReturnValue:
+    """The game's board, read-only (view link)."""
+    game = _view_game(token)
+    return _render_board(game, token, editable=False)
+
+
+@bp.get("/g/<token>/live")
+def live(token: str) -> ResponseReturnValue:
+    """The board alone, for polling: 304 while the game is unchanged."""
+    return _live(_edit_game(token), token, editable=True)
+
+
+@bp.get("/v/<token>/live")
+def view_live(token: str) -> ResponseReturnValue:
+    """The read-only board alone, for polling: 304 while the game is unchanged."""
+    return _live(_view_game(token), token, editable=False)
+
+
+def board_etag(game: Game, editable: bool) -> str:
+    """The board's entity tag: the game's version, the language and the link's kind."""
+    return f"g{game.id}-v{game.version}-{get_locale()}-{'e' if editable else 'v'}"
+
+
+def _live(game: Game, token: str, editable: bool) -> ResponseReturnValue:
+    etag = board_etag(game, editable)
+    if etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        context = board_context(game, token, editable)
+        response = make_response(render_template("games/_live.html", **context))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _render_board(
+    game: Game,
+    token: str,
+    editable: bool,
+    form: CountsForm | None = None,
+    preview: dict[str, Any] | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    context = board_context(game, token, editable, form=form)
+    context["preview"] = preview
+    context["etag"] = board_etag(game, editable)
+    response = make_response(render_template("games/scoreboard.html", **context), status)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# --------------------------------------------------------------------------- hands
+
+
+@bp.post("/g/<token>/hands")
+def record(token: str) -> ResponseReturnValue:
+    """Save the next hand (or, with the Preview button, show its points first)."""
+    game = _edit_game(token)
+    form = counts_form(game.side_names())
+    if not form.validate_on_submit():
+        return _render_board(game, token, True, form=form, status=422)
+    entry = form.to_entry(game.re_bello)
+    if request.form.get("action") == "preview":
+        preview = preview_context(game, form, entry)
+        return _render_board(game, token, True, form=form, preview=preview)
+    number = form.expected_number()
+    try:
+        if number is None:
+            raise HandConflict(0, 0)
+        recorded = record_hand(game, number, form.request_id.data, entry)
+    except InvalidHand as error:
+        apply_hand_errors(form, error.errors)
+        return _render_board(game, token, True, form=form, status=422)
+    except HandConflict:
+        flash(
+            _(
+                "Hand %(number)s was already saved from another phone, so this one was not "
+                "saved. Here is the board as it is now: check it before entering the next hand.",
+                number=number,
+            ),
+            "warning",
+        )
+        return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    if recorded.already_saved:
+        flash(_("Hand %(number)s was already saved.", number=recorded.hand.number), "info")
+    else:
+        flash(_("Hand %(number)s saved.", number=recorded.hand.number), "success")
+    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+
+
+@bp.post("/g/<token>/hands/preview")
+def preview(token: str) -> ResponseReturnValue:
+    """The points of the hand in the form, as an HTML fragment (nothing is saved)."""
+    game = _edit_game(token)
+    form = counts_form(game.side_names())
+    context: dict[str, Any] = {"preview": None, "form": form, "game": game}
+    if form.validate_on_submit():
+        context["preview"] = preview_context(game, form, form.to_entry(game.re_bello))
+    return render_template("games/_preview.html", **context)
+
+
+@bp.get("/g/<token>/hands/<int:number>")
+def hand(token: str, number: int) -> ResponseReturnValue:
+    """One hand: its points, why, and its history (edit link)."""
+    game = _edit_game(token)
+    context = hand_context(game, _hand_or_404(game, number), token, editable=True)
+    return render_template("games/hand.html", **context)
+
+
+@bp.get("/v/<token>/hands/<int:number>")
+def view_hand(token: str, number: int) -> ResponseReturnValue:
+    """One hand: its points, why, and its history (view link)."""
+    game = _view_game(token)
+    context = hand_context(game, _hand_or_404(game, number), token, editable=False)
+    return render_template("games/hand.html", **context)
+
+
+@bp.route("/g/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit(token: str, number: int) -> ResponseReturnValue:
+    """Correct a past hand; totals, winner and dealers follow."""
+    game = _edit_game(token)
+    stored = _hand_or_404(game, number)
+    data = CountsForm.data_from_entry(stored.entry) if request.method == "GET" else None
+    form = counts_form(game.side_names(), data=data)
+    preview = None
+    status = 200
+    if form.validate_on_submit():
+        entry = form.to_entry(game.re_bello)
+        if request.form.get("action") == "preview":
+            preview = preview_context(game, form, entry)
+        else:
+            try:
+                edit_hand(game, number, entry)
+            except InvalidHand as error:
+                apply_hand_errors(form, error.errors)
+                status = 422
+            else:
+                flash(_("Hand %(number)s corrected.", number=number), "success")
+                return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    elif form.is_submitted():
+        status = 422
+    context = hand_context(game, stored, token, editable=True)
+    return render_template("games/edit.html", form=form, preview=preview, **context), status
+
+
+@bp.route("/g/<token>/hands/<int:number>/remove", methods=["GET", "POST"])
+def remove(token: str, number: int) -> ResponseReturnValue:
+    """Ask, then remove a past hand; the later hands move up."""
+    game = _edit_game(token)
+    stored = _hand_or_404(game, number)
+    form = HandFormBase()
+    if form.validate_on_submit():
+        remove_hand(game, number)
+        flash(_("Hand %(number)s removed.", number=number), "success")
+        return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    context = hand_context(game, stored, token, editable=True)
+    return render_template("games/remove.html", form=form, **context)
+
+
+@bp.post("/g/<token>/undo")
+def undo(token: str) -> ResponseReturnValue:
+    """Remove the last hand (the form names it, so a double tap removes one)."""
+    game = _edit_game(token)
+    form = HandFormBase()
+    number = form.expected_number() if form.validate_on_submit() else None
+    try:
+        undo_last_hand(game, number or 0)
+    except HandConflict:
+        flash(_("The last hand has changed meanwhile; nothing was undone."), "warning")
+    else:
+        flash(_("Hand %(number)s undone.", number=number), "success")
+    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+
+
+@bp.post("/g/<token>/rematch")
+def rematch_game(token: str) -> ResponseReturnValue:
+    """A new game with the same players and settings; the next dealer deals."""
+    game = _edit_game(token)
+    new, new_token = rematch(game)
+    flash(_("Rematch started."), "success")
+    response = redirect(url_for("games.scoreboard", token=new_token))
+    cookies.remember_game(response, new_token)
+    return response
+
+
+# --------------------------------------------------------------------------- sharing
+
+
+@bp.get("/g/<token>/qr/<kind>.svg")
+def qr(token: str, kind: str) -> ResponseReturnValue:
+    """A QR code of the game's edit or view link."""
+    game = _edit_game(token)
+    if kind == "edit":
+        url = url_for("games.scoreboard", token=token, _external=True)
+    elif kind == "view":
+        url = url_for("games.view", token=game.view_token, _external=True)
+    else:
+        abort(404)
+    return _svg_response(qr_svg(url))
+
+
+@bp.get("/v/<token>/qr.svg")
+def view_qr(token: str) -> ResponseReturnValue:
+    """A QR code of the game's view link."""
+    game = _view_game(token)
+    return _svg_response(qr_svg(url_for("games.view", token=game.view_token, _external=True)))
+
+
+def _svg_response(svg: bytes) -> Response:
+    response = Response(svg, mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response

@@ -1,0 +1,68 @@
+/* Game pages: quicker hand entry and sharing. Every page works without this file.
+   - two sides: the other side's cards and denari fill in as you type (40 - x, 10 - x);
+   - the points of the hand are asked of the server as you type (no rules here);
+   - "decide from the best cards" opens the best-card pickers;
+   - copy buttons for the game's links. */
+(function () {
+  "use strict";
+  var WHOLE = { cards: 40, denari: 10 };
+  var timer = null;
+
+  function handForm(el) { return el && el.closest ? el.closest("#hand-form") : null; }
+
+  function otherSideFill(form, input) {
+    if (form.dataset.sides !== "2") return;
+    var m = /^sides-(\d)-(cards|denari)$/.exec(input.id);
+    if (!m) return;
+    var other = form.querySelector("#sides-" + (1 - Number(m[1])) + "-" + m[2]);
+    if (!other || (other.value !== "" && other.dataset.auto !== "1")) return;
+    var n = parseInt(input.value, 10);
+    if (input.value === "" || isNaN(n)) { other.value = ""; } else { other.value = String(WHOLE[m[2]] - n); }
+    other.dataset.auto = "1";
+  }
+
+  function preview(form) {
+    var url = form.dataset.previewUrl, target = form.querySelector("#hand-preview");
+    if (!url || !target || !window.fetch) return;
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) { if (html !== null) target.innerHTML = html; })
+        .catch(function () {});
+    }, 350);
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = handForm(event.target);
+    if (!form) return;
+    form.dataset.dirty = "1";
+    delete event.target.dataset.auto;
+    otherSideFill(form, event.target);
+    preview(form);
+  });
+
+  document.addEventListener("change", function (event) {
+    var form = handForm(event.target);
+    if (!form) return;
+    form.dataset.dirty = "1";
+    if (event.target.name === "primiera" && event.target.value === "cards") {
+      var picker = form.querySelector("#primiera-cards");
+      if (picker) picker.open = true;
+    }
+    preview(form);
+  });
+
+  function setUpCopyButtons() {
+    if (!navigator.clipboard) return;
+    document.querySelectorAll(".copy-btn").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        navigator.clipboard.writeText(button.dataset.copy).then(function () {
+          button.textContent = button.dataset.copied || button.textContent;
+        });
+      });
+    });
+  }
+  setUpCopyButtons();
+})();

@@ -1,0 +1,58 @@
+"""The server-drawn SVG chart of the totals hand by hand."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from scorekeeper.games.chart import HEIGHT, PAD_BOTTOM, PAD_LEFT, totals_chart
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _points(svg: str, side: int) -> list[tuple[float, float]]:
+    root = ET.fromstring(svg)
+    for line in root.iter(f"{SVG}polyline"):
+        if f"chart-side-{side}" in line.get("class", ""):
+            return [tuple(map(float, p.split(","))) for p in line.get("points", "").split()]
+    raise AssertionError(f"no line for side {side}")
+
+
+def test_one_line_per_side_from_zero_through_each_hand() -> None:
+    svg = str(totals_chart([(5, 0), (6, 4), (11, 6)], 11, ["Anna", "Bruno"], "Totals"))
+    anna, bruno = _points(svg, 0), _points(svg, 1)
+    assert len(anna) == len(bruno) == 4  # hand 0 and three hands
+    assert anna[0] == bruno[0] == (PAD_LEFT, HEIGHT - PAD_BOTTOM)
+    xs = [x for x, _ in anna]
+    assert xs == sorted(xs) and len(set(xs)) == 4
+    assert anna[-1][1] < bruno[-1][1]  # higher total, higher on the chart (smaller y)
+    assert anna[-1][1] == _target_y(svg)  # Anna ends on the target line
+
+
+def _target_y(svg: str) -> float:
+    root = ET.fromstring(svg)
+    target = next(e for e in root.iter(f"{SVG}line") if e.get("class") == "chart-target")
+    return float(target.get("y1", "nan"))
+
+
+def test_target_line_and_scale_grow_past_the_target() -> None:
+    low = str(totals_chart([(3, 2)], 11, ["A", "B"], "t"))
+    high = str(totals_chart([(22, 2)], 11, ["A", "B"], "t"))
+    assert _target_y(high) > _target_y(low)  # the scale now reaches 22: the target moves down
+    assert _points(high, 0)[-1][1] < _target_y(high)
+
+
+def test_accessible_escaped_and_without_style() -> None:
+    svg = str(totals_chart([(1, 2, 3)], 11, ["<b>", "Bruno", "Carla & Dario"], "Totals <hand>"))
+    assert 'role="img"' in svg and "<title" in svg
+    assert "&lt;b&gt;" in svg and "Carla &amp; Dario" in svg and "Totals &lt;hand&gt;" in svg
+    assert "style" not in svg
+    assert len(re.findall("<polyline", svg)) == 3
+    ET.fromstring(svg)  # well-formed
+
+
+def test_empty_game_draws_axes_and_target_only() -> None:
+    svg = str(totals_chart([], 21, ["A", "B"], "t"))
+    ET.fromstring(svg)
+    assert "<circle" not in svg
+    assert ">21</text>" in svg

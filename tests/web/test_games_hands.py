@@ -1,0 +1,478 @@
+"""Recording hands by counts: points before saving, every refusal, saving once, corrections."""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.games import services
+from scorekeeper.games.models import Hand, HandRevision, HandSide
+from tests.web.games_helpers import REFERENCE, form_keys, hidden, record, start_game, totals
+
+EN = {"Accept-Language": "en"}
+
+
+def _hands(app: Flask) -> list[tuple[int, tuple[int, ...]]]:
+    """Every stored hand as (number, totals per side)."""
+    with app.app_context():
+        hands = db.session.scalars(select(Hand).order_by(Hand.game_id, Hand.number))
+        return [(hand.number, hand.totals) for hand in hands]
+
+
+def _field_errors(html: str, field_id: str) -> str:
+    match = re.search(
+        rf'<ul class="error" id="{re.escape(field_id)}(?:-errors)?">(.*?)</ul>', html, re.S
+    )
+    return match.group(1) if match else ""
+
+
+def test_reference_hand_in_six_fields(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    data = form_keys(client, url)
+    assert data["number"] == "1"
+    data |= REFERENCE  # 22, 6, settebello A, primiera A, 1 scopa: B's counts left blank
+    response = client.post(f"{url}/hands", data=data, headers=EN)  # the Save button
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"{url}#board"
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    assert "Hand 1 saved." in html
+    assert totals(html) == [5, 0]
+    assert "Hand 2: Bruno deals, Anna plays first." in html
+    with app.app_context():
+        sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
+        assert [(s.cards, s.denari, s.scope) for s in sides] == [(22, 6, 1), (18, 4, 0)]
+        assert [s.total for s in sides] == [5, 0]
+        hand = db.session.scalar(select(Hand))
+        assert hand is not None and hand.mode == "counts"
+        assert hand.entry["sides"][1]["cards"] == 18
+
+
+def test_the_board_form_is_easy_to_drive(client: FlaskClient) -> None:
+    url = start_game(client)
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    for field_id in ("sides-0-cards", "sides-1-cards", "sides-0-denari", "sides-0-scope"):
+        assert re.search(rf'<label for="{field_id}">', html), field_id
+        assert re.search(rf'id="{field_id}" inputmode="numeric"', html), field_id
+    for radio_id in ("settebello-0", "settebello-1", "primiera-0", "primiera-2", "primiera-3"):
+        assert f'id="{radio_id}"' in html
+    assert 'id="save-hand"' in html and 'id="preview-hand"' in html
+    assert "napola_run" not in html and "re_bello" not in html  # both off
+
+
+def test_blank_other_side_is_the_rest_of_the_deck_either_way(
+    app: Flask, client: FlaskClient
+) -> None:
+    url = start_game(client)
+    fields = {"sides-1-cards": "25", "sides-1-denari": "7", "settebello": "1", "primiera": "none"}
+    assert record(client, url, **fields).status_code == 302
+    with app.app_context():
+        sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
+        assert [(s.cards, s.denari) for s in sides] == [(15, 3), (25, 7)]
+
+
+def test_preview_button_shows_points_and_saves_nothing(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    response = record(client, url, action="preview", **REFERENCE)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    preview = html[html.index('id="hand-preview"') :]
+    assert "<tfoot>" in preview and "<td>5</td><td>0</td>" in preview
+    assert 'value="22"' in html  # what was typed is still there
+    assert _hands(app) == []
+
+
+def test_preview_fragment(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    data = form_keys(client, url) | REFERENCE
+    response = client.post(f"{url}/hands/preview", data=data, headers=EN)
+    assert response.status_code == 200
+    fragment = response.get_data(as_text=True)
+    assert "<html" not in fragment and "<td>5</td><td>0</td>" in fragment
+    data["sides-0-denari"] = "11"
+    fragment = client.post(f"{url}/hands/preview", data=data, headers=EN).get_data(as_text=True)
+    assert "Not valid yet" in fragment and "Anna: a side takes between 0 and 10 denari" in fragment
+    assert _hands(app) == []
+    assert client.post(f"{url}/hands/preview", data=REFERENCE).status_code == 400  # no CSRF
+
+
+def _with_rules(**rules: str) -> dict[str, str]:
+    return {key: "y" for key in rules}
+
+
+# Each check of RULES.md section 6, as entered on the board, and where its message goes.
+INVALID_HANDS: list[tuple[str, dict[str, str], dict[str, str], str, str]] = [
+    ("cards total", {}, {"sides-1-cards": "20"}, "count-errors", "the cards add up to 42, not 40"),
+    (
+        "denari total",
+        {},
+        {"sides-1-denari": "5"},
+        "count-errors",
+        "the denari add up to 11, not 10",
+    ),
+    ("cards range", {}, {"sides-0-cards": "41"}, "sides-0-cards", "between 0 and 40 cards"),
+    ("negative", {}, {"sides-0-scope": "-1"}, "sides-0-scope", "cannot be negative"),
+    (
+        "denari over cards",
+        {},
+        {"sides-0-cards": "3", "sides-0-denari": "4", "sides-0-scope": "0"},
+        "sides-0-denari",
+        "4 denari but only 3 cards",
+    ),
+    (
+        "no settebello",
+        {},
+        {"settebello": ""},
+        "settebello",
+        "exactly one side holds the settebello, not 0",
+    ),
+    (
+        "settebello without denari",
+        {},
+        {"sides-1-denari": "0", "sides-0-denari": "10", "settebello": "1"},
+        "settebello",
+        "the side with the settebello has at least one denaro",
+    ),
+    (
+        "no primiera choice",
+        {},
+        {"primiera": ""},
+        "primiera",
+        "choose who took the primiera, or nobody",
+    ),
+    ("scope too many", {}, {"sides-1-scope": "10"}, "sides-1-scope", "at most 9 scope"),
+    (
+        "re bello missing",
+        {"re_bello": "y"},
+        {},
+        "re_bello",
+        "exactly one side holds the re bello, not 0",
+    ),
+    (
+        "re bello without denari",
+        {"re_bello": "y"},
+        {"re_bello": "1", "sides-1-denari": "0", "sides-0-denari": "10", "settebello": "0"},
+        "re_bello",
+        "at least 1 denari",
+    ),
+    (
+        "napola range",
+        {"napola": "y"},
+        {"sides-0-napola_run": "2"},
+        "sides-0-napola_run",
+        "between 3 and 10 cards, not 2",
+    ),
+    (
+        "napola over denari",
+        {"napola": "y"},
+        {"sides-1-napola_run": "5", "settebello": "1"},
+        "sides-1-napola_run",
+        "needs at least 5 denari",
+    ),
+    (
+        "napola needs settebello",
+        {"napola": "y"},
+        {"sides-0-napola_run": "7", "sides-0-denari": "8", "settebello": "1"},
+        "sides-0-napola_run",
+        "includes the settebello",
+    ),
+    (
+        "napola both sides",
+        {"napola": "y"},
+        {"sides-0-napola_run": "3", "sides-1-napola_run": "3", "sides-0-denari": "5"},
+        "count-errors",
+        "only one side can score the napola",
+    ),
+    (
+        "not a number",
+        {},
+        {"sides-0-cards": "ventidue"},
+        "sides-0-cards",
+        "Not a valid integer value",
+    ),
+    ("both blank", {}, {"sides-0-cards": ""}, "sides-0-cards", "Enter a number"),
+    (
+        "primiera cards: settebello holder",
+        {},
+        {"primiera": "cards", "sides-0-best_D": "6D"},
+        "best-cards-0",
+        "its best denaro is 7D",
+    ),
+    (
+        "primiera cards: same card twice",
+        {},
+        {
+            "primiera": "cards",
+            "sides-0-best_D": "7D",
+            "sides-0-best_C": "7C",
+            "sides-1-best_C": "7C",
+        },
+        "best-cards-1",
+        "7C is the best card of two sides",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "fields", "field_id", "message"),
+    [pytest.param(*case[1:], id=case[0]) for case in INVALID_HANDS],
+)
+def test_invalid_hands_are_refused_next_to_the_field(
+    app: Flask,
+    client: FlaskClient,
+    rules: dict[str, str],
+    fields: dict[str, str],
+    field_id: str,
+    message: str,
+) -> None:
+    url = start_game(client, **rules)
+    data = form_keys(client, url) | REFERENCE | fields
+    if "re_bello" in rules and "re_bello" not in fields:
+        data.pop("re_bello", None)
+    response = client.post(f"{url}/hands", data=data | {"action": "save"}, headers=EN)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert message in _field_errors(html, field_id), html[html.index('id="hand-form"') :]
+    for name, value in fields.items():  # what was typed is still there
+        if value and name.startswith("sides-") and "best" not in name:
+            assert re.search(rf'id="{name}"[^>]*value="{re.escape(value)}"', html), name
+    assert hidden(html, "request_id") == data["request_id"]
+    assert _hands(app) == []
+
+
+def test_invalid_hand_in_italian(client: FlaskClient) -> None:
+    url = start_game(client)
+    response = record(client, url, **(REFERENCE | {"sides-1-cards": "20"}))
+    assert response.status_code == 422
+    assert "le carte sommano a 42, non 40" in response.get_data(as_text=True)
+
+
+def test_record_needs_csrf(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    data = form_keys(client, url) | REFERENCE
+    del data["csrf_token"]
+    assert client.post(f"{url}/hands", data=data).status_code == 400
+    assert _hands(app) == []
+
+
+def test_same_form_sent_twice_records_once(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    data = form_keys(client, url) | REFERENCE | {"action": "save"}
+    assert client.post(f"{url}/hands", data=data).status_code == 302
+    again = client.post(f"{url}/hands", data=data, headers=EN, follow_redirects=True)
+    assert again.status_code == 200
+    assert "Hand 1 was already saved." in again.get_data(as_text=True)
+    assert _hands(app) == [(1, (5, 0))]
+
+
+def test_second_phone_saving_the_same_hand_gets_the_board(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    other = app.test_client()
+    mine, theirs = form_keys(client, url), form_keys(other, url)
+    assert (
+        client.post(f"{url}/hands", data=mine | REFERENCE | {"action": "save"}).status_code == 302
+    )
+    late = other.post(
+        f"{url}/hands",
+        data=theirs | REFERENCE | {"sides-0-cards": "30", "action": "save"},
+        headers=EN,
+        follow_redirects=True,
+    )
+    html = late.get_data(as_text=True)
+    assert "Hand 1 was already saved from another phone, so this one was not saved." in html
+    assert totals(html) == [5, 0]
+    assert _hands(app) == [(1, (5, 0))]
+
+
+def _race(app: Flask, url: str, forms: list[dict[str, str]]) -> list[int]:
+    """Send each form from its own thread and client at the same moment."""
+    barrier = threading.Barrier(len(forms))
+    statuses: list[int] = []
+    clients = [app.test_client() for _ in forms]
+    keys = [form_keys(c, url) for c in clients]
+
+    def send(c: FlaskClient, data: dict[str, str]) -> None:
+        barrier.wait()
+        statuses.append(c.post(f"{url}/hands", data=data).status_code)
+
+    threads = [
+        threading.Thread(target=send, args=(c, k | form | {"action": "save"}))
+        for c, k, form in zip(clients, keys, forms, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
+def test_two_phones_saving_hand_one_at_once_store_it_once(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    statuses = _race(app, url, [REFERENCE, REFERENCE | {"sides-0-scope": "0"}])
+    assert statuses == [302, 302]
+    assert len(_hands(app)) == 1
+
+
+def test_double_tap_at_once_stores_once(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    data = {"request_id": "the-same-form"} | REFERENCE
+    statuses = _race(app, url, [data, data])
+    assert statuses == [302, 302]
+    assert _hands(app) == [(1, (5, 0))]
+
+
+def test_unique_constraint_decides_when_checks_pass_together(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both requests saw hand 1 free: the database refuses the second insert."""
+    url = start_game(client)
+    record(client, url)
+    real = services._next_number
+    calls: list[int] = []
+
+    def stale_once(game: Any) -> int:
+        calls.append(1)
+        return 1 if len(calls) == 1 else real(game)
+
+    monkeypatch.setattr(services, "_next_number", stale_once)
+    data = form_keys(client, url) | REFERENCE | {"number": "1", "action": "save"}
+    response = client.post(f"{url}/hands", data=data, headers=EN, follow_redirects=True)
+    assert "was already saved from another phone" in response.get_data(as_text=True)
+    assert _hands(app) == [(1, (5, 0))]
+
+
+def test_primiera_from_the_best_cards(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    cards = [("7D", "7C", "1B", "5S"), ("6D", "6C", "7B", "7S")]
+    best = {f"sides-{i}-best_{c[-1]}": c for i, side in enumerate(cards) for c in side}
+    fields = REFERENCE | {"primiera": "cards"} | best
+    assert record(client, url, **fields).status_code == 302
+    with app.app_context():
+        sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
+        assert [(s.primiera, s.primiera_points) for s in sides] == [(73, 0), (78, 1)]
+    page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
+    assert "7D 7C 1B 5S" in page
+
+
+def test_edit_a_past_hand_recomputes_and_keeps_history(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    record(client, url)
+    record(client, url, **(REFERENCE | {"sides-0-scope": "0"}))
+    form = client.get(f"{url}/hands/1/edit", headers=EN)
+    html = form.get_data(as_text=True)
+    assert form.status_code == 200
+    assert re.search(r'id="sides-0-cards"[^>]*value="22"', html)
+    assert re.search(r'id="sides-1-cards"[^>]*value="18"', html)
+    assert re.search(r'checked[^>]*id="settebello-0"|id="settebello-0"[^>]*checked', html)
+    data = {"csrf_token": hidden(html, "csrf_token"), "action": "save"}
+    data |= {
+        "sides-0-cards": "18",
+        "sides-1-cards": "22",
+        "sides-0-denari": "6",
+        "sides-1-denari": "4",
+    }
+    data |= {"settebello": "1", "primiera": "1", "sides-0-scope": "0", "sides-1-scope": "2"}
+    response = client.post(f"{url}/hands/1/edit", data=data, headers=EN)
+    assert response.status_code == 302
+    board = client.get(url, headers=EN).get_data(as_text=True)
+    assert totals(board) == [5, 5]  # hand 1 now A 1 (denari), B 5; hand 2 A 4
+    assert "Hand 1 corrected." in board
+    page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
+    assert "saved" in page and "corrected" in page
+    with app.app_context():
+        actions = db.session.scalars(
+            select(HandRevision.action).where(HandRevision.number == 1).order_by(HandRevision.id)
+        ).all()
+        assert actions == ["create", "edit"]
+
+
+def test_invalid_edit_changes_nothing(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    record(client, url)
+    html = client.get(f"{url}/hands/1/edit").get_data(as_text=True)
+    data = {"csrf_token": hidden(html, "csrf_token"), "action": "save"} | REFERENCE
+    data["sides-1-cards"] = "30"
+    response = client.post(f"{url}/hands/1/edit", data=data, headers=EN)
+    assert response.status_code == 422
+    assert "the cards add up to 52, not 40" in response.get_data(as_text=True)
+    assert _hands(app) == [(1, (5, 0))]
+    preview = client.post(
+        f"{url}/hands/1/edit",
+        data=REFERENCE | {"csrf_token": data["csrf_token"], "action": "preview"},
+    )
+    assert preview.status_code == 200 and "<td>5</td><td>0</td>" in preview.get_data(as_text=True)
+    assert client.post(f"{url}/hands/1/edit", data=REFERENCE).status_code == 400
+    assert client.get(f"{url}/hands/9/edit").status_code == 404
+
+
+def test_remove_asks_then_renumbers(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    record(client, url, **(REFERENCE | {"sides-0-scope": "0"}))  # 4 - 0
+    record(client, url)  # 5 - 0
+    record(client, url, **(REFERENCE | {"sides-0-scope": "2"}))  # 6 - 0
+    page = client.get(f"{url}/hands/2/remove", headers=EN)
+    assert page.status_code == 200 and "Remove hand 2?" in page.get_data(as_text=True)
+    assert _hands(app) == [(1, (4, 0)), (2, (5, 0)), (3, (6, 0))]
+    token = hidden(page.get_data(as_text=True), "csrf_token")
+    assert client.post(f"{url}/hands/2/remove").status_code == 400
+    response = client.post(f"{url}/hands/2/remove", data={"csrf_token": token})
+    assert response.status_code == 302
+    assert _hands(app) == [(1, (4, 0)), (2, (6, 0))]
+    board = client.get(url, headers=EN).get_data(as_text=True)
+    assert totals(board) == [10, 0]
+    assert "Hand 3: Anna deals" in board
+    with app.app_context():
+        removed = db.session.scalar(select(HandRevision).where(HandRevision.action == "delete"))
+        assert removed is not None and removed.hand_id is None and removed.number == 2
+
+
+def test_undo_removes_the_last_hand_once(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    record(client, url)
+    record(client, url)
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    assert "Undo hand 2" in html
+    undo = re.search(
+        r'<form method="post" action="([^"]+)" class="inline-form" id="undo-form">', html
+    )
+    assert undo is not None
+    data = {"csrf_token": hidden(html, "csrf_token"), "number": "2"}
+    assert client.post(undo.group(1), data=data).status_code == 302
+    again = client.post(undo.group(1), data=data, headers=EN, follow_redirects=True)
+    assert "nothing was undone" in again.get_data(as_text=True)
+    assert _hands(app) == [(1, (5, 0))]
+    assert client.post(undo.group(1), data={"number": "1"}).status_code == 400
+    assert _hands(app) == [(1, (5, 0))]
+
+
+def test_undo_is_not_next_to_save(client: FlaskClient) -> None:
+    url = start_game(client)
+    record(client, url)
+    html = client.get(url).get_data(as_text=True)
+    hand_form = html[
+        html.index('id="hand-form"') : html.index("</form>", html.index('id="hand-form"'))
+    ]
+    assert "undo" not in hand_form.lower()
+
+
+def test_hand_pages_404_for_missing_hands(client: FlaskClient) -> None:
+    url = start_game(client)
+    for path in ("/hands/1", "/hands/1/edit", "/hands/1/remove", "/hands/0"):
+        assert client.get(url + path).status_code == 404, path
+
+
+def test_a_whole_game_to_eleven(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    for _ in range(3):
+        record(client, url)  # 5 - 0 each
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    assert totals(html) == [15, 0]
+    assert "Anna wins the game!" in html
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Hand)) == 3
