@@ -18,12 +18,18 @@ import flask_migrate
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import settings
 from sqlalchemy.engine import make_url
 
 from scorekeeper import create_app, normalize_database_url
 from scorekeeper.extensions import db
 from tests.helpers import csrf_token as _csrf_token
 from tests.helpers import empty_tables, make_test_config
+
+# Timed assertions never go in tests: Hypothesis's default 200 ms deadline per example
+# fails property tests at random on a loaded machine (web tests, e2e and others at once).
+settings.register_profile("scorekeeper", deadline=None)
+settings.load_profile("scorekeeper")
 
 
 @pytest.fixture(scope="session")
