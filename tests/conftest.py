@@ -26,8 +26,8 @@ from scorekeeper.extensions import db
 from tests.helpers import csrf_token as _csrf_token
 from tests.helpers import empty_tables, make_test_config
 
-# Timed assertions never go in tests: Hypothesis's default 200 ms deadline per example
-# fails property tests at random on a loaded machine (web tests, e2e and others at once).
+# No timed assertions in tests: Hypothesis's per-example deadline (200 ms) failed
+# property tests whenever other work shared the CPU. Speed is measured in bench/.
 settings.register_profile("scorekeeper", deadline=None)
 settings.load_profile("scorekeeper")
 
