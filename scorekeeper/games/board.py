@@ -12,11 +12,11 @@ from flask import url_for
 from flask_babel import gettext as _
 
 from scorekeeper.games.chart import totals_chart
-from scorekeeper.games.forms import CountsForm, apply_hand_errors, counts_form
+from scorekeeper.games.forms import CardsForm, CountsForm, apply_hand_errors, counts_form
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.services import Entry, game_state, revisions_of, score_entry
 from scorekeeper.messages import messages_by_field
-from scorekeeper.scoring import Category, HandScore, InvalidHand
+from scorekeeper.scoring import Card, Category, HandScore, InvalidHand, parse_cards, sorted_cards
 
 #: The categories as shown, with their Italian names (the same in both languages).
 CATEGORY_NAMES = {
@@ -123,16 +123,20 @@ def board_context(
     }
 
 
-def preview_context(game: Game, form: CountsForm, entry: Entry) -> dict[str, Any]:
+def preview_context(game: Game, form: CountsForm | CardsForm, entry: Entry) -> dict[str, Any]:
     """The points of an entered hand before saving, or what is wrong with it.
 
-    The errors are also put next to their fields in ``form``.
+    The errors are also put next to their fields in ``form``. While cards are
+    still being given out, only how many are left is said.
     """
     names = game.side_names()
     try:
         score = score_entry(game.rules, entry.mode, entry.data)
     except InvalidHand as error:
         apply_hand_errors(form, error.errors)
+        if all(e.code == "missing_cards" for e in error.errors):
+            left = error.errors[0].params["count"]
+            return {"pending": _("%(count)s cards still to give.", count=left), "names": names}
         return {"errors": _labelled(messages_by_field(error.errors), names), "names": names}
     return {
         "score": score,
@@ -155,6 +159,36 @@ def _labelled(by_field: dict[str, list[str]], names: list[str]) -> list[str]:
     return labelled
 
 
+def cards_context(
+    game: Game, token: str, form: CardsForm, hand: Hand | None = None
+) -> dict[str, Any]:
+    """The page of a hand entered card by card: new (``hand`` None) or corrected."""
+    if hand is None:
+        action = url_for("games.record_cards", token=token)
+        title = _("Record hand %(number)s card by card", number=form.number.data)
+        save = _("Save hand %(number)s", number=form.number.data)
+    else:
+        action = url_for("games.edit", token=token, number=hand.number)
+        title = _("Correct hand %(number)s", number=hand.number)
+        save = _("Save the correction")
+    return {
+        "game": game,
+        "names": game.side_names(),
+        "token": token,
+        "links": links(game, token, editable=True),
+        "form": form,
+        "grid": form.grid_sides(),
+        "action": action,
+        "title": title,
+        "save_label": save,
+        "board_url": url_for("games.scoreboard", token=token),
+    }
+
+
+def _sorted_cards(codes: list[str]) -> tuple[Card, ...]:
+    return sorted_cards(parse_cards(codes))
+
+
 def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str, Any]:
     """One hand explained: points, counts, primiera cards, and its history."""
     state = game_state(game)
@@ -170,5 +204,6 @@ def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str
         "points": stored_points(game, hand),
         "dealer": game.seat_name(state.dealer(hand.number)),
         "revisions": revisions_of(hand),
+        "sorted_cards": _sorted_cards,
         "board_url": url_for("games.scoreboard" if editable else "games.view", token=token),
     }

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     FieldList,
@@ -30,10 +31,11 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
+from scorekeeper.checks.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
 from scorekeeper.games.models import NAME_MAX
 from scorekeeper.games.services import Entry
 from scorekeeper.messages import messages_by_field
-from scorekeeper.scoring import DECK, FORMATS, InputError, Suit
+from scorekeeper.scoring import DECK, FORMATS, Card, InputError, Suit
 from scorekeeper.scoring.rules import TARGET_RANGE
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
@@ -45,6 +47,8 @@ PRIMIERA_NOBODY = "none"
 #: Passed to the scoring package when nobody chose who took the primiera, so
 #: that its own "choose who took the primiera" check reports it.
 PRIMIERA_UNCHOSEN = -1
+#: The card grid's "all the cards the other sides did not take" box (last side).
+REST_FIELD = "rest"
 
 FORMAT_LABELS = {
     "2": _l("2 players"),
@@ -310,22 +314,113 @@ def counts_form(names: list[str], **kwargs: Any) -> CountsForm:
     return form
 
 
+class CardsForm(HandFormBase):
+    """A hand card by card: the shared card grid (one checkbox per card and side,
+    ``s0``, ``s1``...) and the scope of each side (see :func:`cards_form`)."""
+
+    scope: FieldList
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names: list[str] = []
+        #: The grid as sent (set by the view on a POST).
+        self.grid: GridRead | None = None
+        #: The cards of a stored hand, shown when the form is opened to correct it.
+        self.stored_cards: list[frozenset[str]] = []
+
+    def grid_sides(self) -> list[GridSide]:
+        """The card grid's sides: what was sent, else the stored hand, with the messages."""
+        sides = []
+        for i, (field, label) in enumerate(zip(self.grid_names(), self.names, strict=True)):
+            errors: list[str] = []
+            cards: frozenset[str] = frozenset()
+            if self.grid is not None:
+                cards, errors = upper_codes(self.grid.texts[i]), list(self.grid.errors[i])
+            elif self.stored_cards:
+                cards = self.stored_cards[i]
+            errors += self.hand_errors.get(f"sides[{i}].cards", [])
+            last = i == len(self.names) - 1
+            rest = REST_FIELD if last and len(self.names) == 2 else None
+            sides.append(GridSide(field, label, cards, tuple(errors), rest_name=rest))
+        return sides
+
+    def grid_names(self) -> list[str]:
+        """The grid's field name of each side."""
+        return [f"s{i}" for i in range(len(self.scope))]
+
+    def read(self, formdata: MultiDict[str, str]) -> GridRead:
+        """The cards sent for each side; the last side's "all the remaining cards"
+        box gives it every card no other side took."""
+        names = self.grid_names()
+        if formdata.get(REST_FIELD):
+            taken = {text.upper() for name in names[:-1] for text in side_texts(formdata, name)}
+            formdata = MultiDict(formdata)
+            formdata.setlist(names[-1], [c.code for c in DECK if c.code not in taken])
+        return read_grid(formdata, names)
+
+    def to_entry(self, piles: Sequence[Sequence[Card]]) -> Entry:
+        """The hand as the scoring package's cards entry."""
+        sides = [
+            {"cards": [card.code for card in pile], "scope": field.data or 0}
+            for pile, field in zip(piles, self.scope, strict=True)
+        ]
+        return Entry("cards", {"sides": sides})
+
+    @classmethod
+    def data_from_entry(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """Form data that shows a stored cards entry again (the scope; cards go to the grid)."""
+        return {"scope": [side["scope"] for side in data["sides"]]}
+
+    def show_stored(self, data: dict[str, Any]) -> None:
+        """Show a stored hand's cards in the grid."""
+        self.stored_cards = [frozenset(side["cards"]) for side in data["sides"]]
+
+
+@cache
+def _cards_form_class(sides: int) -> type[CardsForm]:
+    scope = IntegerField(_l("Scope"), validators=[Optional()], default=0, render_kw=NUMERIC)
+    return type(
+        f"CardsForm{sides}",
+        (CardsForm,),
+        {"scope": FieldList(scope, min_entries=sides, max_entries=sides)},
+    )
+
+
+def cards_form(names: list[str], **kwargs: Any) -> CardsForm:
+    """A cards form for a game whose sides are ``names``."""
+    form = _cards_form_class(len(names))(**kwargs)
+    form.names = names
+    for name, field in zip(names, form.scope, strict=True):
+        field.label.text = _l("Scope of %(name)s", name=name)
+    return form
+
+
 # --------------------------------------------------------------------------- errors
 
 _SIDE_PATH = re.compile(r"sides\[(\d+)\]\.(\w+)(?:\[\d+\])?")
 _SIDE_FIELDS = ("cards", "denari", "scope", "napola_run")
 
 
-def apply_hand_errors(form: CountsForm, errors: Iterable[InputError]) -> None:
+def apply_hand_errors(form: CountsForm | CardsForm, errors: Iterable[InputError]) -> None:
     """Put each of the scoring package's messages next to its field.
 
     ``sides[i].cards`` goes to that side's input; ``sides[i].settebello`` and
     ``sides[i].re_bello`` to the one-tap group; anything of the hand as a
     whole (``cards``, ``denari``, ``napola``, ``sides[i].primiera_cards``...)
     into ``form.hand_errors`` under its path, shown where the template says.
+    On a cards form a side's card errors go under ``sides[i].cards`` (shown in
+    that side's grid) and its scope errors next to its scope.
     """
     for path, messages in messages_by_field(errors).items():
         match = _SIDE_PATH.fullmatch(path)
+        if isinstance(form, CardsForm):
+            if match and match.group(2) == "scope" and int(match.group(1)) < len(form.scope):
+                field = form.scope[int(match.group(1))]
+                field.errors = [*field.errors, *messages]
+            else:
+                key = f"sides[{match.group(1)}].cards" if match else path
+                form.hand_errors.setdefault(key, []).extend(messages)
+            continue
         if match and int(match.group(1)) < len(form.sides):
             side, name = int(match.group(1)), match.group(2)
             if name in _SIDE_FIELDS:

@@ -26,17 +26,20 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorekeeper.games import cookies
-from scorekeeper.games.board import board_context, hand_context, preview_context
+from scorekeeper.games.board import board_context, cards_context, hand_context, preview_context
 from scorekeeper.games.forms import (
+    CardsForm,
     CountsForm,
     HandFormBase,
     NewGameForm,
     apply_hand_errors,
+    cards_form,
     counts_form,
 )
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.games.services import (
+    Entry,
     GameSettings,
     HandConflict,
     create_game,
@@ -177,18 +180,74 @@ def _render_board(
 
 # --------------------------------------------------------------------------- hands
 
+HandForm = CountsForm | CardsForm
+
+
+def _hand_form(game: Game, mode: str, data: dict[str, Any] | None = None) -> HandForm:
+    names = game.side_names()
+    if mode == "cards":
+        return cards_form(names, data=data)
+    return counts_form(names, data=data)
+
+
+def _read_entry(game: Game, form: HandForm) -> Entry | None:
+    """The hand a submitted form describes, or ``None`` when the form itself is refused
+    (its messages are then on the form). The cards tapped are always read back."""
+    if isinstance(form, CardsForm) and form.is_submitted():
+        form.grid = form.read(request.form)
+    if not form.validate_on_submit():
+        return None
+    if isinstance(form, CountsForm):
+        return form.to_entry(game.re_bello)
+    if form.grid is None or form.grid.piles is None:
+        return None
+    return form.to_entry(form.grid.piles)
+
+
+def _render_cards(
+    game: Game,
+    token: str,
+    form: CardsForm,
+    hand: Hand | None = None,
+    preview: dict[str, Any] | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    context = cards_context(game, token, form, hand)
+    return render_template("games/cards.html", preview=preview, **context), status
+
+
+def _render_new(
+    game: Game, token: str, form: HandForm, preview: dict[str, Any] | None = None, status: int = 200
+) -> ResponseReturnValue:
+    if isinstance(form, CardsForm):
+        return _render_cards(game, token, form, preview=preview, status=status)
+    return _render_board(game, token, True, form=form, preview=preview, status=status)
+
 
 @bp.post("/g/<token>/hands")
 def record(token: str) -> ResponseReturnValue:
-    """Save the next hand (or, with the Preview button, show its points first)."""
+    """Save the next hand by counts (or, with the Preview button, show its points first)."""
     game = _edit_game(token)
-    form = counts_form(game.side_names())
-    if not form.validate_on_submit():
-        return _render_board(game, token, True, form=form, status=422)
-    entry = form.to_entry(game.re_bello)
+    return _record(game, token, counts_form(game.side_names()))
+
+
+@bp.route("/g/<token>/hands/cards", methods=["GET", "POST"])
+def record_cards(token: str) -> ResponseReturnValue:
+    """The next hand card by card: the card grid, the scope, its points before saving."""
+    game = _edit_game(token)
+    form = cards_form(game.side_names())
+    if request.method == "GET":
+        form.number.data = str(len(game.hands) + 1)
+        return _render_cards(game, token, form)
+    return _record(game, token, form)
+
+
+def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
+    entry = _read_entry(game, form)
+    if entry is None:
+        return _render_new(game, token, form, status=422)
     if request.form.get("action") == "preview":
-        preview = preview_context(game, form, entry)
-        return _render_board(game, token, True, form=form, preview=preview)
+        return _render_new(game, token, form, preview=preview_context(game, form, entry))
     number = form.expected_number()
     try:
         if number is None:
@@ -196,7 +255,7 @@ def record(token: str) -> ResponseReturnValue:
         recorded = record_hand(game, number, form.request_id.data, entry)
     except InvalidHand as error:
         apply_hand_errors(form, error.errors)
-        return _render_board(game, token, True, form=form, status=422)
+        return _render_new(game, token, form, status=422)
     except HandConflict:
         flash(
             _(
@@ -218,10 +277,11 @@ def record(token: str) -> ResponseReturnValue:
 def preview(token: str) -> ResponseReturnValue:
     """The points of the hand in the form, as an HTML fragment (nothing is saved)."""
     game = _edit_game(token)
-    form = counts_form(game.side_names())
-    context: dict[str, Any] = {"preview": None, "form": form, "game": game}
-    if form.validate_on_submit():
-        context["preview"] = preview_context(game, form, form.to_entry(game.re_bello))
+    form = _hand_form(game, "cards" if request.form.get("mode") == "cards" else "counts")
+    entry = _read_entry(game, form)
+    context: dict[str, Any] = {"preview": None}
+    if entry is not None:
+        context["preview"] = preview_context(game, form, entry)
     return render_template("games/_preview.html", **context)
 
 
@@ -243,16 +303,21 @@ def view_hand(token: str, number: int) -> ResponseReturnValue:
 
 @bp.route("/g/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(token: str, number: int) -> ResponseReturnValue:
-    """Correct a past hand; totals, winner and dealers follow."""
+    """Correct a past hand the way it was entered; totals, winner and dealers follow."""
     game = _edit_game(token)
     stored = _hand_or_404(game, number)
-    data = CountsForm.data_from_entry(stored.entry) if request.method == "GET" else None
-    form = counts_form(game.side_names(), data=data)
+    form_class = CardsForm if stored.mode == "cards" else CountsForm
+    data = form_class.data_from_entry(stored.entry) if request.method == "GET" else None
+    form = _hand_form(game, stored.mode, data=data)
+    if isinstance(form, CardsForm) and request.method == "GET":
+        form.show_stored(stored.entry)
     preview = None
     status = 200
-    if form.validate_on_submit():
-        entry = form.to_entry(game.re_bello)
-        if request.form.get("action") == "preview":
+    if form.is_submitted():
+        entry = _read_entry(game, form)
+        if entry is None:
+            status = 422
+        elif request.form.get("action") == "preview":
             preview = preview_context(game, form, entry)
         else:
             try:
@@ -263,8 +328,8 @@ def edit(token: str, number: int) -> ResponseReturnValue:
             else:
                 flash(_("Hand %(number)s corrected.", number=number), "success")
                 return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
-    elif form.is_submitted():
-        status = 422
+    if isinstance(form, CardsForm):
+        return _render_cards(game, token, form, stored, preview, status)
     context = hand_context(game, stored, token, editable=True)
     return render_template("games/edit.html", form=form, preview=preview, **context), status
 

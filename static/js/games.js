@@ -77,4 +77,8 @@
     });
   }
   setUpCopyButtons();
+
+  // The points follow the form as it is filled in: the button doing it by hand can go
+  // (app.css hides it under .js-preview, also in boards swapped in by live.js).
+  if (window.fetch) document.documentElement.classList.add("js-preview");
 })();
