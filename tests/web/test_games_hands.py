@@ -459,6 +459,8 @@ def test_undo_is_not_next_to_save(client: FlaskClient) -> None:
         html.index('id="hand-form"') : html.index("</form>", html.index('id="hand-form"'))
     ]
     assert "undo" not in hand_form.lower()
+    between = html[html.index('id="save-hand"') : html.index('id="undo-last"')]
+    assert 'class="chart"' in between  # the chart stands between Save and Undo
 
 
 def test_hand_pages_404_for_missing_hands(client: FlaskClient) -> None:
