@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, RadioField, SelectChoice
-from wtforms.validators import NumberRange
+from wtforms import (
+    BooleanField,
+    Field,
+    IntegerField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
+from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.widgets import TextInput
 
-from scorekeeper.checks.labels import SUM_CHOICE_LABELS
-from scorekeeper.scoring import SumChoice
+from scorekeeper.checks.labels import SUM_CHOICE_LABELS, format_label
+from scorekeeper.messages import error_message
+from scorekeeper.scoring import FORMATS, InputError, SumChoice
 
 
 class CheckForm(FlaskForm):
@@ -43,3 +55,81 @@ class CaptureForm(CheckForm):
         """The sum setting chosen (the default when the form is invalid)."""
         valid = {choice.value for choice in SumChoice}
         return SumChoice(self.sum_choice.data if self.sum_choice.data in valid else "free")
+
+
+class WholeNumberField(IntegerField):
+    """A count typed in a text box (kept as typed when wrong), read as a whole number.
+
+    Refuses anything else with the scoring package's own words ("'x' is not a
+    whole number"), the message a game's hand entry gives too.
+    """
+
+    widget = TextInput()
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            return
+        text = str(valuelist[0]).strip()
+        try:
+            self.data = int(text)
+        except ValueError:
+            raise ValueError(
+                error_message(InputError("not_whole_number", params={"text": text}))
+            ) from None
+
+
+MAX_SIDES = max(fmt.sides for fmt in FORMATS.values())
+MODES = ("cards", "counts")
+
+
+class HandForm(CheckForm):
+    """The hand checker: how the hand is entered, the rules, and each side's numbers.
+
+    The per-side fields (``scope0``, ``cards0``, ``denari0``, ``napola_run0``,
+    ``best0``...) exist for every possible side; the view shows and checks only
+    those of the sides the format has. Who holds the settebello or re bello and
+    who took the primiera are side numbers (``"0"``...), ``"none"`` for nobody.
+    """
+
+    mode = RadioField(
+        _l("Enter the hand"),
+        choices=[
+            SelectChoice("cards", _l("Card by card")),
+            SelectChoice("counts", _l("As counts")),
+        ],
+        default="cards",
+    )
+    format = SelectField(
+        _l("Players"),
+        choices=[SelectChoice(key, key) for key in FORMATS],
+        default="2",
+    )
+    napola = BooleanField(_l("Napola"))
+    re_bello = BooleanField(_l("Re bello"))
+    settebello = StringField(_l("Settebello"))
+    re_bello_holder = StringField(_l("Re bello"))
+    primiera = StringField(_l("Primiera"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.format.choices = [SelectChoice(key, format_label(fmt)) for key, fmt in FORMATS.items()]
+
+    def side_field(self, name: str, side: int) -> Field:
+        """The field ``name`` of side ``side`` (``side_field("cards", 1)`` is ``cards1``)."""
+        return self[f"{name}{side}"]
+
+
+for _side in range(MAX_SIDES):
+    setattr(HandForm, f"scope{_side}", WholeNumberField(_l("Scope"), validators=[Optional()]))
+    setattr(
+        HandForm,
+        f"cards{_side}",
+        WholeNumberField(_l("Cards"), validators=[InputRequired(_l("Enter a number."))]),
+    )
+    setattr(
+        HandForm,
+        f"denari{_side}",
+        WholeNumberField(_l("Denari"), validators=[InputRequired(_l("Enter a number."))]),
+    )
+    setattr(HandForm, f"napola_run{_side}", WholeNumberField(_l("Napola"), validators=[Optional()]))
+    setattr(HandForm, f"best{_side}", StringField(_l("Best cards")))

@@ -8,9 +8,12 @@ the game's hand breakdown alike.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.scoring import Category, SumChoice
+from scorekeeper.scoring import Award, Category, Format, HandScore, SumChoice
 
 #: How each capture setting is called.
 SUM_CHOICE_LABELS = {
@@ -28,3 +31,136 @@ CATEGORY_LABELS = {
     Category.RE_BELLO: _l("re bello"),
     Category.NAPOLA: _l("napola"),
 }
+
+
+def category_label(category: Category) -> str:
+    """The name of a category (Italian game terms in both languages)."""
+    return str(CATEGORY_LABELS[category])
+
+
+def format_label(fmt: Format) -> str:
+    """How a seating is called, built from the format itself: "4 players in 2 teams of 2"."""
+    if fmt.players_per_side == 1:
+        if fmt.sides == 2:
+            return gettext("2 players")
+        return gettext("%(players)s players, each for themselves", players=fmt.players)
+    return gettext(
+        "%(players)s players in %(sides)s teams of %(each)s",
+        players=fmt.players,
+        sides=fmt.sides,
+        each=fmt.players_per_side,
+    )
+
+
+def side_reasons(score: HandScore, names: Sequence[str]) -> list[tuple[Category, str]]:
+    """Why each category went where it did, one sentence per category, in display order.
+
+    Built from the :class:`~scorekeeper.scoring.Award` of each category (its winner,
+    reason and margin) and the sides' counts; the same words for the checker and a game.
+    """
+    return [(category, _reason(score, award, names)) for category, award in score.awards.items()]
+
+
+def napoleone_reason(score: HandScore, names: Sequence[str]) -> str | None:
+    """The sentence for a napoleone (all ten denari win the game at once), if there is one."""
+    if score.napoleone is None:
+        return None
+    return gettext(
+        "%(side)s took all ten denari: napoleone, the game is won at once.",
+        side=names[score.napoleone],
+    )
+
+
+def _reason(score: HandScore, award: Award, names: Sequence[str]) -> str:
+    sides = score.sides
+    winner = names[award.winner] if award.winner is not None else ""
+    category = award.category
+    if award.reason == "off":
+        return gettext("Not played in this game.")
+    if category is Category.SCOPE:
+        return gettext(
+            "Each side scores its own scope: %(list)s.", list=_each(names, [s.scope for s in sides])
+        )
+    if category in (Category.CARTE, Category.DENARI):
+        counts = [s.cards if category is Category.CARTE else s.denari for s in sides]
+        listed = _each(names, counts)
+        if award.reason == "tie":
+            return gettext("Level at the top (%(list)s): nobody scores.", list=listed)
+        return gettext(
+            "%(side)s has the most (%(list)s), %(margin)s more than the next.",
+            side=winner,
+            list=listed,
+            margin=award.margin,
+        )
+    if category in (Category.SETTEBELLO, Category.RE_BELLO):
+        if award.reason == "holder":
+            return gettext("%(side)s holds it.", side=winner)
+        return gettext("Nobody holds it.")
+    if category is Category.NAPOLA:
+        if award.reason == "run":
+            run = sides[award.winner].napola_run if award.winner is not None else 0
+            return gettext(
+                "%(side)s has the denari from the asso up to %(run)s.", side=winner, run=run
+            )
+        return gettext("Nobody has the asso, 2 and 3 of denari.")
+    return _primiera_reason(score, award, names, winner)
+
+
+def _primiera_reason(score: HandScore, award: Award, names: Sequence[str], winner: str) -> str:
+    if award.reason == "declared":
+        if award.winner is None:
+            return gettext("Entered as taken by nobody.")
+        return gettext("Entered as taken by %(side)s.", side=winner)
+    totals = _each(
+        names,
+        [
+            gettext("none") if s.primiera is None or s.primiera.total is None else s.primiera.total
+            for s in score.sides
+        ],
+    )
+    if award.reason == "tie":
+        return gettext("The best primiere are level (%(list)s): nobody scores.", list=totals)
+    if award.reason == "nobody_complete":
+        return gettext("No side has a card in every suit: nobody scores.")
+    if award.margin is None:
+        return gettext(
+            "%(side)s is the only side with all four suits (%(list)s).", side=winner, list=totals
+        )
+    return gettext(
+        "%(side)s has the best primiera (%(list)s), %(margin)s more than the next.",
+        side=winner,
+        list=totals,
+        margin=award.margin,
+    )
+
+
+def _each(names: Sequence[str], values: Sequence[object]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+
+
+#: Every setting of :class:`~scorekeeper.scoring.Rules`: its name and what it does.
+SETTING_LABELS = {
+    "format": (_l("Players"), _l("How many play, and whether in teams; partners sit opposite.")),
+    "target": (_l("Target"), _l("The points to reach; checked at the end of each hand.")),
+    "napola": (
+        _l("Napola"),
+        _l("Asso, 2 and 3 of denari score the length of the run of denari from the asso."),
+    ),
+    "napoleone": (_l("Napoleone"), _l("All ten denari to one side win the game at once.")),
+    "re_bello": (_l("Re bello"), _l("The re of denari scores one point.")),
+    "sum_choice": (
+        _l("Which sum may be taken"),
+        _l("When a card can take several sums of table cards."),
+    ),
+}
+
+
+def setting_value(value: object) -> str:
+    """A setting's value in words: on/off, a format's name, a sum setting's name, a number."""
+    if isinstance(value, bool):
+        return gettext("on") if value else gettext("off")
+    if isinstance(value, Format):
+        return format_label(value)
+    if isinstance(value, SumChoice):
+        return str(SUM_CHOICE_LABELS[value])
+    return str(value)

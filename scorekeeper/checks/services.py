@@ -2,22 +2,48 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field, fields, replace
 
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.checks.grid import GridSide, grid_sides, read_grid, side_labels, upper_codes
+from scorekeeper.checks.forms import MODES, HandForm
+from scorekeeper.checks.grid import (
+    GridSide,
+    grid_sides,
+    read_grid,
+    side_labels,
+    side_texts,
+    upper_codes,
+)
+from scorekeeper.checks.labels import SETTING_LABELS, format_label, setting_value
 from scorekeeper.messages import error_message
 from scorekeeper.scoring import (
+    COMMON_TARGETS,
+    DECK,
+    FORMATS,
+    PRESETS,
+    PRIMIERA_MAX,
+    PRIMIERA_VALUES,
+    RANK_NAMES,
     CaptureOptions,
     Card,
+    HandScore,
+    InputError,
+    InvalidHand,
     InvalidPlay,
     Primiera,
     PrimieraContest,
+    Rules,
+    SideCards,
+    SideCounts,
     SumChoice,
     captures,
     contest,
+    parse_hand_cards,
+    score_cards,
+    score_counts,
 )
 
 
@@ -95,3 +121,234 @@ def check_capture(
         ),
     ]
     return CaptureCheck(grid, options, played_read.piles is not None and not played)
+
+
+@dataclass
+class HandCheck:
+    """What the hand checker shows.
+
+    ``score`` is the hand's :class:`HandScore` when every check passed; ``grid``
+    the card grid (cards mode); ``errors`` the messages about a group of fields
+    as a whole (``"cards"``, ``"denari"``, ``"settebello"``, ``"re_bello"``,
+    ``"napola"``, ``"primiera"``, ``"grid"``); messages about one side's field
+    are added to that form field's errors.
+    """
+
+    mode: str
+    rules: Rules
+    names: list[str]
+    grid: list[GridSide] = field(default_factory=list)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    score: HandScore | None = None
+    started: bool = False
+
+    def add(self, group: str, message: str) -> None:
+        """Add a message about the group of fields ``group``."""
+        self.errors.setdefault(group, []).append(message)
+
+
+#: A scoring error's field: ``sides[1].denari``, or ``sides[1].cards[4]`` for one card.
+_SIDE_PATH = re.compile(r"sides\[(\d+)\]\.(\w+)(\[\d+\])?")
+#: Per-side fields of the scoring package and of the hand form; others go to their group.
+_SIDE_FIELDS = {"cards": "cards", "denari": "denari", "scope": "scope", "napola_run": "napola_run"}
+_GROUPS = {"primiera_cards": "primiera", "sides": "grid", "": "grid"}
+
+
+def hand_rules(form: HandForm) -> Rules:
+    """The rules chosen on the form (the default format when it names none we know)."""
+    fmt = FORMATS.get(form.format.data or "", FORMATS["2"])
+    return Rules(format=fmt, napola=bool(form.napola.data), re_bello=bool(form.re_bello.data))
+
+
+def check_hand(form: HandForm, args: MultiDict[str, str]) -> HandCheck:
+    """Score the hand sent in ``args`` exactly as a game would, or say what is wrong with it."""
+    for name in ("mode", "format", "napola", "re_bello"):
+        form[name].validate(form)
+    rules = hand_rules(form)
+    mode = form.mode.data if form.mode.data in MODES else "cards"
+    check = HandCheck(mode, rules, side_labels(args, rules.sides))
+    if mode == "cards":
+        _check_by_cards(form, args, check)
+    elif "cards0" in args:
+        check.started = True
+        _check_by_counts(form, check)
+    return check
+
+
+def _valid(form: HandForm, names: list[str]) -> bool:
+    """Run the validators of the fields ``names`` (each keeps its own messages)."""
+    return all([form[name].validate(form) for name in names])
+
+
+def _scope(form: HandForm, side: int) -> int:
+    return form.side_field("scope", side).data or 0
+
+
+def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck) -> None:
+    """Read the grid (the last side may take "all the remaining cards") and score it."""
+    fields = side_names(check.rules.sides)
+    rest = args.get("rest") == "1"
+    sent = fields[:-1] if rest else fields
+    read = read_grid(args, sent)
+    check.grid = grid_sides(read, sent, check.names[: len(sent)])
+    piles = list(read.piles) if read.piles is not None else None
+    if rest:
+        last = upper_codes(side_texts(args, fields[-1]))
+        if piles is not None:
+            taken = {card for pile in piles for card in pile}
+            piles.append(tuple(card for card in DECK if card not in taken))
+            last = frozenset(card.code for card in piles[-1])
+        check.grid.append(GridSide(fields[-1], check.names[-1], last))
+    check.grid[-1] = replace(check.grid[-1], rest_name="rest", rest=rest)
+    check.started = rest or not read.empty
+    numbers_ok = _valid(form, [f"scope{i}" for i in range(check.rules.sides)])
+    if piles is None or not numbers_ok or not check.started:
+        return
+    sides = [SideCards(tuple(pile), _scope(form, i)) for i, pile in enumerate(piles)]
+    try:
+        check.score = score_cards(check.rules, sides)
+    except InvalidHand as invalid:
+        _place_errors(form, check, invalid)
+
+
+def _check_by_counts(form: HandForm, check: HandCheck) -> None:
+    """Check each side's numbers, then score them (primiera from best cards or as entered)."""
+    count = check.rules.sides
+    names = [f"{name}{i}" for i in range(count) for name in ("cards", "denari", "scope")]
+    if check.rules.napola:
+        names += [f"napola_run{i}" for i in range(count)]
+    numbers_ok = _valid(form, names)
+    best = _best_cards(form, check)
+    # Who took the primiera must be said (nobody is a choice), unless best cards decide it.
+    no_winner = best is None and form.primiera.data not in [*map(str, range(count)), "none"]
+    if no_winner:
+        check.add("primiera", error_message(InputError("primiera_winner", "primiera")))
+    if not numbers_ok or best is False:
+        return
+    settebello = _holder(form.settebello.data)
+    re_bello = _holder(form.re_bello_holder.data) if check.rules.re_bello else None
+    sides = [
+        SideCounts(
+            cards=form.side_field("cards", i).data,
+            denari=form.side_field("denari", i).data,
+            settebello=settebello == i,
+            re_bello=re_bello == i,
+            napola_run=(form.side_field("napola_run", i).data or 0) if check.rules.napola else 0,
+            scope=_scope(form, i),
+            primiera_cards=best[i] if isinstance(best, list) else None,
+        )
+        for i in range(count)
+    ]
+    winner = None if best else _holder(form.primiera.data)
+    try:
+        check.score = score_counts(check.rules, sides, winner)
+    except InvalidHand as invalid:
+        _place_errors(form, check, invalid)
+    if no_winner:
+        check.score = None
+
+
+def _holder(value: str | None) -> int | None:
+    """A side number sent by a radio group, or ``None`` (nobody, or nothing chosen)."""
+    return int(value) if value is not None and value.isdigit() else None
+
+
+def _best_cards(form: HandForm, check: HandCheck) -> list[tuple[Card, ...] | None] | None | bool:
+    """The best cards typed for each side: ``None`` when none were, ``False`` when refused."""
+    fields = [form.side_field("best", i) for i in range(check.rules.sides)]
+    for best in fields:
+        best.validate(form)
+    texts = [best.data or "" for best in fields]
+    if not any(text.strip() for text in texts):
+        return None
+    try:
+        piles = parse_hand_cards([text.replace(",", " ").split() for text in texts])
+    except InvalidHand as invalid:
+        _place_errors(form, check, invalid, cards_field="best")
+        return False
+    return [pile if texts[i].strip() else None for i, pile in enumerate(piles)]
+
+
+def _place_errors(
+    form: HandForm, check: HandCheck, invalid: InvalidHand, cards_field: str = "grid"
+) -> None:
+    """Put each of the scoring package's messages next to the field it is about.
+
+    A message about one card (``sides[1].cards[4]``) goes to that side's grid, or
+    to its best-cards field (``cards_field="best"``); one about a side's number to
+    that form field; the rest to their group (``"cards"``, ``"settebello"``...).
+    """
+    for error in invalid.errors:
+        message = error_message(error)
+        match = _SIDE_PATH.fullmatch(error.field)
+        if match is None:
+            check.add(_GROUPS.get(error.field, error.field), message)
+            continue
+        side, name, one_card = int(match.group(1)), match.group(2), match.group(3)
+        if one_card and cards_field == "grid":
+            grid_side = check.grid[side]
+            check.grid[side] = replace(grid_side, errors=(*grid_side.errors, message))
+        elif one_card or name == "primiera_cards":
+            form.side_field("best", side).errors.append(message)
+        elif name in _SIDE_FIELDS:
+            form.side_field(_SIDE_FIELDS[name], side).errors.append(message)
+        else:
+            check.add(_GROUPS.get(name, name), message)
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """What the rules page lists, all taken from the scoring package's own data.
+
+    ``settings`` has one row per field of :class:`Rules` (name, what it does,
+    default in words); ``cards`` one row per capture value (Italian and English
+    rank names, capture value, primiera value); ``formats`` and ``presets`` every
+    seating and named rule set.
+    """
+
+    settings: list[tuple[str, str, str]]
+    cards: list[tuple[str, str, int, int]]
+    formats: list[tuple[str, int]]
+    presets: list[tuple[str, str]]
+    targets: tuple[int, ...]
+    default_target: int
+    primiera_max: int
+
+
+def rules_page() -> RulesPage:
+    """Gather the rules page from the scoring package (so page and code cannot drift apart)."""
+    defaults = Rules()
+    settings = []
+    for setting in fields(Rules):
+        name, description = SETTING_LABELS[setting.name]
+        settings.append(
+            (str(name), str(description), setting_value(getattr(defaults, setting.name)))
+        )
+    cards = [
+        (italian, english, value, PRIMIERA_VALUES[value])
+        for value, (italian, english) in sorted(RANK_NAMES.items())
+    ]
+    formats = [(format_label(fmt), fmt.cards_played_per_side) for fmt in FORMATS.values()]
+    presets = [
+        (preset.name, "; ".join(_preset_settings(preset.rules, defaults)))
+        for preset in PRESETS.values()
+    ]
+    return RulesPage(
+        settings=settings,
+        cards=cards,
+        formats=formats,
+        presets=presets,
+        targets=COMMON_TARGETS,
+        default_target=defaults.target,
+        primiera_max=PRIMIERA_MAX,
+    )
+
+
+def _preset_settings(rules: Rules, defaults: Rules) -> list[str]:
+    """The settings of a preset, each as "name: value", the format first."""
+    shown = []
+    for setting in fields(Rules):
+        value = getattr(rules, setting.name)
+        if setting.name == "format" or value != getattr(defaults, setting.name):
+            shown.append(f"{SETTING_LABELS[setting.name][0]}: {setting_value(value)}")
+    return shown

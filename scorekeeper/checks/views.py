@@ -11,13 +11,17 @@ from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.checks import services
-from scorekeeper.checks.forms import CaptureForm, PrimieraForm
+from scorekeeper.checks.forms import CaptureForm, HandForm, PrimieraForm
 from scorekeeper.checks.grid import card_name, deck_by_suit
-from scorekeeper.scoring import PRIMIERA_MAX, PRIMIERA_VALUES, RANK_NAMES
+from scorekeeper.checks.labels import category_label, napoleone_reason, side_reasons
+from scorekeeper.scoring import FORMATS, PRIMIERA_MAX, PRIMIERA_VALUES, RANK_NAMES, Category
 
 bp = Blueprint("checks", __name__)
 bp.add_app_template_global(deck_by_suit)
 bp.add_app_template_filter(card_name)
+bp.add_app_template_global(side_reasons, "hand_reasons")
+bp.add_app_template_global(napoleone_reason)
+bp.add_app_template_global(category_label)
 
 DEFAULT_SIDES = 2
 #: A table of many small cards can have hundreds of sums; the page lists the first ones.
@@ -47,3 +51,39 @@ def capture() -> ResponseReturnValue:
     form.validate()
     check = services.check_capture(request.args, form.choice, bool(form.last_play.data))
     return render_template("checks/capture.html", form=form, check=check, shown=CAPTURES_SHOWN)
+
+
+@bp.get("/check/hand")
+def hand() -> ResponseReturnValue:
+    """Hand checker: score a finished hand, by cards or by counts, exactly as a game would.
+
+    The whole hand is in the URL, so a game can link a hand here ("open in the
+    checker"). By cards::
+
+        /check/hand?mode=cards&format=2&s0=7D,1D,...&s1=...&scope0=1&scope1=0
+
+    - ``format``: a key of ``scorekeeper.scoring.FORMATS`` ("2", "3", "2x2", "4",
+      "2x3", "3x2"); ``sides=2|3|4`` is accepted instead for individual players.
+    - ``s0``...``s3``: each side's cards, comma-separated or repeated
+      (``s0=7D&s0=1D``); ``rest=1`` gives the last side every card the others lack.
+    - ``scope0``...: each side's scope (missing means 0).
+    - ``napola=1``, ``re_bello=1``: those settings on (missing means off).
+    - ``n0``...: the sides' names (default A, B, C, D).
+
+    By counts: ``mode=counts`` with ``cards0``, ``denari0``, ``scope0``,
+    ``napola_run0``... per side, ``settebello=<side>``, ``re_bello_holder=<side>``
+    and ``primiera=<side>|none`` (or ``best0=7D,6C,1B,5S``... the best cards that
+    make each side's primiera). Sides are numbered from 0.
+    """
+    formdata = request.args.copy()
+    if "format" not in formdata and formdata.get("sides") in FORMATS:
+        formdata["format"] = formdata["sides"]
+    form = HandForm(formdata)
+    check = services.check_hand(form, formdata)
+    return render_template("checks/hand.html", form=form, check=check)
+
+
+@bp.get("/rules")
+def rules() -> ResponseReturnValue:
+    """The rules the app applies, every setting with its default, from the scoring package."""
+    return render_template("checks/rules.html", page=services.rules_page(), categories=Category)

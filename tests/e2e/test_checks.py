@@ -68,12 +68,59 @@ def test_capture_by_tapping_the_table_and_the_card_played(make_phone: Callable[.
     expect(result).to_contain_text("3 + 4 = 7")
 
 
-@pytest.mark.parametrize("path", ["/primiera?sides=4", "/check/capture"])
+def test_hand_check_by_cards(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB")
+    page.goto("/check/hand")
+    for name in ("ace of denari", "two of denari", "three of denari", "seven of denari"):
+        card(page, name).tap()
+    picker = page.locator(".side-picker")
+    picker.get_by_role("button", name="B · 0").tap()
+    page.get_by_role("button", name="Give all remaining cards to B").tap()
+    expect(picker.get_by_role("button", name="B · 36")).to_be_visible()
+    result = page.locator("#hand-result")
+    expect(result.locator("tfoot")).to_contain_text("Total")
+    expect(result).to_contain_text("A holds it.")
+    # Scope are typed, then the hand is scored again with them.
+    page.get_by_label("A", exact=True).fill("2")
+    page.get_by_role("button", name="Score the hand").tap()
+    expect(page.locator("#hand-result")).to_contain_text(
+        "Each side scores its own scope: A 2, B 0."
+    )
+    # A: 2 scope and the settebello; B: carte, denari and primiera.
+    expect(page.locator("#hand-result tfoot td")).to_have_text(["3", "3"])
+
+
+def test_hand_check_by_counts_shows_what_is_wrong(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB")
+    page.goto("/check/hand?mode=counts")
+    page.locator("#cards0").fill("22")
+    page.locator("#cards1").fill("17")
+    page.locator("#denari0").fill("6")
+    page.locator("#denari1").fill("4")
+    page.get_by_role("group", name="Who has the settebello?").get_by_label("A").check()
+    page.get_by_role("group", name="Who took the primiera?").get_by_label("Nobody").check()
+    page.get_by_role("button", name="Score the hand").tap()
+    expect(page.locator("#cards-group-errors")).to_contain_text("the cards add up to 39, not 40")
+    expect(page.locator("#cards1")).to_have_value("17")
+    page.locator("#cards1").fill("18")
+    page.get_by_role("button", name="Score the hand").tap()
+    expect(page.locator("#hand-result")).to_contain_text("Entered as taken by nobody.")
+
+
+PAGES = ["/primiera?sides=4", "/check/capture", "/check/hand?format=4", "/rules"]
+
+
+@pytest.mark.parametrize("path", [*PAGES, "/check/hand?mode=counts&format=4&napola=1&re_bello=1"])
 def test_no_horizontal_scroll_at_360px(make_phone: Callable[..., Page], path: str) -> None:
     page = make_phone(width=360)
     page.goto(path)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    # Every card of the grid is a tap target of at least 44 x 44 px.
+
+
+@pytest.mark.parametrize("path", PAGES[:3])
+def test_grid_cards_are_44px_tap_targets(make_phone: Callable[..., Page], path: str) -> None:
+    page = make_phone(width=360)
+    page.goto(path)
     sizes = page.locator(".grid-enhanced .card-pick").evaluate_all(
         "els => els.map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
     )

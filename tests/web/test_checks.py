@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from html import unescape
+from urllib.parse import urlencode
 
 import pytest
 from flask.testing import FlaskClient
@@ -236,3 +238,240 @@ def test_a_huge_table_lists_the_first_captures_and_counts_the_rest(client: Flask
     html = get(client, f"/check/capture?played=10D&table={table}")
     assert len(captures_listed(html)) == 40
     assert re.search(r"…and \d+ more\.", result(html))
+
+
+# --------------------------------------------------------------------------- hand
+
+#: A whole hand by cards, as a game's "open in the checker" link sends it: Anna holds
+#: asso to 4 of denari, the settebello and re bello and a good primiera; Bruno the rest.
+ANNA = "1D,2D,3D,4D,7D,10D,7C,6B,1S,5S"
+HAND_BY_CARDS = f"/check/hand?mode=cards&sides=2&n0=Anna&n1=Bruno&s0={ANNA}&rest=1&scope0=2"
+
+
+def breakdown(html: str) -> dict[str, list[str]]:
+    """Each category row of the breakdown table: its points per side, then the reason."""
+    rows: dict[str, list[str]] = {}
+    pattern = (
+        r'<tr class="points">\s*<th scope="row">([^<]+)</th>(.*?)</tr>\s*'
+        r'<tr class="reason"><td[^>]*>([^<]*)</td></tr>'
+    )
+    for name, cells, reason in re.findall(pattern, html, re.S):
+        rows[name] = [*re.findall(r"<td[^>]*>(\d+)</td>", cells), unescape(reason)]
+    return rows
+
+
+def test_hand_page_starts_by_cards_with_two_grids(client: FlaskClient) -> None:
+    html = get(client, "/check/hand")
+    assert html.count('type="checkbox" name="s0"') == 40
+    assert html.count('type="checkbox" name="s1"') == 40
+    assert 'name="rest" value="1"' in html
+    assert "Tap who took each card, or switch to counts." in result(html)
+
+
+def test_hand_by_cards_scores_like_a_game_with_reasons(client: FlaskClient) -> None:
+    html = get(client, HAND_BY_CARDS + "&napola=1&re_bello=1")
+    rows = breakdown(html)
+    assert rows["scope"] == ["2", "0", "Each side scores its own scope: Anna 2, Bruno 0."]
+    assert rows["carte"][:2] == ["0", "1"]
+    assert "Bruno has the most (Anna 10, Bruno 30), 20 more than the next." in rows["carte"]
+    assert rows["denari"][:2] == ["1", "0"]
+    assert rows["settebello"] == ["1", "0", "Anna holds it."]
+    assert rows["re bello"] == ["1", "0", "Anna holds it."]
+    assert rows["napola"] == ["4", "0", "Anna has the denari from the asso up to 4."]
+    assert rows["primiera"][:2] == ["0", "1"]
+    assert "<tfoot>" in html and re.search(
+        r"<th scope=\"row\">Total</th><td>9</td><td>2</td>", html
+    )
+    # "All the remaining cards" shows Bruno's 30 cards ticked.
+    assert len(checked(html, "s1")) == 30
+
+
+def test_hand_settings_off_score_nothing(client: FlaskClient) -> None:
+    rows = breakdown(get(client, HAND_BY_CARDS))
+    assert rows["napola"] == ["0", "0", "Not played in this game."]
+    assert rows["re bello"] == ["0", "0", "Not played in this game."]
+
+
+def test_hand_by_cards_in_italian(client: FlaskClient) -> None:
+    rows = breakdown(get(client, HAND_BY_CARDS, IT))
+    assert rows["settebello"][2] == "Anna ce l'ha."
+    assert rows["scope"][2] == "Ogni parte segna le sue scope: Anna 2, Bruno 0."
+
+
+def test_hand_by_cards_with_every_card_listed(client: FlaskClient) -> None:
+    from scorekeeper.scoring import DECK
+
+    anna = set(ANNA.split(","))
+    bruno = ",".join(card.code for card in DECK if card.code not in anna)
+    html = get(client, f"/check/hand?mode=cards&format=2&s0={ANNA}&s1={bruno}")
+    assert breakdown(html)["settebello"][:2] == ["1", "0"]
+
+
+@pytest.mark.parametrize(
+    ("query", "where", "message"),
+    [
+        ("s0=1D,2D&s1=3D", "grid", "no side took 4D, 5D, 6D"),
+        ("s0=1D,2D&s1=2d&rest=0", "s1", "2D is entered twice"),
+        ("s0=1D,99D&rest=1", "s0", "&#39;99D&#39; is not a card"),
+        (f"s0={ANNA}&rest=1&scope0=-1", "scope0", "cannot be negative"),
+        (f"s0={ANNA}&rest=1&scope0=due", "scope0", "&#39;due&#39; is not a whole number"),
+        (f"s0={ANNA}&rest=1&scope0=9", "scope0", "at most 5 scope for this side in one hand"),
+    ],
+)
+def test_hand_by_cards_refusals_next_to_their_field(
+    client: FlaskClient, query: str, where: str, message: str
+) -> None:
+    html = get(client, f"/check/hand?mode=cards&format=2&{query}")
+    assert "breakdown-table" not in html
+    assert "This hand cannot be scored yet" in result(html)
+    if where == "grid":
+        box = re.search(r'<ul class="error" id="grid-group-errors">.*?</ul>', html, re.S)
+    elif where.startswith("s") and not where.startswith("scope"):
+        box = re.search(r".*", fieldset(html, where), re.S)
+    else:
+        box = re.search(
+            rf'<div class="side-input has-error">.*?id="{where}-errors".*?</ul>', html, re.S
+        )
+    assert box and message in box.group(0), html[:0]
+    if where.startswith("scope"):
+        typed = query.rsplit("=", 1)[1]
+        assert f'value="{typed}"' in box.group(0)
+
+
+COUNTS = (
+    "/check/hand?mode=counts&format=2&cards0=22&cards1=18&denari0=6&denari1=4"
+    "&settebello=0&scope0=1&scope1=0"
+)
+
+
+def counts_url(changes: str) -> str:
+    """COUNTS (with primiera=0) where each ``name=value`` of `changes` replaces that field."""
+    params = dict(pair.split("=", 1) for pair in (COUNTS.split("?")[1] + "&primiera=0").split("&"))
+    params.update(pair.split("=", 1) for pair in changes.split("&"))
+    return "/check/hand?" + urlencode(params)
+
+
+def test_hand_by_counts_with_the_primiera_entered(client: FlaskClient) -> None:
+    rows = breakdown(get(client, COUNTS + "&primiera=1"))
+    assert rows["carte"][:2] == ["1", "0"] and rows["denari"][:2] == ["1", "0"]
+    assert rows["primiera"] == ["0", "1", "Entered as taken by B."]
+    rows = breakdown(get(client, COUNTS + "&primiera=none"))
+    assert rows["primiera"] == ["0", "0", "Entered as taken by nobody."]
+
+
+def test_hand_by_counts_with_best_cards_computes_the_primiera(client: FlaskClient) -> None:
+    rows = breakdown(get(client, COUNTS + "&best0=7D,6C,1B,5S&best1=7C,7B,7S,2D"))
+    assert rows["primiera"][:2] == ["0", "1"]
+    assert "B has the best primiera (A 70, B 75), 5 more than the next." in rows["primiera"]
+
+
+def test_hand_by_counts_napola_and_re_bello(client: FlaskClient) -> None:
+    query = COUNTS + "&primiera=0&napola=1&re_bello=1&re_bello_holder=0&napola_run0=3"
+    rows = breakdown(get(client, query))
+    assert rows["napola"] == ["3", "0", "A has the denari from the asso up to 3."]
+    assert rows["re bello"][:2] == ["1", "0"]
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "where", "message"),
+    [
+        ("cards0=22&cards1=17", EN, "cards-group", "the cards add up to 39, not 40"),
+        ("cards0=22&cards1=17", IT, "cards-group", "le carte sommano a 39"),
+        ("denari0=6&denari1=5", EN, "denari-group", "the denari add up to 11, not 10"),
+        ("cards0=22&cards1=ventidue", EN, "cards1", "&#39;ventidue&#39; is not a whole number"),
+        ("cards0=22&cards1=", IT, "cards1", "Inserisci un numero."),
+        ("denari0=6&denari1=4&cards1=3", EN, "denari1", "4 denari but only 3 cards"),
+        ("settebello=", EN, "settebello-group", "exactly one side holds the settebello, not 0"),
+        ("primiera=", EN, "primiera-group", "choose who took the primiera, or nobody"),
+        ("primiera=7", EN, "primiera-group", "choose who took the primiera, or nobody"),
+        ("scope0=30", EN, "scope0", "at most 11 scope for this side in one hand"),
+        ("best0=7D,6C&best1=7D", EN, "best1", "7D is entered twice"),
+        ("best0=7X", EN, "best0", "&#39;7X&#39; is not a card"),
+    ],
+)
+def test_hand_by_counts_refusals_next_to_their_field(
+    client: FlaskClient, query: str, lang: dict[str, str], where: str, message: str
+) -> None:
+    html = get(client, counts_url(query), lang)
+    assert "breakdown-table" not in html
+    # The messages' list has the id the field (or group) points at with aria-describedby.
+    box = re.search(rf'<ul class="error" id="{where}-errors">.*?</ul>', html, re.S)
+    assert box, f"no messages next to {where}"
+    if not where.endswith("-group"):
+        assert re.search(rf'<input aria-describedby="[^"]*{where}-errors"[^>]*id="{where}"', html)
+    assert message in box.group(0)
+    typed = query.split("=")[-1]
+    if not where.endswith("-group") and typed:
+        assert f'value="{typed}"' in html
+
+
+def test_hand_with_three_and_four_sides(client: FlaskClient) -> None:
+    html = get(client, "/check/hand?format=3")
+    assert 'name="s2"' in html and 'name="s3"' not in html
+    html = get(client, "/check/hand?mode=counts&format=2x2")
+    assert 'name="cards1"' in html and 'name="cards2"' not in html
+    html = get(client, "/check/hand?mode=counts&sides=4")
+    assert 'name="cards3"' in html
+    assert '<option selected value="4">4 players, each for themselves</option>' in html
+
+
+def test_hand_unknown_format_is_refused_and_falls_back_to_two(client: FlaskClient) -> None:
+    html = get(client, "/check/hand?format=9")
+    assert "Not a valid choice" in html
+    assert 'name="s1"' in html and 'name="s2"' not in html
+
+
+# --------------------------------------------------------------------------- rules and links
+
+
+def test_rules_page_lists_every_setting_with_its_default(client: FlaskClient) -> None:
+    from dataclasses import fields
+
+    from scorekeeper.scoring import COMMON_TARGETS, PRESETS, Rules
+
+    html = get(client, "/rules")
+    rows = re.findall(r"<tr><td><strong>([^<]+)</strong><br>.*?</td><td>([^<]+)</td></tr>", html)
+    assert len(rows) == len(fields(Rules))
+    assert ("Target", str(Rules().target)) in rows
+    assert ("Napola", "off") in rows and ("Re bello", "off") in rows
+    assert ("Which sum may be taken", "Free choice among all the sums") in rows
+    assert ("Players", "2 players") in rows
+    for preset in PRESETS.values():
+        assert f"<strong>{preset.name}</strong>" in html
+    assert "Usual targets: " + ", ".join(map(str, COMMON_TARGETS)) in html
+    assert "4 players in 2 teams of 2 · each side plays 18 cards in a hand" in html
+
+
+def test_rules_page_tables_come_from_the_scoring_package(client: FlaskClient) -> None:
+    from scorekeeper.scoring import RANK_NAMES
+
+    html = get(client, "/rules")
+    rows = re.findall(r"<tr><td>(\w+) \((\w+)\)</td><td>(\d+)</td><td>(\d+)</td></tr>", html)
+    assert rows == [
+        (it, en, str(value), str(PRIMIERA_VALUES[value]))
+        for value, (it, en) in sorted(RANK_NAMES.items())
+    ]
+
+
+def test_rules_page_in_italian(client: FlaskClient) -> None:
+    html = get(client, "/rules", IT)
+    assert "Le regole che l'app applica" in unescape(html)
+    assert "<tr><td>sette</td><td>7</td><td>21</td></tr>" in html
+    assert "Libera scelta fra tutte le somme" in html
+    assert "2 giocatori" in html
+
+
+@pytest.mark.parametrize("url", ["/", "/rules", "/primiera"])
+def test_every_checker_is_linked_from_home_and_nav(client: FlaskClient, url: str) -> None:
+    html = get(client, url)
+    for path in ("/primiera", "/check/hand", "/check/capture", "/rules"):
+        assert f'href="{path}"' in html
+
+
+@pytest.mark.parametrize("url", ["/primiera", "/check/hand", "/check/capture", "/rules"])
+def test_checkers_need_no_account_and_no_inline_script(client: FlaskClient, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<script>" not in html and " style=" not in html
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
