@@ -11,23 +11,13 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext as _
 
+from scorekeeper.checks.labels import category_label
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, apply_hand_errors, counts_form
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.services import Entry, game_state, revisions_of, score_entry
 from scorekeeper.messages import messages_by_field
-from scorekeeper.scoring import Card, Category, HandScore, InvalidHand, parse_cards, sorted_cards
-
-#: The categories as shown, with their Italian names (the same in both languages).
-CATEGORY_NAMES = {
-    Category.SCOPE: "scope",
-    Category.CARTE: "carte",
-    Category.DENARI: "denari",
-    Category.SETTEBELLO: "settebello",
-    Category.PRIMIERA: "primiera",
-    Category.RE_BELLO: "re bello",
-    Category.NAPOLA: "napola",
-}
+from scorekeeper.scoring import Card, Category, InvalidHand, parse_cards, sorted_cards
 
 
 def categories(game: Game) -> list[Category]:
@@ -43,14 +33,9 @@ def categories(game: Game) -> list[Category]:
 def stored_points(game: Game, hand: Hand) -> list[tuple[str, list[int]]]:
     """Each category's name and points per side, as stored for ``hand``."""
     return [
-        (CATEGORY_NAMES[c], [getattr(side, f"{c.value}_points") for side in hand.sides])
+        (category_label(c), [getattr(side, f"{c.value}_points") for side in hand.sides])
         for c in categories(game)
     ]
-
-
-def score_points(game: Game, score: HandScore) -> list[tuple[str, list[int]]]:
-    """Each category's name and points per side, from a scored hand."""
-    return [(CATEGORY_NAMES[c], [side.points[c] for side in score.sides]) for c in categories(game)]
 
 
 def _won(points: list[tuple[str, list[int]]], sides: int) -> list[list[tuple[str, int]]]:
@@ -79,6 +64,35 @@ def links(game: Game, token: str, editable: bool) -> dict[str, str]:
     else:
         result["qr_view"] = url_for("games.view_qr", token=token)
     return result
+
+
+def checker_url(game: Game, hand: Hand) -> str:
+    """The hand checker's page for this hand, with everything in its URL (see
+    ``scorekeeper.checks.views.hand`` for the format)."""
+    entry, names = hand.entry, game.side_names()
+    params: dict[str, Any] = {"mode": hand.mode, "format": game.format_key}
+    if game.napola:
+        params["napola"] = 1
+    if game.re_bello:
+        params["re_bello"] = 1
+    for i, side in enumerate(entry["sides"]):
+        params |= {f"n{i}": names[i], f"scope{i}": side["scope"]}
+        if hand.mode == "cards":
+            params[f"s{i}"] = ",".join(side["cards"])
+            continue
+        params |= {f"cards{i}": side["cards"], f"denari{i}": side["denari"]}
+        if side["napola_run"]:
+            params[f"napola_run{i}"] = side["napola_run"]
+        if side["settebello"]:
+            params["settebello"] = i
+        if side["re_bello"]:
+            params["re_bello_holder"] = i
+        if side.get("primiera_cards") is not None:
+            params[f"best{i}"] = ",".join(side["primiera_cards"])
+    if hand.mode == "counts" and not any(f"best{i}" in params for i in range(len(names))):
+        winner = entry.get("primiera")
+        params["primiera"] = "none" if winner is None else winner
+    return url_for("checks.hand", **params)
 
 
 def hand_url(token: str, editable: bool, number: int) -> str:
@@ -138,13 +152,7 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: Entry) -> d
             left = error.errors[0].params["count"]
             return {"pending": _("%(count)s cards still to give.", count=left), "names": names}
         return {"errors": _labelled(messages_by_field(error.errors), names), "names": names}
-    return {
-        "score": score,
-        "points": score_points(game, score),
-        "totals": score.totals,
-        "names": names,
-        "errors": None,
-    }
+    return {"score": score, "names": names, "errors": None}
 
 
 def _labelled(by_field: dict[str, list[str]], names: list[str]) -> list[str]:
@@ -201,8 +209,8 @@ def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str
         "editable": editable,
         "links": links(game, token, editable),
         "score": score,
-        "points": stored_points(game, hand),
         "dealer": game.seat_name(state.dealer(hand.number)),
+        "checker_url": checker_url(game, hand),
         "revisions": revisions_of(hand),
         "sorted_cards": _sorted_cards,
         "board_url": url_for("games.scoreboard" if editable else "games.view", token=token),

@@ -32,6 +32,7 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.checks.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
+from scorekeeper.checks.labels import format_label
 from scorekeeper.games.models import NAME_MAX
 from scorekeeper.games.services import Entry
 from scorekeeper.messages import messages_by_field
@@ -50,14 +51,6 @@ PRIMIERA_UNCHOSEN = -1
 #: The card grid's "all the cards the other sides did not take" box (last side).
 REST_FIELD = "rest"
 
-FORMAT_LABELS = {
-    "2": _l("2 players"),
-    "3": _l("3 players"),
-    "2x2": _l("2 pairs (4 players)"),
-    "4": _l("4 players, each for themselves"),
-    "2x3": _l("2 teams of 3 (6 players)"),
-    "3x2": _l("3 pairs (6 players)"),
-}
 NUMERIC = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
 
 
@@ -67,11 +60,7 @@ NUMERIC = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
 class NewGameForm(FlaskForm):
     """Format, names in seat order, target, variants and the first dealer."""
 
-    format = RadioField(
-        _l("Format"),
-        choices=[SelectChoice(key, FORMAT_LABELS[key]) for key in FORMATS],
-        default="2",
-    )
+    format = RadioField(_l("Format"), default="2")  # choices: see __init__
     names = FieldList(
         StringField(
             _l("Player"),
@@ -104,6 +93,10 @@ class NewGameForm(FlaskForm):
         + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(MAX_PLAYERS)],
         default="random",
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.format.choices = [SelectChoice(key, format_label(fmt)) for key, fmt in FORMATS.items()]
 
     @property
     def players(self) -> int:

@@ -114,7 +114,7 @@ def test_cards_preview_counts_down_then_scores(client: FlaskClient) -> None:
     fragment = _post(client, url, data | {"s0": ANNA, "rest": "1"}, "/hands/preview").get_data(
         as_text=True
     )
-    assert "Hand total" in fragment and "primiera" in fragment
+    assert "breakdown-table" in fragment and "primiera" in fragment
     assert "7D 7C 1B 1S" in fragment  # Anna's best cards
 
 
@@ -124,7 +124,7 @@ def test_preview_button_on_the_cards_page(client: FlaskClient) -> None:
     response = _post(client, url, data)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert "Hand total" in html and _checked(html, "s1") == set(BRUNO)
+    assert "breakdown-table" in html and _checked(html, "s1") == set(BRUNO)
 
 
 def test_cards_page_needs_csrf_and_the_edit_link(app: Flask, client: FlaskClient) -> None:
@@ -168,3 +168,15 @@ def test_three_sides_give_every_card(client: FlaskClient) -> None:
     data = _form(client, url) | {"scope-2": "0", "action": "save"}
     data |= {"s0": codes[:14], "s1": codes[14:27], "s2": codes[27:]}
     assert _post(client, url, data).status_code == 302
+
+
+def test_a_cards_hand_opens_in_the_hand_checker(client: FlaskClient) -> None:
+    url = start_game(client)
+    _post(client, url, _form(client, url) | {"s0": ANNA, "rest": "1", "action": "save"})
+    page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)" id="open-in-checker">', page)
+    assert link is not None and "mode=cards" in link.group(1)
+    checker = client.get(link.group(1).replace("&amp;", "&"), headers=EN).get_data(as_text=True)
+    footer = re.compile(r"<tfoot>(.*?)</tfoot>", re.S)
+    ours, theirs = footer.search(page), footer.search(checker)
+    assert ours and theirs and ours.group(1) == theirs.group(1)

@@ -459,6 +459,8 @@ def test_undo_is_not_next_to_save(client: FlaskClient) -> None:
         html.index('id="hand-form"') : html.index("</form>", html.index('id="hand-form"'))
     ]
     assert "undo" not in hand_form.lower()
+    between = html[html.index('id="save-hand"') : html.index('id="undo-last"')]
+    assert 'class="chart"' in between  # the chart stands between Save and Undo
 
 
 def test_hand_pages_404_for_missing_hands(client: FlaskClient) -> None:
@@ -476,3 +478,30 @@ def test_a_whole_game_to_eleven(app: Flask, client: FlaskClient) -> None:
     assert "Anna wins the game!" in html
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Hand)) == 3
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        REFERENCE,
+        REFERENCE | {"primiera": "none", "sides-1-scope": "2"},
+        REFERENCE
+        | {"primiera": "cards", "sides-0-best_D": "7D", "sides-0-best_C": "1C"}
+        | {"sides-1-best_D": "6D", "sides-1-best_C": "7C", "sides-1-best_B": "1B"}
+        | {"sides-1-best_S": "1S"},
+    ],
+)
+def test_a_hand_opens_in_the_hand_checker_with_the_same_points(
+    client: FlaskClient, fields: dict[str, str]
+) -> None:
+    url = start_game(client, re_bello="y", napola="y")
+    fields = fields | {"re_bello": "0"}
+    assert record(client, url, **fields).status_code == 302
+    page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)" id="open-in-checker">', page)
+    assert link is not None and link.group(1).startswith("/check/hand?mode=counts")
+    checker = client.get(link.group(1).replace("&amp;", "&"), headers=EN)
+    assert checker.status_code == 200
+    footer = re.compile(r"<tfoot>(.*?)</tfoot>", re.S)
+    ours, theirs = footer.search(page), footer.search(checker.get_data(as_text=True))
+    assert ours and theirs and ours.group(1) == theirs.group(1)
