@@ -126,3 +126,16 @@ def test_grid_cards_are_44px_tap_targets(make_phone: Callable[..., Page], path: 
     )
     assert len(sizes) == 40
     assert min(min(w, h) for w, h in sizes) >= 44
+
+
+def test_switching_how_the_hand_is_entered_reloads_the_form(
+    make_phone: Callable[..., Page],
+) -> None:
+    page = make_phone(locale="en-GB")
+    page.goto("/check/hand")
+    page.get_by_label("As counts").check()
+    expect(page.locator("#cards0")).to_be_visible()
+    page.get_by_label("Players").select_option("3")
+    expect(page.locator("#cards2")).to_be_visible()
+    page.get_by_label("Card by card").check()
+    expect(page.locator(".side-picker").get_by_role("button")).to_have_count(3)
