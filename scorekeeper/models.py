@@ -7,7 +7,14 @@ them here registers them with the metadata Alembic watches.
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
-from scorekeeper.leagues.models import Invitation, League, Membership, Player, Season
+from scorekeeper.leagues.models import (
+    Invitation,
+    League,
+    LeagueResult,
+    Membership,
+    Player,
+    Season,
+)
 
 __all__ = [
     "Game",
@@ -16,6 +23,7 @@ __all__ = [
     "HandSide",
     "Invitation",
     "League",
+    "LeagueResult",
     "Membership",
     "Player",
     "Season",

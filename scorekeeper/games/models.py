@@ -75,6 +75,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     first_dealer: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
     winner_side: Mapped[int | None] = mapped_column(Integer)
+    #: The league the game counts for (None: a casual game).
+    league_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league.id", ondelete="SET NULL"), index=True
+    )
     rematch_of_id: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL"), index=True
     )
@@ -130,6 +134,10 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     seat: Mapped[int] = mapped_column(Integer)
     side: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
+    #: The league player in this seat (league games only).
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league_player.id", ondelete="SET NULL"), index=True
+    )
 
     game: Mapped[Game] = relationship(back_populates="seats")
 

@@ -150,8 +150,21 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_game(settings: GameSettings, rematch_of: Game | None = None) -> tuple[Game, str]:
-    """Start a game; returns it with its edit token (shown once, never stored as is)."""
+def create_game(
+    settings: GameSettings,
+    rematch_of: Game | None = None,
+    *,
+    league_id: int | None = None,
+    player_ids: Sequence[int | None] | None = None,
+) -> tuple[Game, str]:
+    """Start a game; returns it with its edit token (shown once, never stored as is).
+
+    A league game (``league_id``) has a league player per seat (``player_ids``); a
+    rematch of a league game stays in the league with the same players.
+    """
+    if rematch_of is not None and league_id is None and rematch_of.league_id is not None:
+        league_id = rematch_of.league_id
+        player_ids = [seat.player_id for seat in rematch_of.seats]
     fmt = FORMATS[settings.format_key]
     names = [name.strip() for name in settings.names]
     if len(names) != fmt.players or not all(names):
@@ -171,8 +184,14 @@ def create_game(settings: GameSettings, rematch_of: Game | None = None) -> tuple
         first_dealer=first_dealer,
         version=1,
         rematch_of_id=rematch_of.id if rematch_of is not None else None,
+        league_id=league_id,
         seats=[
-            Seat(seat=seat, side=fmt.side_of_seat(seat), name=name)
+            Seat(
+                seat=seat,
+                side=fmt.side_of_seat(seat),
+                name=name,
+                player_id=player_ids[seat] if player_ids is not None else None,
+            )
             for seat, name in enumerate(names)
         ],
     )
@@ -204,7 +223,11 @@ def rematch(game: Game) -> tuple[Game, str]:
 
 
 def find_by_edit_token(token: str) -> Game | None:
-    """The game this edit token opens, if any."""
+    """The game this edit token opens, if any (a league scorer's token included)."""
+    from scorekeeper.leagues.games import TOKEN_PREFIX, resolve_league_token
+
+    if token.startswith(TOKEN_PREFIX):
+        return resolve_league_token(token)
     return db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
 
 
@@ -391,3 +414,7 @@ def _after_change(game: Game) -> None:
     game.version = Game.version + 1
     game.updated_at = utcnow()
     db.session.flush()
+    # League games: standings and ratings change in this same transaction.
+    from scorekeeper.leagues.standings import game_changed
+
+    game_changed(game)

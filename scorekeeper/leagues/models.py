@@ -15,7 +15,9 @@ from sqlalchemy import (
     CheckConstraint,
     Date,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -152,6 +154,9 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     name_key: Mapped[str] = mapped_column(String(NAME_MAX))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The player's latest OpenSkill rating (None before their first finished game).
+    mu: Mapped[float | None] = mapped_column(Float)
+    sigma: Mapped[float | None] = mapped_column(Float)
 
     user: Mapped[User | None] = relationship()
 
@@ -174,3 +179,46 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     starts_on: Mapped[date] = mapped_column(Date)
     ends_on: Mapped[date] = mapped_column(Date)
     archived: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class LeagueResult(db.Model):  # type: ignore[name-defined,misc]
+    """One player's result in one finished league game, with their rating after it.
+
+    Rows are written by `scorekeeper.leagues.standings.game_changed` in the same
+    transaction as the hand that finished (or changed) the game, so standings are a
+    GROUP BY over this table and a player's rating over time is one indexed query.
+    Per-hand counts are of hands the player's side took: scope made, settebello,
+    primiera and napola taken.
+    """
+
+    __tablename__ = "league_result"
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id", name="uq_league_result_game_player"),
+        CheckConstraint("hands >= 1", name="hands"),
+        CheckConstraint(
+            "scope >= 0 AND settebello BETWEEN 0 AND hands AND primiera BETWEEN 0 AND hands"
+            " AND napola BETWEEN 0 AND hands",
+            name="counts",
+        ),
+        CheckConstraint("sigma > 0", name="sigma"),
+        Index("ix_league_result_league_player", "league_id", "player_id"),
+        Index("ix_league_result_league_played", "league_id", "played_at", "game_id"),
+        Index("ix_league_result_player_played", "player_id", "played_at", "game_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("league_player.id", ondelete="CASCADE"))
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    side: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    points_for: Mapped[int] = mapped_column(Integer)
+    points_against: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    scope: Mapped[int] = mapped_column(Integer)
+    settebello: Mapped[int] = mapped_column(Integer)
+    primiera: Mapped[int] = mapped_column(Integer)
+    napola: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)

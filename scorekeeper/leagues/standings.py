@@ -1,0 +1,479 @@
+"""Standings, pairs, player statistics and ratings of a league, kept up to date in SQL.
+
+Every finished league game has one `LeagueResult` row per player, written by
+`game_changed` in the same transaction as the change to the game (the games
+services call it after each hand saved, edited or removed). Reading is a GROUP BY
+over those rows (one per player per game): no Python loop over games or hands.
+
+Ratings: OpenSkill's Plackett-Luce model, one model for one-against-one, pairs and
+three-player games (each side is a team; the winner ranks first, the others by
+their game points). A player's rating after each game is stored on their row, so
+the rating over time is one query; the current one is also kept on the player.
+When an older game changes, every later game of the league is re-rated in order.
+A player is shown with a conservative rating, ``1000 + 40 * (mu - 3 * sigma)``:
+it starts at 1000 and rises as the player wins and as the model grows sure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from itertools import groupby
+
+from openskill.models import PlackettLuce
+from sqlalchemy import Integer, and_, case, delete, func, or_, select, tuple_
+from sqlalchemy.orm import aliased
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, Hand, HandSide, Seat
+from scorekeeper.leagues.models import LeagueResult, Player, Season
+
+RATING_BASE = 1000
+RATING_SCALE = 40
+MODEL = PlackettLuce()
+#: Pairs need this many games together to get a row in the pairs table.
+PAIR_MIN_GAMES = 3
+
+
+def display_rating(mu: float | None, sigma: float | None) -> int:
+    """The conservative rating a player sees (1000 before any game)."""
+    if mu is None or sigma is None:
+        return RATING_BASE
+    return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))
+
+
+# Writing -------------------------------------------------------------------------------
+
+
+def game_changed(game: Game) -> None:
+    """Bring the league's results and ratings up to date after a change to `game`.
+
+    Called inside the transaction of the change (after a flush); never commits.
+    A game enters the standings when it has a winner and leaves them if an edit
+    takes the winner away.
+    """
+    old_keys = db.session.execute(
+        select(LeagueResult.league_id, LeagueResult.played_at)
+        .where(LeagueResult.game_id == game.id)
+        .limit(1)
+    ).first()
+    db.session.execute(delete(LeagueResult).where(LeagueResult.game_id == game.id))
+    if game.league_id is not None and game.winner_side is not None:
+        _write_results(game)
+    league_ids = {game.league_id} if game.league_id is not None else set()
+    if old_keys is not None:
+        league_ids.add(old_keys.league_id)
+    for league_id in league_ids:
+        rerate_from(league_id, game.created_at, game.id)
+
+
+def _write_results(game: Game) -> None:
+    per_side = db.session.execute(
+        select(
+            HandSide.side,
+            func.sum(HandSide.total),
+            func.count(),
+            func.sum(HandSide.scope),
+            func.sum(case((HandSide.settebello, 1), else_=0)),
+            func.sum(HandSide.primiera_points),
+            func.sum(case((HandSide.napola_points > 0, 1), else_=0)),
+        )
+        .join(Hand, Hand.id == HandSide.hand_id)
+        .where(Hand.game_id == game.id)
+        .group_by(HandSide.side)
+    ).all()
+    sides = {row[0]: row for row in per_side}
+    everyone = sum(int(row[1]) for row in per_side)
+    seats = db.session.scalars(select(Seat).where(Seat.game_id == game.id)).all()
+    for seat in seats:
+        if seat.player_id is None or seat.side not in sides:
+            continue
+        _side, points, hands, scope, settebello, primiera, napola = sides[seat.side]
+        db.session.add(
+            LeagueResult(
+                league_id=game.league_id,
+                game_id=game.id,
+                player_id=seat.player_id,
+                played_at=game.created_at,
+                side=seat.side,
+                won=seat.side == game.winner_side,
+                points_for=int(points),
+                points_against=everyone - int(points),
+                hands=int(hands),
+                scope=int(scope),
+                settebello=int(settebello),
+                primiera=int(primiera),
+                napola=int(napola),
+                mu=MODEL.mu,
+                sigma=MODEL.sigma,
+            )
+        )
+    db.session.flush()
+
+
+def rerate_from(league_id: int, played_at: datetime, game_id: int) -> None:
+    """Re-rate, in order, every result of the league from game (`played_at`, `game_id`) on.
+
+    A new game (the usual case) re-rates only itself; an edit of an old game
+    re-rates the games after it.
+    """
+    start = tuple_(LeagueResult.played_at, LeagueResult.game_id) >= tuple_(played_at, game_id)
+    rows = db.session.scalars(
+        select(LeagueResult)
+        .where(LeagueResult.league_id == league_id, start)
+        .order_by(LeagueResult.played_at, LeagueResult.game_id, LeagueResult.side)
+    ).all()
+    ratings: dict[int, tuple[float, float]] = {}
+    for _game, game_rows_iter in groupby(rows, key=lambda r: r.game_id):
+        game_rows = list(game_rows_iter)
+        for row in game_rows:
+            if row.player_id not in ratings:
+                ratings[row.player_id] = _rating_before(row)
+        _rate_game(game_rows, ratings)
+    if ratings:
+        _store_current(league_id, played_at, game_id, ratings)
+    db.session.flush()
+
+
+def _rating_before(row: LeagueResult) -> tuple[float, float]:
+    """The player's (mu, sigma) after their last game before `row`'s game."""
+    before = or_(
+        LeagueResult.played_at < row.played_at,
+        and_(LeagueResult.played_at == row.played_at, LeagueResult.game_id < row.game_id),
+    )
+    found = db.session.execute(
+        select(LeagueResult.mu, LeagueResult.sigma)
+        .where(LeagueResult.player_id == row.player_id, before)
+        .order_by(LeagueResult.played_at.desc(), LeagueResult.game_id.desc())
+        .limit(1)
+    ).first()
+    return (found.mu, found.sigma) if found is not None else (MODEL.mu, MODEL.sigma)
+
+
+def _rate_game(rows: Sequence[LeagueResult], ratings: dict[int, tuple[float, float]]) -> None:
+    sides = sorted({row.side for row in rows})
+    teams = [[row for row in rows if row.side == side] for side in sides]
+    if len(teams) < 2:
+        for row in rows:
+            row.mu, row.sigma = ratings[row.player_id]
+        return
+    points = {team[0].side: team[0].points_for for team in teams}
+    ranks: list[float] = []
+    for team in teams:
+        if team[0].won:
+            ranks.append(1)
+        else:
+            better = sum(
+                1 for t in teams if not t[0].won and points[t[0].side] > team[0].points_for
+            )
+            ranks.append(2 + better)
+    rated = MODEL.rate(
+        [[MODEL.rating(*ratings[row.player_id]) for row in team] for team in teams], ranks=ranks
+    )
+    for team, new_team in zip(teams, rated, strict=True):
+        for row, new in zip(team, new_team, strict=True):
+            row.mu, row.sigma = new.mu, new.sigma
+            ratings[row.player_id] = (new.mu, new.sigma)
+
+
+def _store_current(
+    league_id: int, played_at: datetime, game_id: int, ratings: dict[int, tuple[float, float]]
+) -> None:
+    """Keep each re-rated player's latest rating on the player (read by the standings)."""
+    db.session.flush()
+    for player_id in ratings:
+        latest = db.session.execute(
+            select(LeagueResult.mu, LeagueResult.sigma)
+            .where(LeagueResult.player_id == player_id)
+            .order_by(LeagueResult.played_at.desc(), LeagueResult.game_id.desc())
+            .limit(1)
+        ).first()
+        player = db.session.get_one(Player, player_id)
+        player.mu, player.sigma = (latest.mu, latest.sigma) if latest else (None, None)
+
+
+# Reading -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's (or pair's) line in a table. Per-hand figures are averages/shares."""
+
+    player_id: int
+    name: str
+    games: int
+    won: int
+    points_for: int
+    points_against: int
+    hands: int
+    scope: int
+    settebello: int
+    primiera: int
+    napola: int
+    rating: int
+    partner_id: int | None = None
+    partner_name: str = ""
+
+    @property
+    def lost(self) -> int:
+        """Games lost (every finished game has one winner)."""
+        return self.games - self.won
+
+    @property
+    def win_pct(self) -> float:
+        """Share of games won, 0-100."""
+        return 100 * self.won / self.games if self.games else 0.0
+
+    @property
+    def difference(self) -> int:
+        """Game points for minus against."""
+        return self.points_for - self.points_against
+
+    def per_hand(self, count: int) -> float:
+        """`count` divided by the hands played (0 without hands)."""
+        return count / self.hands if self.hands else 0.0
+
+
+def sort_key(line: Line) -> tuple[int, float, int, int, str]:
+    """The tie-break order of every table, most important first:
+
+    1. games won (more first);
+    2. win percentage (higher first);
+    3. game-point difference, points for minus points against (higher first);
+    4. game points for (more first);
+    5. name, alphabetically (so equal lines always come in the same order).
+    """
+    return (-line.won, -line.win_pct, -line.difference, -line.points_for, line.name.casefold())
+
+
+def _period(query, season: Season | None):  # type: ignore[no-untyped-def]
+    """Limit `query` to the games started within `season`'s dates (inclusive)."""
+    if season is None:
+        return query
+    start = datetime.combine(season.starts_on, time.min)
+    end = datetime.combine(season.ends_on + timedelta(days=1), time.min)
+    return query.where(LeagueResult.played_at >= start, LeagueResult.played_at < end)
+
+
+_SUMS = (
+    func.count().label("games"),
+    func.sum(func.cast(LeagueResult.won, Integer)).label("won"),
+    func.sum(LeagueResult.points_for).label("points_for"),
+    func.sum(LeagueResult.points_against).label("points_against"),
+    func.sum(LeagueResult.hands).label("hands"),
+    func.sum(LeagueResult.scope).label("scope"),
+    func.sum(LeagueResult.settebello).label("settebello"),
+    func.sum(LeagueResult.primiera).label("primiera"),
+    func.sum(LeagueResult.napola).label("napola"),
+)
+
+
+def standings(league_id: int, season: Season | None = None) -> list[Line]:
+    """Every player with a finished game in the period, in the tie-break order of `sort_key`.
+
+    One GROUP BY over the league's results (SQL does the counting).
+    """
+    query = (
+        select(LeagueResult.player_id, Player.name, Player.mu, Player.sigma, *_SUMS)
+        .join(Player, Player.id == LeagueResult.player_id)
+        .where(LeagueResult.league_id == league_id)
+        .group_by(LeagueResult.player_id, Player.name, Player.mu, Player.sigma)
+    )
+    rows = db.session.execute(_period(query, season)).all()
+    return sorted((_line(row) for row in rows), key=sort_key)
+
+
+def _line(row, **extra) -> Line:  # type: ignore[no-untyped-def]
+    return Line(
+        player_id=row.player_id,
+        name=row.name,
+        games=int(row.games),
+        won=int(row.won or 0),
+        points_for=int(row.points_for or 0),
+        points_against=int(row.points_against or 0),
+        hands=int(row.hands or 0),
+        scope=int(row.scope or 0),
+        settebello=int(row.settebello or 0),
+        primiera=int(row.primiera or 0),
+        napola=int(row.napola or 0),
+        rating=display_rating(row.mu, row.sigma),
+        **extra,
+    )
+
+
+def pairs(
+    league_id: int, season: Season | None = None, min_games: int = PAIR_MIN_GAMES
+) -> list[Line]:
+    """Partners who played at least `min_games` games on the same side, as one line each.
+
+    The pair's per-hand figures are its side's (the two share them); the rating is
+    the pair's better... no: the mean of the two displayed ratings.
+    """
+    partner = aliased(LeagueResult)
+    other = aliased(Player)
+    query = (
+        select(
+            LeagueResult.player_id,
+            Player.name,
+            Player.mu,
+            Player.sigma,
+            partner.player_id.label("partner_id"),
+            other.name.label("partner_name"),
+            other.mu.label("partner_mu"),
+            other.sigma.label("partner_sigma"),
+            *_SUMS,
+        )
+        .join(
+            partner,
+            and_(
+                partner.game_id == LeagueResult.game_id,
+                partner.side == LeagueResult.side,
+                partner.player_id > LeagueResult.player_id,
+            ),
+        )
+        .join(Player, Player.id == LeagueResult.player_id)
+        .join(other, other.id == partner.player_id)
+        .where(LeagueResult.league_id == league_id)
+        .group_by(
+            LeagueResult.player_id,
+            Player.name,
+            Player.mu,
+            Player.sigma,
+            partner.player_id,
+            other.name,
+            other.mu,
+            other.sigma,
+        )
+        .having(func.count() >= min_games)
+    )
+    lines = []
+    for row in db.session.execute(_period(query, season)).all():
+        line = _line(row, partner_id=row.partner_id, partner_name=row.partner_name)
+        mean = (line.rating + display_rating(row.partner_mu, row.partner_sigma)) // 2
+        lines.append(Line(**{**line.__dict__, "rating": mean}))
+    return sorted(lines, key=sort_key)
+
+
+def player_line(player: Player, season: Season | None = None) -> Line | None:
+    """The player's own line (None before their first finished game)."""
+    query = (
+        select(LeagueResult.player_id, Player.name, Player.mu, Player.sigma, *_SUMS)
+        .join(Player, Player.id == LeagueResult.player_id)
+        .where(LeagueResult.player_id == player.id)
+        .group_by(LeagueResult.player_id, Player.name, Player.mu, Player.sigma)
+    )
+    row = db.session.execute(_period(query, season)).first()
+    return _line(row) if row is not None else None
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's displayed rating after one game."""
+
+    played_at: datetime
+    rating: int
+
+
+def rating_history(player: Player) -> list[RatingPoint]:
+    """The player's rating after each of their finished games, oldest first."""
+    rows = db.session.execute(
+        select(LeagueResult.played_at, LeagueResult.mu, LeagueResult.sigma)
+        .where(LeagueResult.player_id == player.id)
+        .order_by(LeagueResult.played_at, LeagueResult.game_id)
+    ).all()
+    return [RatingPoint(row.played_at, display_rating(row.mu, row.sigma)) for row in rows]
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game of a player: when, with and against whom, and how it ended."""
+
+    game_id: int
+    view_token: str
+    played_at: datetime
+    won: bool
+    points_for: int
+    points_against: int
+    partners: list[str]
+    opponents: list[str]
+
+
+def recent_results(player: Player, limit: int = 20) -> list[Result]:
+    """The player's latest finished games, newest first."""
+    mine = db.session.execute(
+        select(LeagueResult, Game.view_token)
+        .join(Game, Game.id == LeagueResult.game_id)
+        .where(LeagueResult.player_id == player.id)
+        .order_by(LeagueResult.played_at.desc(), LeagueResult.game_id.desc())
+        .limit(limit)
+    ).all()
+    game_ids = [row.LeagueResult.game_id for row in mine]
+    others = db.session.execute(
+        select(LeagueResult.game_id, LeagueResult.side, Player.name)
+        .join(Player, Player.id == LeagueResult.player_id)
+        .where(LeagueResult.game_id.in_(game_ids), LeagueResult.player_id != player.id)
+        .order_by(LeagueResult.side, Player.name)
+    ).all()
+    results = []
+    for row in mine:
+        result = row.LeagueResult
+        same = [o.name for o in others if o.game_id == result.game_id and o.side == result.side]
+        against = [o.name for o in others if o.game_id == result.game_id and o.side != result.side]
+        results.append(
+            Result(
+                result.game_id,
+                row.view_token,
+                result.played_at,
+                result.won,
+                result.points_for,
+                result.points_against,
+                same,
+                against,
+            )
+        )
+    return results
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Games two players played on opposite sides, and who won them."""
+
+    games: int
+    won: int
+    lost: int
+    points_for: int
+    points_against: int
+
+
+def head_to_head(player: Player, other: Player) -> HeadToHead:
+    """`player` against `other`: games on opposite sides, wins of each, game points."""
+    them = aliased(LeagueResult)
+    row = db.session.execute(
+        select(
+            func.count(),
+            func.sum(func.cast(LeagueResult.won, Integer)),
+            func.sum(func.cast(them.won, Integer)),
+            func.sum(LeagueResult.points_for),
+            func.sum(them.points_for),
+        )
+        .join(
+            them,
+            and_(them.game_id == LeagueResult.game_id, them.side != LeagueResult.side),
+        )
+        .where(LeagueResult.player_id == player.id, them.player_id == other.id)
+    ).one()
+    return HeadToHead(*(int(value or 0) for value in row))
+
+
+def season_of(league_id: int, season_id: int | None) -> Season | None:
+    """The season `season_id` of this league (None: all time, or not this league's)."""
+    if season_id is None:
+        return None
+    season = db.session.get(Season, season_id)
+    return season if season is not None and season.league_id == league_id else None
+
+
+def today() -> date:
+    """Today's date (a seam for tests)."""
+    return date.today()
