@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.accounts.models import User, utcnow
 from scorekeeper.extensions import db
+from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues.models import (
     Invitation,
     League,
@@ -252,6 +253,8 @@ def add_player(league: League, name: str, *, commit: bool = True) -> Player:
     clean = " ".join(name.split())
     if not clean:
         raise LeagueError("name_required", "name")
+    if len(clean) > PLAYER_NAME_MAX:
+        raise LeagueError("name_too_long", "name")
     if find_player(league, clean) is not None:
         raise LeagueError("name_taken", "name")
     player = Player(league_id=league.id, name=clean, name_key=name_key(clean))

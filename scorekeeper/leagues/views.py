@@ -4,28 +4,55 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+import json
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 
 from scorekeeper.extensions import db
-from scorekeeper.leagues import services
+from scorekeeper.games.cookies import remember_game
+from scorekeeper.games.models import Game
+from scorekeeper.leagues import games as league_games
+from scorekeeper.leagues import services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role
+from scorekeeper.leagues.chart import rating_chart
+from scorekeeper.leagues.demo import seed_demo_command
 from scorekeeper.leagues.forms import (
+    AttachGameForm,
+    HeadToHeadForm,
+    ImportForm,
     InvitationForm,
     LeagueForm,
     LinkPlayerForm,
     MemberRoleForm,
     PlayerForm,
     SeasonForm,
+    StartGameForm,
     error_text,
 )
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
 from scorekeeper.leagues.services import LeagueError, LeagueSettings
+from scorekeeper.scoring import FORMATS
 
-bp = Blueprint("leagues", __name__, url_prefix="/leagues")
+#: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
+
+bp = Blueprint("leagues", __name__, url_prefix="/leagues", cli_group=None)
+bp.cli.add_command(seed_demo_command)
 
 
 @bp.context_processor
@@ -79,15 +106,6 @@ def new() -> ResponseReturnValue:
         flash(_("League created. Add its players, then invite the others."), "success")
         return redirect(url_for("leagues.players", public_id=league.public_id))
     return render_template("leagues/edit.html", form=form, access=None)
-
-
-@bp.get("/<public_id>/")
-def show(public_id: str) -> ResponseReturnValue:
-    """The league's home page: standings and links (anyone may read a public league)."""
-    access = require_role(public_id, Role.VIEWER)
-    return render_template(
-        "leagues/show.html", access=access, seasons=services.seasons(access.league)
-    )
 
 
 @bp.route("/<public_id>/settings", methods=["GET", "POST"])
@@ -234,14 +252,6 @@ def players(public_id: str) -> ResponseReturnValue:
     ), status
 
 
-@bp.get("/<public_id>/players/<int:player_id>")
-def player(public_id: str, player_id: int) -> ResponseReturnValue:
-    """A player's page: results, statistics, rating over time, head-to-head."""
-    access = require_role(public_id, Role.VIEWER)
-    found = get_in_league(Player, access, player_id)
-    return render_template("leagues/player.html", access=access, player=found)
-
-
 def _my_player(access: Access) -> Player | None:
     if not current_user.is_authenticated:
         return None
@@ -328,3 +338,190 @@ def archive(public_id: str, season_id: int) -> ResponseReturnValue:
         services.set_season_archived(season, not season.archived)
         flash(_("Season archived.") if season.archived else _("Season reopened."), "success")
     return _to_league(access, "leagues.seasons")
+
+
+# League games, standings and player pages -------------------------------------------
+
+
+def _season_arg(access: Access) -> Season | None:
+    """The season picked with `?season=<id>` (an id of another league counts as none)."""
+    return standings.season_of(access.league.id, request.args.get("season", type=int))
+
+
+@bp.get("/<public_id>/")
+def show(public_id: str) -> ResponseReturnValue:
+    """The league's home page: standings (a season or all time), pairs, latest games."""
+    access = require_role(public_id, Role.VIEWER)
+    season = _season_arg(access)
+    return render_template(
+        "leagues/show.html",
+        access=access,
+        season=season,
+        seasons=services.seasons(access.league),
+        lines=standings.standings(access.league.id, season),
+        pairs=standings.pairs(access.league.id, season),
+        games=league_games.league_games(access.league, limit=10),
+        tie_break=standings.sort_key.__doc__,
+    )
+
+
+@bp.route("/<public_id>/games/new", methods=["GET", "POST"])
+def start_game(public_id: str) -> ResponseReturnValue:
+    """Scorer: start a game with the league's rules and players (or new names)."""
+    access = require_role(public_id, Role.SCORER)
+    roster = services.players(access.league)
+    form = StartGameForm()
+    fmt = FORMATS[access.league.format]
+    form.setup(
+        fmt.players,
+        [(0, _("New name…"))] + [(p.id, p.name) for p in roster],
+        _("Seat %(seat)s"),
+    )
+    if form.validate_on_submit():
+        by_id = {p.id: p for p in roster}
+        seats = [by_id[s] if isinstance(s, int) else s for s in form.seats()]
+        dealer = form.first_dealer.data if form.first_dealer.data >= 0 else None
+        try:
+            game, token = league_games.start_game(access.league, seats, dealer)
+        except LeagueError as err:
+            db.session.rollback()
+            _refused(err)
+        else:
+            response = redirect(url_for("games.scoreboard", token=token))
+            remember_game(response, token)
+            return response
+    return render_template("leagues/start_game.html", access=access, form=form, fmt=fmt), (
+        422 if form.is_submitted() else 200
+    )
+
+
+@bp.route("/<public_id>/games/attach", methods=["GET", "POST"])
+def attach_game(public_id: str) -> ResponseReturnValue:
+    """Scorer: bring a casual game into the league with its edit link."""
+    access = require_role(public_id, Role.SCORER)
+    form = AttachGameForm()
+    if form.validate_on_submit():
+        try:
+            league_games.attach_game(
+                access.league, league_games.token_from_link(form.link.data or "")
+            )
+        except LeagueError as err:
+            db.session.rollback()
+            _refused(err, form)
+        else:
+            flash(_("The game is now part of the league."), "success")
+            return _to_league(access)
+    return render_template("leagues/attach_game.html", access=access, form=form), (
+        422 if form.is_submitted() else 200
+    )
+
+
+@bp.get("/<public_id>/games/<int:game_id>/edit")
+def open_game(public_id: str, game_id: int) -> ResponseReturnValue:
+    """Scorer: open a league game's score sheet to record or correct hands."""
+    access = require_role(public_id, Role.SCORER)
+    game = get_in_league(Game, access, game_id)
+    token = league_games.league_edit_token(game, current_user.id)
+    return redirect(url_for("games.scoreboard", token=token))
+
+
+@bp.get("/<public_id>/players/<int:player_id>")
+def player(public_id: str, player_id: int) -> ResponseReturnValue:
+    """A player's page: statistics, rating over time, results, head-to-head."""
+    access = require_role(public_id, Role.VIEWER)
+    found = get_in_league(Player, access, player_id)
+    season = _season_arg(access)
+    roster = [p for p in services.players(access.league) if p.id != found.id]
+    h2h_form = HeadToHeadForm(request.args)
+    h2h_form.against.choices = [(p.id, p.name) for p in roster]
+    against = h2h = None
+    if request.args.get("against") and h2h_form.validate():
+        against = get_in_league(Player, access, h2h_form.against.data)
+        h2h = standings.head_to_head(found, against)
+    history = standings.rating_history(found)
+    line = standings.player_line(found, season)
+    return render_template(
+        "leagues/player.html",
+        access=access,
+        player=found,
+        season=season,
+        seasons=services.seasons(access.league),
+        line=line,
+        chart=rating_chart(history, _("Rating of %(name)s over time", name=found.name)),
+        rated_games=len(history),
+        rating=history[-1].rating if history else standings.RATING_BASE,
+        results=standings.recent_results(found),
+        h2h_form=h2h_form,
+        against=against,
+        h2h=h2h,
+    )
+
+
+# Data in, data out -----------------------------------------------------------------
+
+
+def _csv(text: str, filename: str) -> Response:
+    return Response(
+        text,
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@bp.get("/<public_id>/standings.csv")
+def standings_csv(public_id: str) -> ResponseReturnValue:
+    """The standings (of `?season=` or all time) as CSV."""
+    access = require_role(public_id, Role.VIEWER)
+    season = _season_arg(access)
+    lines = standings.standings(access.league.id, season)
+    return _csv(transfer.standings_csv(lines), "standings.csv")
+
+
+@bp.get("/<public_id>/results.csv")
+def results_csv(public_id: str) -> ResponseReturnValue:
+    """Every finished game of the league as CSV."""
+    access = require_role(public_id, Role.VIEWER)
+    return _csv(transfer.results_csv(access.league), "results.csv")
+
+
+@bp.get("/<public_id>/export.json")
+def export_json(public_id: str) -> ResponseReturnValue:
+    """Owner: the whole league as JSON (players, seasons, games, hands as entered)."""
+    access = require_role(public_id, Role.OWNER)
+    response = jsonify(transfer.export_league(access.league))
+    response.headers["Content-Disposition"] = 'attachment; filename="league.json"'
+    return response
+
+
+@bp.url_value_preprocessor
+def _import_size_limit(endpoint: str | None, values: dict[str, object] | None) -> None:
+    """Let an import be larger than other requests (this runs before the CSRF check reads
+    the body, so the limit applies to the upload itself)."""
+    if endpoint == "leagues.import_league":
+        limit = current_app.config.get("LEAGUE_IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
+        request.max_content_length = limit
+
+
+@bp.route("/import", methods=["GET", "POST"])
+@login_required
+def import_league() -> ResponseReturnValue:
+    """Create a new league, owned by you, from an exported JSON file (all or nothing)."""
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            data = json.load(form.file.data.stream)
+            league = transfer.import_league(data, current_user)
+        except (ValueError, UnicodeDecodeError) as err:
+            reason = (
+                _("%(where)s: %(reason)s", where=err.where, reason=err.reason)
+                if isinstance(err, transfer.ImportRefused)
+                else _("The file is not valid JSON.")
+            )
+            form.file.errors = [
+                *form.file.errors,
+                _("Nothing was imported. %(reason)s", reason=reason),
+            ]
+        else:
+            flash(_("League imported."), "success")
+            return redirect(url_for("leagues.show", public_id=league.public_id))
+    return render_template("leagues/import.html", form=form), (422 if form.is_submitted() else 200)

@@ -1,0 +1,186 @@
+"""`flask --app scorekeeper seed-demo`: a realistic demo league to try the app and measure it.
+
+Players with Italian names, a season per year, and games between random players
+whose hands are random deals of the 40 cards, scored by the scoring package like
+any hand entered at the table (so every demo hand is a valid hand).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, date, datetime, timedelta
+
+import click
+from flask.cli import with_appcontext
+from sqlalchemy import select
+
+from scorekeeper.accounts.models import User
+from scorekeeper.accounts.services import create_user, find_user
+from scorekeeper.extensions import db
+from scorekeeper.games.services import score_entry
+from scorekeeper.leagues.models import League, Player, Season
+from scorekeeper.leagues.services import LeagueSettings, create_league, name_key
+from scorekeeper.leagues.transfer import GameSpec, build_game
+from scorekeeper.scoring import DECK, FORMATS, GameState, Rules, format_cards
+
+FIRST = [
+    "Anna",
+    "Bruno",
+    "Carla",
+    "Dario",
+    "Elena",
+    "Franco",
+    "Giulia",
+    "Luca",
+    "Marta",
+    "Nino",
+    "Olga",
+    "Paolo",
+    "Rita",
+    "Sandro",
+    "Tina",
+    "Ugo",
+    "Vera",
+    "Walter",
+    "Zeno",
+    "Ada",
+    "Beppe",
+    "Chiara",
+    "Davide",
+    "Enzo",
+    "Fabio",
+    "Gina",
+    "Ivo",
+    "Lia",
+    "Mario",
+    "Nella",
+]
+LAST = [
+    "Rossi",
+    "Bianchi",
+    "Esposito",
+    "Romano",
+    "Colombo",
+    "Ricci",
+    "Marino",
+    "Greco",
+    "Bruno",
+    "Gallo",
+    "Conti",
+    "Costa",
+    "Giordano",
+    "Mancini",
+    "Rizzo",
+    "Lombardi",
+    "Moretti",
+    "Barbieri",
+    "Fontana",
+    "Caruso",
+]
+
+
+def random_hand(rng: random.Random, sides: int) -> dict[str, object]:
+    """A random deal of the 40 cards among `sides` sides, with a few scope, as a cards entry."""
+    piles: list[list[object]] = [[] for _ in range(sides)]
+    for card in DECK:
+        piles[rng.randrange(sides)].append(card)
+    return {
+        "sides": [
+            {"cards": format_cards(pile), "scope": rng.choice((0, 0, 0, 1, 1, 2, 3))}  # type: ignore[arg-type]
+            for pile in piles
+        ]
+    }
+
+
+def seed_league(
+    owner: User, name: str, players: int, games: int, seed: int = 1, format_key: str = "2"
+) -> League:
+    """Create a public league of `players` players, a season per year and `games` games."""
+    rng = random.Random(seed)
+    league = create_league(
+        owner,
+        LeagueSettings(
+            name=name,
+            is_public=True,
+            format=format_key,
+            target=11,
+            napola=False,
+            re_bello=False,
+            napoleone=False,
+        ),
+    )
+    names: list[str] = []
+    seen: set[str] = set()
+    while len(names) < players:
+        candidate = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        if name_key(candidate) in seen:
+            candidate = f"{candidate} {len(names) + 1}"
+        if name_key(candidate) not in seen:
+            seen.add(name_key(candidate))
+            names.append(candidate)
+    db.session.add_all(Player(league_id=league.id, name=n, name_key=name_key(n)) for n in names)
+    this_year = datetime.now(UTC).year
+    for year in (this_year - 1, this_year):
+        db.session.add(
+            Season(
+                league_id=league.id,
+                name=str(year),
+                starts_on=date(year, 1, 1),
+                ends_on=date(year, 12, 31),
+                archived=year < this_year,
+            )
+        )
+    db.session.commit()
+    seed_games(league, games, seed)
+    return league
+
+
+def seed_games(league: League, games: int, seed: int = 1, days: int = 700) -> None:
+    """Add `games` finished games between random players, spread over the last `days` days.
+
+    Commits every 200 games; each game goes through `build_game`, like an import.
+    """
+    rng = random.Random(seed)
+    roster = list(db.session.scalars(select(Player).where(Player.league_id == league.id)))
+    fmt = FORMATS[league.format]
+    rules = Rules(format=fmt, target=league.target)
+    now = datetime.now(UTC)
+    for i in range(games):
+        seat_players = rng.sample(roster, fmt.players)
+        dealer = rng.randrange(fmt.players)
+        hands: list[tuple[str, dict[str, object]]] = []
+        scores = []
+        while len(hands) < 60:
+            hand = random_hand(rng, fmt.sides)
+            hands.append(("cards", hand))
+            scores.append(score_entry(rules, "cards", hand))
+            if GameState.replay(rules, dealer, scores).winner is not None:
+                break
+        played_at = now - timedelta(days=days * (games - i) / max(games, 1))
+        spec = GameSpec(
+            format_key=fmt.key,
+            target=league.target,
+            napola=False,
+            napoleone=False,
+            re_bello=False,
+            first_dealer=dealer,
+            played_at=played_at.replace(microsecond=0),
+        )
+        build_game(league, seat_players, spec, hands)
+        if i % 200 == 199:
+            db.session.commit()
+    db.session.commit()
+
+
+@click.command("seed-demo")
+@click.option("--players", default=24, show_default=True, help="Players in the league.")
+@click.option("--games", default=2000, show_default=True, help="Finished games to create.")
+@click.option("--seed", default=1, show_default=True, help="Random seed (same seed, same league).")
+@click.option("--owner", default="demo", show_default=True, help="Owner (created if new).")
+@click.option("--password", default="demo-password", show_default=True)
+@with_appcontext
+def seed_demo_command(players: int, games: int, seed: int, owner: str, password: str) -> None:
+    """Create a demo league with players, seasons and games (hands dealt at random)."""
+    user = find_user(owner) or create_user(owner, password)
+    league = seed_league(user, f"Demo {seed}", players, games, seed)
+    click.echo(f"League {league.name!r}: /leagues/{league.public_id}/ ({games} games)")

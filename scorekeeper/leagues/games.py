@@ -1,0 +1,135 @@
+"""League games: start a game inside a league, attach a casual game, open it as a scorer.
+
+A league game is an ordinary game (`scorekeeper.games`) with `league_id` set and each
+seat linked to a league player. Its results reach the standings through
+`standings.game_changed`, which the games services call after every change.
+
+Scorers record hands through the games pages like anyone holding the edit link.
+The edit link itself is only ever stored hashed, so a scorer who did not start the
+game gets a *league edit token* instead: signed with the app's secret key, naming the
+game and the scorer, and checked against the scorer's current role on every request
+(removing a member or lowering them to viewer closes it at once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask import current_app
+from flask_login import current_user
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Game, Seat
+from scorekeeper.leagues import standings
+from scorekeeper.leagues.access import member_role
+from scorekeeper.leagues.models import League, Player, Role
+from scorekeeper.leagues.services import LeagueError, add_player, find_player
+from scorekeeper.scoring import FORMATS
+
+_SALT = "league-game-edit"
+#: League edit tokens start with this, so they never look like a game's own edit token.
+TOKEN_PREFIX = "L."
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
+
+
+def league_edit_token(game: Game, user_id: int) -> str:
+    """A token that opens `game`'s edit pages for the scorer `user_id` (while a scorer)."""
+    return TOKEN_PREFIX + _serializer().dumps([game.id, user_id])
+
+
+def resolve_league_token(token: str) -> Game | None:
+    """The game a league edit token opens for the current user, if they are still a scorer."""
+    if not token.startswith(TOKEN_PREFIX):
+        return None
+    try:
+        game_id, user_id = _serializer().loads(token.removeprefix(TOKEN_PREFIX))
+    except (BadSignature, ValueError, TypeError):
+        return None
+    if not current_user.is_authenticated or current_user.id != user_id:
+        return None
+    game = db.session.get(Game, game_id)
+    if game is None or game.league_id is None:
+        return None
+    role = member_role(db.session.get_one(League, game.league_id), current_user)
+    return game if role is not None and role >= Role.SCORER else None
+
+
+def start_game(
+    league: League, seats: Sequence[Player | str], first_dealer: int | None
+) -> tuple[Game, str]:
+    """Start a game with the league's default rules; a seat is a player or a new name.
+
+    New names become league players in the same transaction as the game.
+    """
+    fmt = FORMATS[league.format]
+    if len(seats) != fmt.players:
+        raise LeagueError("seat_count")
+    players: list[Player] = []
+    for seat in seats:
+        player = seat if isinstance(seat, Player) else find_player(league, seat)
+        if player is None:
+            player = add_player(league, str(seat), commit=False)
+        if player.league_id != league.id:
+            raise LeagueError("not_in_league")
+        if player in players:
+            raise LeagueError("seat_twice")
+        players.append(player)
+    settings = games.GameSettings(
+        format_key=league.format,
+        names=[p.name for p in players],
+        target=league.target,
+        napola=league.napola,
+        napoleone=league.napoleone,
+        re_bello=league.re_bello,
+        first_dealer=first_dealer,
+    )
+    return games.create_game(settings, league_id=league.id, player_ids=[p.id for p in players])
+
+
+def attach_game(league: League, edit_token: str) -> Game:
+    """Bring a casual game into `league` by its edit link; its names become league players."""
+    game = games.find_by_edit_token(edit_token.strip())
+    if game is None:
+        raise LeagueError("no_such_game", "link")
+    if game.league_id is not None:
+        raise LeagueError("already_attached", "link")
+    seats = db.session.scalars(select(Seat).where(Seat.game_id == game.id)).all()
+    taken: set[int] = set()
+    for seat in seats:
+        player = find_player(league, seat.name) or add_player(league, seat.name, commit=False)
+        if player.id in taken:
+            db.session.rollback()
+            raise LeagueError("seat_twice", "link")
+        taken.add(player.id)
+        seat.player_id = player.id
+    game.league_id = league.id
+    db.session.flush()
+    standings.game_changed(game)
+    db.session.commit()
+    return game
+
+
+def league_games(league: League, limit: int = 30) -> list[Game]:
+    """The league's latest games, newest first."""
+    return list(
+        db.session.scalars(
+            select(Game)
+            .where(Game.league_id == league.id)
+            .order_by(Game.created_at.desc(), Game.id.desc())
+            .limit(limit)
+        )
+    )
+
+
+def token_from_link(link: str) -> str:
+    """The edit token in a pasted edit link such as ``https://.../g/<token>/...`` (or the token)."""
+    text = link.strip()
+    if "/g/" in text:
+        text = text.split("/g/", 1)[1]
+    return text.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]

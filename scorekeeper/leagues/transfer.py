@@ -1,0 +1,457 @@
+"""A league as data: CSV exports, a complete JSON export, and its import.
+
+The JSON holds the league's settings, players, seasons and every game with its seats
+and hands as entered (the entries, not the computed points): importing re-scores each
+hand with the scoring package, so a file cannot smuggle in points that the rules would
+not give. `export_league(import_league(data))` gives back `data` exactly (a test proves
+it). An import is one transaction: a bad file changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from scorekeeper.accounts.models import User
+from scorekeeper.extensions import db
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Game, Hand, Seat
+from scorekeeper.leagues import standings
+from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player, Role, Season, name_key
+from scorekeeper.scoring import FORMATS, InvalidGame, InvalidHand, ScoringError
+
+FILE_KIND = "scorekeeper-league"
+FILE_VERSION = 1
+MAX_PLAYERS = 1000
+MAX_SEASONS = 200
+MAX_GAMES = 50_000
+MAX_HANDS_PER_GAME = 200
+
+
+class ImportRefused(ValueError):
+    """The file cannot be imported; `where` says which part, `reason` what is wrong."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(f"{where}: {reason}")
+        self.where = where
+        self.reason = reason
+
+
+# Export -------------------------------------------------------------------------------
+
+
+def export_league(league: League) -> dict[str, Any]:
+    """Everything needed to rebuild `league`: settings, players, seasons, games, hands."""
+    players = db.session.scalars(
+        select(Player).where(Player.league_id == league.id).order_by(Player.id)
+    ).all()
+    local = {player.id: i for i, player in enumerate(players)}
+    seasons = db.session.scalars(
+        select(Season).where(Season.league_id == league.id).order_by(Season.starts_on, Season.id)
+    ).all()
+    game_rows = db.session.scalars(
+        select(Game).where(Game.league_id == league.id).order_by(Game.created_at, Game.id)
+    ).all()
+    return {
+        "kind": FILE_KIND,
+        "version": FILE_VERSION,
+        "league": {
+            "name": league.name,
+            "public": league.is_public,
+            "format": league.format,
+            "target": league.target,
+            "napola": league.napola,
+            "re_bello": league.re_bello,
+            "napoleone": league.napoleone,
+        },
+        "players": [{"id": local[p.id], "name": p.name} for p in players],
+        "seasons": [
+            {
+                "name": s.name,
+                "starts_on": s.starts_on.isoformat(),
+                "ends_on": s.ends_on.isoformat(),
+                "archived": s.archived,
+            }
+            for s in seasons
+        ],
+        "games": [
+            {
+                "played_at": _iso(game.created_at),
+                "format": game.format_key,
+                "target": game.target,
+                "napola": game.napola,
+                "napoleone": game.napoleone,
+                "re_bello": game.re_bello,
+                "first_dealer": game.first_dealer,
+                "seats": [
+                    local[seat.player_id] if seat.player_id is not None else None
+                    for seat in game.seats
+                ],
+                "hands": [{"mode": hand.mode, "entry": hand.entry} for hand in game.hands],
+            }
+            for game in game_rows
+        ],
+    }
+
+
+def _iso(moment: datetime) -> str:
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def standings_csv(lines: Sequence[standings.Line]) -> str:
+    """The standings as CSV (one header row, one row per player)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "games",
+            "won",
+            "lost",
+            "win_pct",
+            "points_for",
+            "points_against",
+            "hands",
+            "scope_per_hand",
+            "settebello_pct",
+            "primiera_pct",
+            "napola_pct",
+            "rating",
+        ]
+    )
+    for rank, line in enumerate(lines, 1):
+        writer.writerow(
+            [
+                rank,
+                _cell(line.name),
+                line.games,
+                line.won,
+                line.lost,
+                f"{line.win_pct:.1f}",
+                line.points_for,
+                line.points_against,
+                line.hands,
+                f"{line.per_hand(line.scope):.3f}",
+                f"{100 * line.per_hand(line.settebello):.1f}",
+                f"{100 * line.per_hand(line.primiera):.1f}",
+                f"{100 * line.per_hand(line.napola):.1f}",
+                line.rating,
+            ]
+        )
+    return out.getvalue()
+
+
+def results_csv(league: League) -> str:
+    """Every finished game of the league: date, each side's players and game points, winner."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["game", "played_at", "side", "players", "points", "won"])
+    rows = db.session.execute(
+        select(
+            standings.LeagueResult.game_id,
+            standings.LeagueResult.played_at,
+            standings.LeagueResult.side,
+            Player.name,
+            standings.LeagueResult.points_for,
+            standings.LeagueResult.won,
+        )
+        .join(Player, Player.id == standings.LeagueResult.player_id)
+        .where(standings.LeagueResult.league_id == league.id)
+        .order_by(
+            standings.LeagueResult.played_at,
+            standings.LeagueResult.game_id,
+            standings.LeagueResult.side,
+            Player.name,
+        )
+    ).all()
+    sides: dict[tuple[int, int], list[Any]] = {}
+    for row in rows:
+        key = (row.game_id, row.side)
+        if key in sides:
+            sides[key][3].append(row.name)
+        else:
+            sides[key] = [
+                row.game_id,
+                _iso(row.played_at),
+                row.side,
+                [row.name],
+                row.points_for,
+                int(row.won),
+            ]
+    for game_id, played_at, side, names, points, won in sides.values():
+        writer.writerow([game_id, played_at, side + 1, _cell(" & ".join(names)), points, won])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """Keep spreadsheet programs from running a cell as a formula (CSV injection)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# Import -------------------------------------------------------------------------------
+
+
+def import_league(data: Any, owner: User) -> League:
+    """Create a new league owned by `owner` from an export; all or nothing.
+
+    Raises `ImportRefused` (and leaves the database as it was) for anything that is
+    not a valid export: wrong shape or types, sizes over the limits, names twice,
+    unknown players in seats, and hands the scoring package refuses.
+    """
+    try:
+        league = _import(data, owner)
+        db.session.commit()
+    except ImportRefused:
+        db.session.rollback()
+        raise
+    except Exception:
+        db.session.rollback()
+        raise
+    return league
+
+
+def _import(data: Any, owner: User) -> League:
+    doc = _obj(data, "file")
+    if doc.get("kind") != FILE_KIND or doc.get("version") != FILE_VERSION:
+        raise ImportRefused("file", "this is not a league exported by Scorekeeper (version 1)")
+    spec = _obj(doc.get("league"), "league")
+    league = League(
+        owner_id=owner.id,
+        name=_text(spec.get("name"), "league.name"),
+        is_public=_bool(spec.get("public"), "league.public"),
+        format=_format(spec.get("format"), "league.format"),
+        target=_int(spec.get("target"), "league.target", 1, 999),
+        napola=_bool(spec.get("napola"), "league.napola"),
+        re_bello=_bool(spec.get("re_bello"), "league.re_bello"),
+        napoleone=_bool(spec.get("napoleone"), "league.napoleone"),
+    )
+    db.session.add(league)
+    db.session.flush()
+    db.session.add(Membership(league_id=league.id, user_id=owner.id, role=Role.OWNER.key))
+
+    players: dict[int, Player] = {}
+    keys: set[str] = set()
+    for i, item in enumerate(_list(doc.get("players"), "players", MAX_PLAYERS)):
+        where = f"players[{i}]"
+        entry = _obj(item, where)
+        local = _int(entry.get("id"), f"{where}.id", 0, 10**9)
+        name = _text(entry.get("name"), f"{where}.name")
+        if local in players or name_key(name) in keys:
+            raise ImportRefused(where, "a player appears twice")
+        keys.add(name_key(name))
+        players[local] = Player(league_id=league.id, name=name, name_key=name_key(name))
+        db.session.add(players[local])
+
+    season_names: set[str] = set()
+    for i, item in enumerate(_list(doc.get("seasons"), "seasons", MAX_SEASONS)):
+        where = f"seasons[{i}]"
+        entry = _obj(item, where)
+        name = _text(entry.get("name"), f"{where}.name")
+        starts_on = _date(entry.get("starts_on"), f"{where}.starts_on")
+        ends_on = _date(entry.get("ends_on"), f"{where}.ends_on")
+        if starts_on > ends_on or name in season_names:
+            raise ImportRefused(where, "dates out of order or the name twice")
+        season_names.add(name)
+        db.session.add(
+            Season(
+                league_id=league.id,
+                name=name,
+                starts_on=starts_on,
+                ends_on=ends_on,
+                archived=_bool(entry.get("archived"), f"{where}.archived"),
+            )
+        )
+    db.session.flush()
+
+    for i, item in enumerate(_list(doc.get("games"), "games", MAX_GAMES)):
+        where = f"games[{i}]"
+        entry = _obj(item, where)
+        fmt = _format(entry.get("format"), f"{where}.format")
+        seat_ids = _list(entry.get("seats"), f"{where}.seats", FORMATS[fmt].players)
+        if len(seat_ids) != FORMATS[fmt].players:
+            raise ImportRefused(
+                f"{where}.seats", f"format {fmt} needs {FORMATS[fmt].players} seats"
+            )
+        seat_players = []
+        for j, local in enumerate(seat_ids):
+            if not isinstance(local, int) or local not in players:
+                raise ImportRefused(f"{where}.seats[{j}]", "not a player of this file")
+            seat_players.append(players[local])
+        if len({p.id for p in seat_players}) != len(seat_players):
+            raise ImportRefused(f"{where}.seats", "a player sits twice")
+        hands = []
+        for j, hand in enumerate(_list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)):
+            hand_obj = _obj(hand, f"{where}.hands[{j}]")
+            mode = hand_obj.get("mode")
+            if mode not in ("counts", "cards"):
+                raise ImportRefused(f"{where}.hands[{j}].mode", "must be counts or cards")
+            hands.append((mode, _obj(hand_obj.get("entry"), f"{where}.hands[{j}].entry")))
+        build_game(
+            league,
+            seat_players,
+            GameSpec(
+                format_key=fmt,
+                target=_int(entry.get("target"), f"{where}.target", 1, 999),
+                napola=_bool(entry.get("napola"), f"{where}.napola"),
+                napoleone=_bool(entry.get("napoleone"), f"{where}.napoleone"),
+                re_bello=_bool(entry.get("re_bello"), f"{where}.re_bello"),
+                first_dealer=_int(
+                    entry.get("first_dealer"), f"{where}.first_dealer", 0, len(seat_ids) - 1
+                ),
+                played_at=_datetime(entry.get("played_at"), f"{where}.played_at"),
+            ),
+            hands,
+            where=where,
+        )
+    return league
+
+
+class GameSpec:
+    """The settings and start time of a game built from data (import, demo)."""
+
+    def __init__(
+        self,
+        *,
+        format_key: str,
+        target: int,
+        napola: bool,
+        napoleone: bool,
+        re_bello: bool,
+        first_dealer: int,
+        played_at: datetime,
+    ) -> None:
+        self.format_key = format_key
+        self.target = target
+        self.napola = napola
+        self.napoleone = napoleone
+        self.re_bello = re_bello
+        self.first_dealer = first_dealer
+        self.played_at = played_at
+
+
+def build_game(
+    league: League,
+    seat_players: Sequence[Player],
+    spec: GameSpec,
+    hands: Sequence[tuple[str, Mapping[str, Any]]],
+    where: str = "game",
+) -> Game:
+    """Store a whole league game at once, every hand re-scored by the scoring package.
+
+    Used by the import and the demo league; never commits. Raises `ImportRefused`
+    for a hand the rules refuse or a game the rules cannot replay.
+    """
+    fmt = FORMATS[spec.format_key]
+    game = Game(
+        view_token=secrets.token_urlsafe(games.VIEW_TOKEN_BYTES),
+        edit_token_hash=games.hash_token(secrets.token_urlsafe(games.EDIT_TOKEN_BYTES)),
+        format_key=spec.format_key,
+        target=spec.target,
+        napola=spec.napola,
+        napoleone=spec.napoleone,
+        re_bello=spec.re_bello,
+        first_dealer=spec.first_dealer,
+        version=1,
+        league_id=league.id,
+        created_at=spec.played_at,
+        updated_at=spec.played_at,
+        seats=[
+            Seat(seat=i, side=fmt.side_of_seat(i), name=p.name[:40], player_id=p.id)
+            for i, p in enumerate(seat_players)
+        ],
+    )
+    try:
+        rules = game.rules
+    except InvalidGame as err:
+        raise ImportRefused(where, f"the rules refuse this game ({err})") from err
+    for number, (mode, entry) in enumerate(hands, 1):
+        here = f"{where}.hands[{number - 1}]"
+        try:
+            score = games.score_entry(rules, mode, entry)
+        except InvalidHand as err:
+            first = err.errors[0]
+            raise ImportRefused(here, f"{first.field or 'hand'}: {first.message}") from err
+        except (ScoringError, KeyError, TypeError, ValueError, AttributeError) as err:
+            raise ImportRefused(here, "not a valid hand entry") from err
+        game.hands.append(
+            Hand(
+                number=number,
+                request_id=f"import-{number}",
+                mode=mode,
+                entry=dict(entry),
+                napoleone_side=score.napoleone,
+                sides=games._side_rows(score),  # the games package's one way to store a score
+                created_at=spec.played_at,
+                updated_at=spec.played_at,
+            )
+        )
+    try:
+        game.winner_side = games.game_state(game).winner
+    except ScoringError as err:
+        raise ImportRefused(where, f"the rules refuse this game ({err})") from err
+    db.session.add(game)
+    db.session.flush()
+    standings.game_changed(game)
+    return game
+
+
+def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise ImportRefused(where, "must be an object")
+    return value
+
+
+def _list(value: Any, where: str, limit: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise ImportRefused(where, "must be a list")
+    if len(value) > limit:
+        raise ImportRefused(where, f"more than {limit} entries")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
+        raise ImportRefused(where, f"must be a name of 1 to {NAME_MAX} characters")
+    return " ".join(value.split())
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ImportRefused(where, "must be true or false")
+    return value
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ImportRefused(where, f"must be a whole number from {low} to {high}")
+    return value
+
+
+def _format(value: Any, where: str) -> str:
+    if value not in FORMATS:
+        raise ImportRefused(where, "unknown format")
+    return str(value)
+
+
+def _date(value: Any, where: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ImportRefused(where, "must be a date like 2026-01-31") from None
+
+
+def _datetime(value: Any, where: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ImportRefused(where, "must be a date and time in ISO 8601") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
