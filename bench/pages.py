@@ -510,6 +510,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 PageFigures("board (view link)", view),
                 PageFigures("board + hand form", edit),
                 PageFigures("correction form", f"{edit}/hands/3/edit"),
+                PageFigures("hand by cards", f"{edit}/hands/cards"),
             ]
             long_board = PageFigures("board, 40 hands (edit)", times["edit"])
 
