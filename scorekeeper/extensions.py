@@ -1,6 +1,7 @@
 """Flask extensions, created unbound here and bound to the app in `create_app`."""
 
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -28,3 +29,4 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+compress = Compress()
