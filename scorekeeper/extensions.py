@@ -2,6 +2,9 @@
 
 from flask_babel import Babel
 from flask_compress import Compress
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -30,3 +33,7 @@ migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
 compress = Compress()
+login_manager = LoginManager()
+# Storage from RATELIMIT_STORAGE_URI (default "memory://", one counter per process;
+# point it at Redis or Memcached when several workers serve the app).
+limiter = Limiter(key_func=get_remote_address)
