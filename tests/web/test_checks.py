@@ -7,6 +7,7 @@ from html import unescape
 from urllib.parse import urlencode
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.scoring import PRIMIERA_VALUES
@@ -475,3 +476,26 @@ def test_checkers_need_no_account_and_no_inline_script(client: FlaskClient, url:
     html = response.get_data(as_text=True)
     assert "<script>" not in html and " style=" not in html
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+
+
+def test_the_breakdown_partial_renders_any_hand_score_on_its_own(app: Flask) -> None:
+    """The game's scoreboard imports the macro without context: it must need nothing else."""
+    from scorekeeper.scoring import Rules, SideCounts, score_counts
+
+    score = score_counts(
+        Rules(),
+        [SideCounts(22, 6, settebello=True, scope=1), SideCounts(18, 4)],
+        primiera_winner=None,
+    )
+    template = app.jinja_env.from_string(
+        '{% from "_hand_breakdown.html" import hand_breakdown %}'
+        '{{ hand_breakdown(score, ["Anna", "Bruno"], caption="Smazzata 3") }}'
+    )
+    with app.test_request_context(headers=EN):
+        html = template.render(score=score)
+    rows = breakdown(html)
+    assert "<caption>Smazzata 3</caption>" in html
+    assert rows["carte"][:2] == ["1", "0"]
+    assert rows["carte"][2] == "Anna has the most (Anna 22, Bruno 18), 4 more than the next."
+    assert rows["primiera"] == ["0", "0", "Entered as taken by nobody."]
+    assert re.search(r"<th scope=\"row\">Total</th><td>4</td><td>0</td>", html)
