@@ -12,7 +12,7 @@ TEST_DATABASE_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 # pytest exits 5 when a folder has no tests yet; that is not a failure here.
 PYTEST_OK_IF_EMPTY := || [ $$? -eq 5 ]
 
-.PHONY: run serve test lint typecheck pytest chromium translations babel bench clean
+.PHONY: run serve test lint typecheck pytest chromium translations babel bench measure clean
 
 run: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
@@ -50,6 +50,14 @@ pytest: $(VENV)/.test-stamp translations
 bench: $(VENV)/.runtime-stamp translations
 	$(BIN)/python bench/scoring.py
 
+# The game pages as a phone meets them (bytes, Lighthouse, axe, taps, server time), by hand.
+# Lighthouse and axe-core come from npm, pinned in bench/package-lock.json.
+measure: $(VENV)/.test-stamp chromium translations bench/node_modules/.package-lock.json
+	$(BIN)/python bench/pages.py
+
+bench/node_modules/.package-lock.json: bench/package.json bench/package-lock.json
+	cd bench && npm ci --no-audit --no-fund
+
 # The e2e tests drive Debian's chromium (Playwright's own browser download cannot work here).
 chromium:
 	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ]; then \
@@ -85,5 +93,5 @@ $(VENV)/.test-stamp: pyproject.toml $(VENV)/.runtime-stamp
 	touch $@
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage messages.pot
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage messages.pot bench/node_modules
 	find $(TRANSLATIONS) -name '*.mo' -delete

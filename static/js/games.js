@@ -21,6 +21,18 @@
     other.dataset.auto = "1";
   }
 
+  /* A pair that already adds up to the deck (filled in by the server after a refused
+     entry, or a stored hand being corrected) keeps following: change one, the other moves. */
+  function markComplements(form) {
+    if (form.dataset.sides !== "2") return;
+    Object.keys(WHOLE).forEach(function (name) {
+      var a = form.querySelector("#sides-0-" + name), b = form.querySelector("#sides-1-" + name);
+      if (!a || !b || a.value === "" || b.value === "") return;
+      if (Number(a.value) + Number(b.value) === WHOLE[name]) a.dataset.auto = b.dataset.auto = "1";
+    });
+  }
+  document.querySelectorAll("#hand-form").forEach(markComplements);
+
   function preview(form) {
     var url = form.dataset.previewUrl, target = form.querySelector("#hand-preview");
     if (!url || !target || !window.fetch) return;

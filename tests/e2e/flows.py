@@ -1,0 +1,148 @@
+"""What a player does at the table, as Playwright steps shared by the e2e tests and
+bench/pages.py (one flow, so the tap count the bench reports is the one the test asserts).
+
+Every tap, click or fill goes through a :class:`Taps`, which counts them: the issue's
+figure is "taps or typed numbers from the scoreboard back to the updated scoreboard".
+The pages are driven in English (`locale="en-GB"`) unless a test says otherwise; the
+locators use the labels a player reads, so a missing label fails the flow.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Locator, Page, expect
+
+#: The reference hand of issue 3: A takes 22 cards, 6 denari, the settebello and the
+#: primiera and made 1 scopa; B made none. A scores 5 (carte, denari, settebello,
+#: primiera, 1 scopa), B 0.
+REFERENCE_HAND = {"cards": 22, "denari": 6, "settebello": 0, "primiera": 0, "scope": {0: 1}}
+REFERENCE_POINTS = (5, 0)
+_SELECTOR = re.compile(r"^.*selector='(.*)'>$")
+
+
+@dataclass
+class Taps:
+    """Performs taps, clicks and fills on a page and counts them."""
+
+    count: int = 0
+    steps: list[str] = field(default_factory=list)
+
+    def tap(self, target: Locator) -> None:
+        """Tap `target` (touch) and count it."""
+        target.tap()
+        self._note("tap", target)
+
+    def click(self, target: Locator) -> None:
+        """Click `target` (a mouse or keyboard user) and count it."""
+        target.click()
+        self._note("click", target)
+
+    def fill(self, target: Locator, value: str | int) -> None:
+        """Type `value` into `target` and count it as one entry."""
+        target.fill(str(value))
+        self._note("fill", target, value)
+
+    def select(self, target: Locator, value: str) -> None:
+        """Choose the option `value` of a drop-down: two taps (open it, pick one)."""
+        target.select_option(value)
+        self._note("select", target, value, taps=2)
+
+    def _note(self, action: str, target: Locator, value: object = None, taps: int = 1) -> None:
+        self.count += taps
+        where = _SELECTOR.sub(r"\1", str(target))
+        self.steps.append(f"{action} {where}" + ("" if value is None else f" = {value}"))
+
+
+def start_game(
+    page: Page,
+    names: Sequence[str],
+    format_label: str = "2 players",
+    target: int = 11,
+    first_dealer: int = 0,
+    taps: Taps | None = None,
+) -> str:
+    """Start a game from the new-game page; returns the edit link (the board's URL).
+
+    `format_label` is the English label of the format; `first_dealer` a seat.
+    """
+    taps = taps or Taps()
+    page.goto("/games/new")
+    taps.tap(page.get_by_label(format_label, exact=True))
+    for seat, name in enumerate(names):
+        taps.fill(page.get_by_label(f"Player {seat + 1}", exact=False).first, name)
+    if target in (11, 21):
+        taps.tap(page.get_by_role("group", name="Target").get_by_label(str(target), exact=True))
+    else:
+        taps.tap(page.get_by_role("group", name="Target").get_by_label("Other", exact=True))
+        taps.fill(page.get_by_label("Other target"), target)
+    taps.select(page.get_by_label("Who deals first"), str(first_dealer))
+    taps.tap(page.get_by_role("button", name="Start the game"))
+    expect(page.locator("#board")).to_be_visible()
+    return page.url.split("#")[0]
+
+
+def fill_counts(
+    page: Page,
+    taps: Taps,
+    names: Sequence[str],
+    cards: int | Mapping[int, int],
+    denari: int | Mapping[int, int],
+    settebello: int,
+    primiera: int | str,
+    scope: Mapping[int, int] | None = None,
+) -> None:
+    """Fill the hand form by counts without saving it.
+
+    `cards` and `denari` are the first side's (with two sides the form fills in the
+    other side's) or a mapping side -> count; `settebello` is a side's index;
+    `primiera` a side's index or the English label of another choice ("Nobody");
+    `scope` maps side -> scope (sides left out keep the form's 0).
+    """
+    form = page.locator("#hand-form")
+    for name, values in (("Cards", cards), ("Denari", denari)):
+        by_side = {0: values} if isinstance(values, int) else values
+        for side, value in by_side.items():
+            group = form.get_by_role("group", name=names[side], exact=True).first
+            taps.fill(group.get_by_label(name, exact=True), value)
+    for side, value in (scope or {}).items():
+        group = form.get_by_role("group", name=names[side], exact=True).first
+        taps.fill(group.get_by_label("Scope", exact=True), value)
+    choice = form.get_by_role("group", name="Settebello", exact=True)
+    taps.tap(choice.get_by_label(names[settebello], exact=True))
+    label = names[primiera] if isinstance(primiera, int) else primiera
+    taps.tap(form.get_by_role("group", name="Primiera", exact=True).get_by_label(label, exact=True))
+
+
+def save_hand(page: Page, taps: Taps) -> None:
+    """Tap the save button of the hand form and wait for the page it leads to."""
+    with page.expect_navigation():
+        taps.tap(page.locator("#hand-form").get_by_role("button", name="Save"))
+
+
+def record_counts(
+    page: Page,
+    names: Sequence[str],
+    taps: Taps | None = None,
+    **hand: object,
+) -> Taps:
+    """Record one hand by counts from the board, back to the updated board."""
+    taps = taps or Taps()
+    fill_counts(page, taps, names, **hand)  # type: ignore[arg-type]
+    save_hand(page, taps)
+    return taps
+
+
+def totals(page: Page, sides: int) -> list[Locator]:
+    """The big running totals on the board, one per side."""
+    return [page.locator(f"#total-{i}") for i in range(sides)]
+
+
+def reference_hand(page: Page, names: Sequence[str]) -> Taps:
+    """The issue's reference hand by counts, from the board to the updated board.
+
+    Returns the :class:`Taps` it made; the caller checks the totals moved.
+    """
+    return record_counts(page, names, **REFERENCE_HAND)
