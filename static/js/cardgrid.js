@@ -150,7 +150,7 @@
         b.textContent = sides[i].label + " · " + counts[i];
         b.setAttribute("aria-pressed", i === active ? "true" : "false");
       });
-      restButton.hidden = sides[active].single;
+      restButton.hidden = sides[active].single || root.hasAttribute("data-no-rest");
       restButton.textContent =
         (root.dataset.restLabel || "%(side)s").replace("%(side)s", sides[active].label);
     }

@@ -1,7 +1,8 @@
 // Instant results for the GET check forms marked data-live (templates/checks/*): on every
 // change the same URL the form would load is fetched and the page's [data-live-region]
 // parts are swapped in place, so the grid keeps its state. The server computes everything;
-// without this script the form's button does the same with a page load.
+// without this script the form's button does the same with a page load. Inputs marked
+// data-reload (they change the form itself) submit the form at once.
 (function () {
   "use strict";
 
@@ -39,14 +40,20 @@
     }
 
     form.addEventListener("change", function (event) {
-      if (event.target.hasAttribute("data-reload")) {
-        form.requestSubmit();
-        return;
-      }
+      if (event.target.hasAttribute("data-reload")) return;
       clearTimeout(timer);
       timer = setTimeout(refresh, 150);
     });
   }
 
+  // A setting that changes the form itself (number of sides, how the hand is entered)
+  // reloads the page at once, on every check form.
+  function reloadOnChange(form) {
+    form.addEventListener("change", function (event) {
+      if (event.target.hasAttribute("data-reload")) form.submit();
+    });
+  }
+
   document.querySelectorAll("form[data-live]").forEach(live);
+  document.querySelectorAll("form:has([data-reload])").forEach(reloadOnChange);
 })();

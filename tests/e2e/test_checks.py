@@ -52,6 +52,8 @@ def test_capture_by_tapping_the_table_and_the_card_played(make_phone: Callable[.
     page.goto("/check/capture")
     for name in ("ace of denari", "three of bastoni", "four of coppe", "five of spade"):
         card(page, name).tap()
+    # Giving "all the remaining cards" makes no sense for a table: no such button here.
+    expect(page.get_by_role("button", name="Give all remaining cards to Table")).to_be_hidden()
     page.locator(".side-picker").get_by_role("button", name="Played card · 0").tap()
     card(page, "knight of coppe").tap()
     result = page.locator("#capture-result")
@@ -126,3 +128,16 @@ def test_grid_cards_are_44px_tap_targets(make_phone: Callable[..., Page], path: 
     )
     assert len(sizes) == 40
     assert min(min(w, h) for w, h in sizes) >= 44
+
+
+def test_switching_how_the_hand_is_entered_reloads_the_form(
+    make_phone: Callable[..., Page],
+) -> None:
+    page = make_phone(locale="en-GB")
+    page.goto("/check/hand")
+    page.get_by_label("As counts").check()
+    expect(page.locator("#cards0")).to_be_visible()
+    page.get_by_label("Players").select_option("3")
+    expect(page.locator("#cards2")).to_be_visible()
+    page.get_by_label("Card by card").check()
+    expect(page.locator(".side-picker").get_by_role("button")).to_have_count(3)
