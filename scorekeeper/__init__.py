@@ -62,6 +62,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE=DEFAULT_LOCALE,
         BABEL_DEFAULT_TIMEZONE="Europe/Rome",
         LOCALE_COOKIE_MAX_AGE=365 * 24 * 3600,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=False,  # behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true
     )
     app.config.from_pyfile("config.py", silent=True)
     if os.environ.get("DATABASE_URL"):
@@ -87,16 +89,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "connect", _sqlite_on_connect)
 
     from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
+    from scorekeeper.accounts.views import init_app as init_accounts
     from scorekeeper.api.views import bp as api_bp
     from scorekeeper.checks import bp as checks_bp
     from scorekeeper.errors import register_error_handlers
     from scorekeeper.games.views import bp as games_bp
+    from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(checks_bp)
+    init_accounts(app)
+    app.register_blueprint(leagues_bp)
     register_error_handlers(app)
     app.after_request(_add_security_headers)
     return app

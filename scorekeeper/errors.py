@@ -18,6 +18,7 @@ def _messages() -> dict[int, tuple[str, str]]:
         404: (_("Page not found"), _("There is nothing at this address.")),
         405: (_("Method not allowed"), _("This address does not accept that method.")),
         413: (_("Too much data"), _("What was sent is too large.")),
+        429: (_("Too many requests"), _("Too many requests in a short time: wait a minute.")),
         500: (_("Something went wrong"), _("An unexpected error happened on our side.")),
     }
 
@@ -38,7 +39,7 @@ def handle_error(error: HTTPException) -> ResponseReturnValue:
 
 def register_error_handlers(app: Flask) -> None:
     """Attach `handle_error` to the statuses the app renders itself."""
-    for code in (400, 403, 404, 405, 413):
+    for code in (400, 403, 404, 405, 413, 429):
         app.register_error_handler(code, handle_error)
     # Unhandled exceptions reach this handler as an InternalServerError.
     app.register_error_handler(InternalServerError, handle_error)

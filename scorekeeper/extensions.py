@@ -1,6 +1,9 @@
 """Flask extensions, created unbound here and bound to the app in `create_app`."""
 
 from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -28,3 +31,7 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+login_manager = LoginManager()
+# Storage from RATELIMIT_STORAGE_URI (default "memory://", one counter per process;
+# point it at Redis or Memcached when several workers serve the app).
+limiter = Limiter(key_func=get_remote_address)

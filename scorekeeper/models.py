@@ -4,7 +4,22 @@ Each feature keeps its models in `scorekeeper/<feature>/models.py`; importing
 them here registers them with the metadata Alembic watches.
 """
 
+from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
+from scorekeeper.leagues.models import Invitation, League, Membership, Player, Season
 
-__all__ = ["Game", "Hand", "HandRevision", "HandSide", "Seat", "db"]
+__all__ = [
+    "Game",
+    "Hand",
+    "HandRevision",
+    "HandSide",
+    "Invitation",
+    "League",
+    "Membership",
+    "Player",
+    "Season",
+    "Seat",
+    "User",
+    "db",
+]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from flask import Blueprint, jsonify, render_template, request
+from flask import Blueprint, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest
@@ -25,11 +25,13 @@ from scorekeeper.api.schema import (
     parse_primiera_request,
     parse_score_request,
 )
-from scorekeeper.extensions import csrf
+from scorekeeper.extensions import csrf, limiter
 from scorekeeper.scoring import InvalidHand
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
+# Scoring is cheap, but a script in a loop should not starve the players' phones.
+limiter.limit(lambda: str(current_app.config.get("API_RATE_LIMIT", "120/minute")))(bp)
 
 
 @bp.errorhandler(ApiError)

@@ -303,7 +303,8 @@ class RulesPage:
     ``settings`` has one row per field of :class:`Rules` (name, what it does,
     default in words); ``cards`` one row per capture value (Italian and English
     rank names, capture value, primiera value); ``formats`` and ``presets`` every
-    seating and named rule set.
+    seating and named rule set; ``sum_choices`` every capture setting, and
+    whether it is the default.
     """
 
     settings: list[tuple[str, str, str]]
@@ -313,6 +314,7 @@ class RulesPage:
     targets: tuple[int, ...]
     default_target: int
     primiera_max: int
+    sum_choices: list[tuple[str, bool]]
 
 
 def rules_page() -> RulesPage:
@@ -341,6 +343,9 @@ def rules_page() -> RulesPage:
         targets=COMMON_TARGETS,
         default_target=defaults.target,
         primiera_max=PRIMIERA_MAX,
+        sum_choices=[
+            (setting_value(choice), choice is defaults.sum_choice) for choice in SumChoice
+        ],
     )
 
 

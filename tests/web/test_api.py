@@ -438,3 +438,20 @@ def test_docs_page_in_both_languages(
 
 def test_home_page_links_to_the_api_docs(client: FlaskClient) -> None:
     assert 'href="/api"' in client.get("/").get_data(as_text=True)
+
+
+def test_a_script_in_a_loop_is_rate_limited_with_a_json_error(migrated_database_url):
+    from scorekeeper import create_app
+    from tests.helpers import make_test_config
+
+    app = create_app(
+        make_test_config(migrated_database_url, RATELIMIT_ENABLED=True, API_RATE_LIMIT="2/minute")
+    )
+    client = app.test_client()
+    body = {"cards": ["7D"]}
+    assert [client.post("/api/v1/primiera", json=body).status_code for _ in range(2)] == [200, 200]
+    refused = client.post("/api/v1/primiera", json=body)
+    assert refused.status_code == 429
+    assert refused.is_json
+    assert refused.get_json()["errors"][0]["field"] == ""
+    assert "wait a minute" in refused.get_json()["errors"][0]["message"]

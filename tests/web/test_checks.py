@@ -441,6 +441,8 @@ def test_rules_page_lists_every_setting_with_its_default(client: FlaskClient) ->
         assert f"<strong>{preset.name}</strong>" in html
     assert "Usual targets: " + ", ".join(map(str, COMMON_TARGETS)) in html
     assert "4 players in 2 teams of 2 · each side plays 18 cards in a hand" in html
+    assert "<li>Free choice among all the sums (default)</li>" in html
+    assert "<li>Only the sums with the fewest cards</li>" in html
 
 
 def test_rules_page_tables_come_from_the_scoring_package(client: FlaskClient) -> None:

@@ -1,0 +1,39 @@
+"""User accounts. Players at the table need none; league owners, scorers and viewers do."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask_login import UserMixin
+from sqlalchemy import CheckConstraint, DateTime, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from scorekeeper.extensions import db
+
+USERNAME_MAX = 40
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware (UTC)."""
+    return datetime.now(UTC)
+
+
+def username_key(username: str) -> str:
+    """The form of a username that uniqueness is checked on (case-insensitive)."""
+    return username.strip().casefold()
+
+
+class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+    """An account. `username_key` (casefolded) is unique, so "Anna" and "anna" are one name."""
+
+    __tablename__ = "user_account"
+    __table_args__ = (CheckConstraint("length(username) >= 3", name="username_length"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(USERNAME_MAX))
+    username_key: Mapped[str] = mapped_column(String(USERNAME_MAX), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<User {self.username!r}>"

@@ -1,0 +1,125 @@
+"""Views of the `accounts` blueprint: sign up, log in, log out, change password."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_limiter.util import get_remote_address
+from flask_login import current_user, login_required, login_user, logout_user
+from flask_wtf import FlaskForm
+
+from scorekeeper.accounts import services
+from scorekeeper.accounts.forms import LoginForm, PasswordForm, SignupForm
+from scorekeeper.accounts.models import User, username_key
+from scorekeeper.extensions import db, limiter, login_manager
+from scorekeeper.main.views import safe_next
+
+bp = Blueprint("accounts", __name__, url_prefix="/account")
+
+#: Failed log-ins allowed per address and username (successful ones do not count).
+LOGIN_LIMITS = "5 per minute;20 per hour"
+
+
+def init_app(app: Flask) -> None:
+    """Bind Flask-Login and Flask-Limiter, set the cookie defaults, register the blueprint."""
+    # The session cookie's settings are in create_app; the remember-me cookie follows them.
+    app.config.setdefault("REMEMBER_COOKIE_SAMESITE", app.config["SESSION_COOKIE_SAMESITE"])
+    app.config.setdefault("REMEMBER_COOKIE_HTTPONLY", True)
+    app.config.setdefault("REMEMBER_COOKIE_SECURE", app.config["SESSION_COOKIE_SECURE"])
+    app.config.setdefault("PASSWORD_HASH_METHOD", "scrypt")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    login_manager.init_app(app)
+    login_manager.login_view = "accounts.login"
+    login_manager.login_message = _l("Log in to see this page.")
+    login_manager.login_message_category = "info"
+    login_manager.session_protection = "basic"
+    limiter.init_app(app)
+    app.register_blueprint(bp)
+
+
+@login_manager.user_loader
+def load_user(user_id: str) -> User | None:
+    """The logged-in account from the id Flask-Login keeps in the session."""
+    return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+
+
+def _login_rate_key() -> str:
+    """Rate-limit key: the client's address and the username it tries (any case)."""
+    return f"{get_remote_address()}|{username_key(request.form.get('username', ''))[:40]}"
+
+
+@bp.route("/signup", methods=["GET", "POST"])
+def signup() -> ResponseReturnValue:
+    """Create an account and log in with it."""
+    form = SignupForm()
+    if form.validate_on_submit():
+        try:
+            user = services.create_user(form.username.data or "", form.password.data or "")
+        except services.UsernameTaken:
+            form.username.errors.append(_("This username is taken. Choose another."))
+        else:
+            login_user(user)
+            flash(_("Welcome, %(name)s!", name=user.username), "success")
+            return redirect(safe_next(request.args.get("next")))
+    return render_template("accounts/signup.html", form=form)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+@limiter.limit(
+    LOGIN_LIMITS,
+    key_func=_login_rate_key,
+    methods=["POST"],
+    deduct_when=lambda response: response.status_code != 302,
+)
+def login() -> ResponseReturnValue:
+    """Log in; failed attempts are rate-limited per address and username."""
+    form = LoginForm()
+    if request.method == "GET":
+        form.next.data = request.args.get("next", "")
+    if form.validate_on_submit():
+        user = services.authenticate(form.username.data or "", form.password.data or "")
+        if user is not None:
+            login_user(user, remember=bool(form.remember.data))
+            return redirect(safe_next(form.next.data))
+        form.password.errors.append(_("Wrong username or password."))
+    return render_template("accounts/login.html", form=form)
+
+
+@bp.errorhandler(429)
+def too_many_attempts(error: Exception) -> ResponseReturnValue:
+    """Too many failed log-ins: the login form again, with the reason, not a bare error."""
+    form = LoginForm()
+    form.password.data = ""
+    return render_template(
+        "accounts/login.html",
+        form=form,
+        blocked=_("Too many failed attempts. Wait a minute and try again."),
+    ), 429
+
+
+@bp.post("/logout")
+def logout() -> ResponseReturnValue:
+    """Log out (a POST with CSRF token, so no other site can log you out)."""
+    form = FlaskForm()
+    if form.validate_on_submit():
+        logout_user()
+        flash(_("You are logged out."), "info")
+    return redirect(url_for("main.index"))
+
+
+@bp.route("/password", methods=["GET", "POST"])
+@login_required
+def change_password() -> ResponseReturnValue:
+    """Change the password of the logged-in account."""
+    form = PasswordForm()
+    if form.validate_on_submit():
+        if services.change_password(
+            current_user, form.current.data or "", form.password.data or ""
+        ):
+            flash(_("Your password is changed."), "success")
+            return redirect(url_for("main.index"))
+        form.current.errors.append(_("This is not your current password."))
+    return render_template("accounts/password.html", form=form)

@@ -1,0 +1,1 @@
+"""Leagues: members with roles, invitations, players, seasons, standings and ratings."""

@@ -1,0 +1,330 @@
+"""Views of the `leagues` blueprint. Every route that touches a league starts with
+`require_role` (see `scorekeeper/leagues/access.py`); ids inside a league go through
+`get_in_league`."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from flask_wtf import FlaskForm
+
+from scorekeeper.extensions import db
+from scorekeeper.leagues import services
+from scorekeeper.leagues.access import Access, get_in_league, require_role
+from scorekeeper.leagues.forms import (
+    InvitationForm,
+    LeagueForm,
+    LinkPlayerForm,
+    MemberRoleForm,
+    PlayerForm,
+    SeasonForm,
+    error_text,
+)
+from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
+from scorekeeper.leagues.services import LeagueError, LeagueSettings
+
+bp = Blueprint("leagues", __name__, url_prefix="/leagues")
+
+
+@bp.context_processor
+def inject_roles() -> dict[str, object]:
+    """Give the league templates the roles and their names in the current language."""
+    return {
+        "Role": Role,
+        "role_names": {"owner": _("owner"), "scorer": _("scorer"), "viewer": _("viewer")},
+    }
+
+
+def _settings_from(form: LeagueForm) -> LeagueSettings:
+    return LeagueSettings(
+        name=form.name.data or "",
+        is_public=bool(form.is_public.data),
+        format=form.format.data or "2",
+        target=int(form.target.data or 11),
+        napola=bool(form.napola.data),
+        re_bello=bool(form.re_bello.data),
+        napoleone=bool(form.napoleone.data),
+    )
+
+
+def _to_league(access: Access, endpoint: str = "leagues.show") -> ResponseReturnValue:
+    return redirect(url_for(endpoint, public_id=access.league.public_id))
+
+
+def _refused(error: LeagueError, form: FlaskForm | None = None) -> None:
+    """Show a refused action next to its field, or as a flash message."""
+    field = getattr(form, error.field, None) if form is not None and error.field else None
+    if field is not None:
+        field.errors = [*field.errors, error_text(error)]
+    else:
+        flash(error_text(error), "error")
+
+
+@bp.get("/")
+@login_required
+def index() -> ResponseReturnValue:
+    """The leagues of the logged-in user."""
+    return render_template("leagues/index.html", leagues=services.leagues_of(current_user))
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@login_required
+def new() -> ResponseReturnValue:
+    """Create a league; its creator is its owner."""
+    form = LeagueForm()
+    if form.validate_on_submit():
+        league = services.create_league(current_user, _settings_from(form))
+        flash(_("League created. Add its players, then invite the others."), "success")
+        return redirect(url_for("leagues.players", public_id=league.public_id))
+    return render_template("leagues/edit.html", form=form, access=None)
+
+
+@bp.get("/<public_id>/")
+def show(public_id: str) -> ResponseReturnValue:
+    """The league's home page: standings and links (anyone may read a public league)."""
+    access = require_role(public_id, Role.VIEWER)
+    return render_template(
+        "leagues/show.html", access=access, seasons=services.seasons(access.league)
+    )
+
+
+@bp.route("/<public_id>/settings", methods=["GET", "POST"])
+def settings(public_id: str) -> ResponseReturnValue:
+    """Owner: change the league's name, visibility and default rules."""
+    access = require_role(public_id, Role.OWNER)
+    form = LeagueForm(obj=access.league)
+    if form.validate_on_submit():
+        services.update_league(access.league, _settings_from(form))
+        flash(_("Settings saved."), "success")
+        return _to_league(access)
+    return render_template("leagues/edit.html", form=form, access=access)
+
+
+# Members and invitations ------------------------------------------------------------
+
+
+@bp.get("/<public_id>/members")
+def members(public_id: str) -> ResponseReturnValue:
+    """Owner: the members, their roles, and the invitation links."""
+    access = require_role(public_id, Role.OWNER)
+    return render_template(
+        "leagues/members.html",
+        access=access,
+        members=services.members(access.league),
+        invitations=services.invitations(access.league),
+        invite_form=InvitationForm(),
+        role_form=MemberRoleForm(),
+        button=FlaskForm(),
+        new_link=None,
+    )
+
+
+@bp.post("/<public_id>/invitations")
+def invite(public_id: str) -> ResponseReturnValue:
+    """Owner: create an invitation link (shown once, on this page)."""
+    access = require_role(public_id, Role.OWNER)
+    form = InvitationForm()
+    new_link = None
+    if form.validate_on_submit():
+        token = services.create_invitation(access.league, Role.parse(form.role.data), current_user)
+        new_link = url_for("leagues.join", token=token, _external=True)
+    return render_template(
+        "leagues/members.html",
+        access=access,
+        members=services.members(access.league),
+        invitations=services.invitations(access.league),
+        invite_form=form,
+        role_form=MemberRoleForm(),
+        button=FlaskForm(),
+        new_link=new_link,
+    ), (200 if new_link else 400)
+
+
+@bp.post("/<public_id>/invitations/<int:invitation_id>/revoke")
+def revoke(public_id: str, invitation_id: int) -> ResponseReturnValue:
+    """Owner: make an invitation link stop working."""
+    access = require_role(public_id, Role.OWNER)
+    invitation = get_in_league(Invitation, access, invitation_id)
+    if FlaskForm().validate_on_submit():
+        services.revoke_invitation(invitation)
+        flash(_("The invitation link no longer works."), "success")
+    return _to_league(access, "leagues.members")
+
+
+@bp.post("/<public_id>/members/<int:membership_id>/role")
+def member_role(public_id: str, membership_id: int) -> ResponseReturnValue:
+    """Owner: make a member a scorer or a viewer."""
+    access = require_role(public_id, Role.OWNER)
+    membership = get_in_league(Membership, access, membership_id)
+    form = MemberRoleForm()
+    if form.validate_on_submit():
+        try:
+            services.set_member_role(access.league, membership, Role.parse(form.role.data))
+        except LeagueError as err:
+            _refused(err)
+        else:
+            flash(_("Role changed."), "success")
+    else:
+        abort(400)
+    return _to_league(access, "leagues.members")
+
+
+@bp.post("/<public_id>/members/<int:membership_id>/remove")
+def member_remove(public_id: str, membership_id: int) -> ResponseReturnValue:
+    """Owner: take a member out of the league."""
+    access = require_role(public_id, Role.OWNER)
+    membership = get_in_league(Membership, access, membership_id)
+    if FlaskForm().validate_on_submit():
+        try:
+            services.remove_member(access.league, membership)
+        except LeagueError as err:
+            _refused(err)
+        else:
+            flash(_("Member removed."), "success")
+    return _to_league(access, "leagues.members")
+
+
+@bp.route("/join/<token>", methods=["GET", "POST"])
+@login_required
+def join(token: str) -> ResponseReturnValue:
+    """Open an invitation link: see the league's name and role, then join."""
+    invitation = services.find_invitation(token)
+    form = FlaskForm()
+    if invitation is None:
+        return render_template("leagues/join.html", invitation=None, form=form), 404
+    if form.validate_on_submit():
+        try:
+            league = services.accept_invitation(token, current_user)
+        except LeagueError as err:
+            _refused(err)
+            return render_template("leagues/join.html", invitation=None, form=form), 409
+        flash(_("You joined %(league)s.", league=league.name), "success")
+        return redirect(url_for("leagues.show", public_id=league.public_id))
+    league = db.session.get_one(services.League, invitation.league_id)
+    return render_template("leagues/join.html", invitation=invitation, league=league, form=form)
+
+
+# Players ------------------------------------------------------------------------------
+
+
+@bp.route("/<public_id>/players", methods=["GET", "POST"])
+def players(public_id: str) -> ResponseReturnValue:
+    """The league's players; a scorer adds new ones here."""
+    need = Role.SCORER if request.method == "POST" else Role.VIEWER
+    access = require_role(public_id, need)
+    form = PlayerForm()
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            player = services.add_player(access.league, form.name.data or "")
+        except LeagueError as err:
+            _refused(err, form)
+        else:
+            flash(_("%(name)s added.", name=player.name), "success")
+            return _to_league(access, "leagues.players")
+    status = 400 if form.errors else 200
+    return render_template(
+        "leagues/players.html",
+        access=access,
+        players=services.players(access.league),
+        form=form,
+        my_player=_my_player(access),
+        button=FlaskForm(),
+    ), status
+
+
+@bp.get("/<public_id>/players/<int:player_id>")
+def player(public_id: str, player_id: int) -> ResponseReturnValue:
+    """A player's page: results, statistics, rating over time, head-to-head."""
+    access = require_role(public_id, Role.VIEWER)
+    found = get_in_league(Player, access, player_id)
+    return render_template("leagues/player.html", access=access, player=found)
+
+
+def _my_player(access: Access) -> Player | None:
+    if not current_user.is_authenticated:
+        return None
+    return next((p for p in services.players(access.league) if p.user_id == current_user.id), None)
+
+
+@bp.post("/<public_id>/players/<int:player_id>/claim")
+def claim(public_id: str, player_id: int) -> ResponseReturnValue:
+    """A member: "this player is me" (links the player to the member's account)."""
+    access = require_role(public_id, Role.VIEWER)
+    if access.role is None:
+        abort(403)
+    player = get_in_league(Player, access, player_id)
+    if FlaskForm().validate_on_submit():
+        try:
+            services.claim_player(player, current_user)
+        except LeagueError as err:
+            _refused(err)
+        else:
+            flash(_("%(name)s is now linked to your account.", name=player.name), "success")
+    return _to_league(access, "leagues.players")
+
+
+@bp.route("/<public_id>/players/<int:player_id>/link", methods=["GET", "POST"])
+def link(public_id: str, player_id: int) -> ResponseReturnValue:
+    """Owner: link a player to a member's account, or unlink it (choice 0)."""
+    access = require_role(public_id, Role.OWNER)
+    player = get_in_league(Player, access, player_id)
+    form = LinkPlayerForm()
+    form.user.choices = [(0, _("Nobody"))] + [
+        (m.user_id, m.user.username) for m in services.members(access.league)
+    ]
+    if request.method == "GET":
+        form.user.data = player.user_id or 0
+    if form.validate_on_submit():
+        chosen = next(
+            (m.user for m in services.members(access.league) if m.user_id == form.user.data), None
+        )
+        try:
+            services.link_player(player, chosen)
+        except LeagueError as err:
+            _refused(err, form)
+        else:
+            flash(_("Saved."), "success")
+            return _to_league(access, "leagues.players")
+    return render_template("leagues/link.html", access=access, player=player, form=form)
+
+
+# Seasons ------------------------------------------------------------------------------
+
+
+@bp.route("/<public_id>/seasons", methods=["GET", "POST"])
+def seasons(public_id: str) -> ResponseReturnValue:
+    """The league's seasons; the owner adds new ones here."""
+    need = Role.OWNER if request.method == "POST" else Role.VIEWER
+    access = require_role(public_id, need)
+    form = SeasonForm()
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            services.create_season(
+                access.league, form.name.data or "", form.starts_on.data, form.ends_on.data
+            )
+        except LeagueError as err:
+            _refused(err, form)
+        else:
+            flash(_("Season added."), "success")
+            return _to_league(access, "leagues.seasons")
+    status = 400 if form.errors else 200
+    return render_template(
+        "leagues/seasons.html",
+        access=access,
+        seasons=services.seasons(access.league),
+        form=form,
+        button=FlaskForm(),
+    ), status
+
+
+@bp.post("/<public_id>/seasons/<int:season_id>/archive")
+def archive(public_id: str, season_id: int) -> ResponseReturnValue:
+    """Owner: archive a finished season (it stays readable), or reopen it."""
+    access = require_role(public_id, Role.OWNER)
+    season = get_in_league(Season, access, season_id)
+    if FlaskForm().validate_on_submit():
+        services.set_season_archived(season, not season.archived)
+        flash(_("Season archived.") if season.archived else _("Season reopened."), "success")
+    return _to_league(access, "leagues.seasons")
