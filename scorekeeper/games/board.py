@@ -20,27 +20,22 @@ from scorekeeper.messages import messages_by_field
 from scorekeeper.scoring import Card, Category, InvalidHand, parse_cards, sorted_cards
 
 
-def categories(game: Game) -> list[Category]:
-    """The categories this game plays (re bello and napola only when on)."""
+def categories(game: Game) -> list[tuple[Category, str]]:
+    """The categories this game plays (re bello and napola only when on), with their names."""
     off = set()
     if not game.re_bello:
         off.add(Category.RE_BELLO)
     if not game.napola:
         off.add(Category.NAPOLA)
-    return [c for c in Category if c not in off]
+    return [(c, category_label(c)) for c in Category if c not in off]
 
 
-def stored_points(game: Game, hand: Hand) -> list[tuple[str, list[int]]]:
-    """Each category's name and points per side, as stored for ``hand``."""
+def won_by_side(shown: list[tuple[Category, str]], hand: Hand) -> list[list[tuple[str, int]]]:
+    """For each side, the categories it scored in ``hand`` (as stored) with their points."""
     return [
-        (category_label(c), [getattr(side, f"{c.value}_points") for side in hand.sides])
-        for c in categories(game)
+        [(label, points) for c, label in shown if (points := getattr(side, f"{c.value}_points"))]
+        for side in hand.sides
     ]
-
-
-def _won(points: list[tuple[str, list[int]]], sides: int) -> list[list[tuple[str, int]]]:
-    """For each side, the categories it scored in a hand with their points."""
-    return [[(name, values[i]) for name, values in points if values[i]] for i in range(sides)]
 
 
 def links(game: Game, token: str, editable: bool) -> dict[str, str]:
@@ -107,12 +102,13 @@ def board_context(
     state = game_state(game)
     names = game.side_names()
     history = []
+    shown = categories(game)
     for k, hand in enumerate(game.hands):
         history.append(
             {
                 "hand": hand,
                 "dealer": game.seat_name(state.dealer(hand.number)),
-                "won": _won(stored_points(game, hand), len(names)),
+                "won": won_by_side(shown, hand),
                 "running": state.running[k],
                 "after_end": state.decided_after is not None and hand.number > state.decided_after,
                 "url": hand_url(token, editable, hand.number),

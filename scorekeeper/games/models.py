@@ -172,7 +172,10 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
 
     game: Mapped[Game] = relationship(back_populates="hands")
     sides: Mapped[list[HandSide]] = relationship(
-        back_populates="hand", order_by="HandSide.side", cascade="all, delete-orphan"
+        back_populates="hand",
+        order_by="HandSide.side",
+        cascade="all, delete-orphan",
+        lazy="selectin",  # a board shows every hand's sides: one query, not one per hand
     )
 
     @property

@@ -21,6 +21,9 @@
       var label = field.querySelector(".seat-side");
       if (label) label.textContent = fmt[1] > 1 ? sideText.replace("%s", letters[seat % sides]) : "";
     });
+    var other = form.querySelector("#target_other");
+    var otherChosen = form.querySelector("input[name=target][value=other]");
+    if (other && otherChosen) other.closest(".field").hidden = !otherChosen.checked && !other.value;
     var dealer = form.querySelector("#first_dealer");
     if (!dealer) return;
     Array.prototype.forEach.call(dealer.options, function (option) {

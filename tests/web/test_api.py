@@ -450,7 +450,7 @@ def test_a_script_in_a_loop_is_rate_limited_with_a_json_error(migrated_database_
     client = app.test_client()
     body = {"cards": ["7D"]}
     assert [client.post("/api/v1/primiera", json=body).status_code for _ in range(2)] == [200, 200]
-    refused = client.post("/api/v1/primiera", json=body)
+    refused = client.post("/api/v1/primiera", json=body, headers={"Accept-Language": "en"})
     assert refused.status_code == 429
     assert refused.is_json
     assert refused.get_json()["errors"][0]["field"] == ""
