@@ -385,7 +385,15 @@ def server_times(client: Client, hands: int, reads: int, rng: random.Random) -> 
         client.timed_get(edit)
     boards = [client.timed_get(edit) for _ in range(reads)]
     views = [client.timed_get(view) for _ in range(reads)]
-    return {"edit": edit, "view": view, "saves": saves, "boards": boards, "views": views}
+    load = os.getloadavg()[0]
+    return {
+        "edit": edit,
+        "view": view,
+        "saves": saves,
+        "boards": boards,
+        "views": views,
+        "load": load,
+    }
 
 
 # --------------------------------------------------------------------------- report
@@ -403,7 +411,8 @@ def report(
     long_board: PageFigures,
 ) -> None:
     """Print every figure, and each aim met or missed."""
-    print(f"\n== Pages ({setup})\n")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\n== Pages ({setup}; load average {load} on {os.cpu_count()} CPUs)\n")
     head = f"{'page':<24} {'bytes':>7} {'req':>3} {'perf':>5} {'a11y':>5} {'bp':>5} "
     print(head + f"{'axe light/dark':>15} {'scroll@360':>10}")
     for p in pages:
@@ -441,7 +450,7 @@ def report(
 
     print(
         "\n== Server time (ms; one request at a time from this script to gunicorn on "
-        "127.0.0.1, wall time)"
+        f"127.0.0.1, wall time; load average {times['load']:.1f} right after)"
     )
     for label, key in (
         (f"save a hand (POST, {len(times['saves'])} hands)", "saves"),
@@ -510,6 +519,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 PageFigures("board (view link)", view),
                 PageFigures("board + hand form", edit),
                 PageFigures("correction form", f"{edit}/hands/3/edit"),
+                PageFigures("hand by cards", f"{edit}/hands/cards"),
             ]
             long_board = PageFigures("board, 40 hands (edit)", times["edit"])
 

@@ -18,7 +18,7 @@ from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy import event
 
-from scorekeeper.extensions import babel, csrf, db, migrate
+from scorekeeper.extensions import babel, compress, csrf, db, migrate
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ("it", "en")
@@ -62,6 +62,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE=DEFAULT_LOCALE,
         BABEL_DEFAULT_TIMEZONE="Europe/Rome",
         LOCALE_COOKIE_MAX_AGE=365 * 24 * 3600,
+        # Only the static files (and QR codes) are compressed: HTML pages hold the CSRF
+        # token and edit links and echo the URL, which compression would expose (BREACH).
+        COMPRESS_MIMETYPES=[
+            "text/css",
+            "text/javascript",
+            "image/svg+xml",
+            "image/x-icon",
+            "image/vnd.microsoft.icon",
+        ],
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=False,  # behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true
     )
@@ -84,6 +93,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(REPO_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    compress.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_on_connect)

@@ -1,6 +1,7 @@
 """Flask extensions, created unbound here and bound to the app in `create_app`."""
 
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
@@ -31,6 +32,7 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+compress = Compress()
 login_manager = LoginManager()
 # Storage from RATELIMIT_STORAGE_URI (default "memory://", one counter per process;
 # point it at Redis or Memcached when several workers serve the app).

@@ -146,3 +146,35 @@ def reference_hand(page: Page, names: Sequence[str]) -> Taps:
     Returns the :class:`Taps` it made; the caller checks the totals moved.
     """
     return record_counts(page, names, **REFERENCE_HAND)
+
+
+def record_by_cards(
+    page: Page,
+    names: Sequence[str],
+    cards: Mapping[int, Sequence[str]],
+    rest: int,
+    scope: Mapping[int, int] | None = None,
+    taps: Taps | None = None,
+) -> Taps:
+    """Record one hand card by card from the board, back to the updated board.
+
+    `cards` maps a side to the names of the cards it took ("seven of denari"); side
+    `rest` then gets every card left with one tap; `scope` maps side -> scope.
+    """
+    taps = taps or Taps()
+    taps.tap(page.get_by_role("link", name="Enter this hand card by card instead"))
+    grid = page.locator(".grid-enhanced")
+    picker = grid.locator(".side-picker")
+    for side, card_names in cards.items():
+        taps.tap(picker.get_by_role("button", name=f"{names[side]} ·"))
+        for name in card_names:
+            taps.tap(grid.get_by_role("button", name=name).first)
+    taps.tap(picker.get_by_role("button", name=f"{names[rest]} ·"))
+    taps.tap(grid.get_by_role("button", name=f"Give all remaining cards to {names[rest]}"))
+    expect(picker.get_by_role("button", name=f"{names[rest]} ·")).to_contain_text(
+        f"· {40 - sum(len(c) for c in cards.values())}"
+    )
+    for side, value in (scope or {}).items():
+        taps.fill(page.get_by_label(f"Scope of {names[side]}", exact=True), value)
+    save_hand(page, taps)
+    return taps

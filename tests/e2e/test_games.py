@@ -15,6 +15,7 @@ from tests.e2e.flows import (
     REFERENCE_POINTS,
     Taps,
     fill_counts,
+    record_by_cards,
     record_counts,
     reference_hand,
     save_hand,
@@ -61,6 +62,39 @@ def test_a_two_player_game_to_11_by_counts(en_phone: Page) -> None:
     expect(page.locator("#game-status")).to_have_text("Anna wins the game!")
     expect(page.get_by_role("button", name="Rematch: same players, next dealer")).to_be_visible()
     expect(page.locator("#history .hand-row")).to_have_count(4)
+
+
+#: All ten denari and the four best cards for the primiera (four sevens): with 15 cards,
+#: denari, settebello and primiera; the other side has 25 cards, the carte.
+DENARI_AND_SEVENS = [
+    *(f"{rank} of denari" for rank in ("ace", "two", "three", "four", "five", "six")),
+    *(f"{rank} of denari" for rank in ("seven", "jack", "knight", "king")),
+    "seven of coppe",
+    "seven of bastoni",
+    "seven of spade",
+    "ace of coppe",
+    "ace of bastoni",
+]
+
+
+def test_a_game_in_pairs_by_cards(en_phone: Page) -> None:
+    page = en_phone
+    start_game(page, ("Anna", "Bruno", "Carla", "Dario"), format_label="4 players in 2 teams of 2")
+    sides = ("Anna & Carla", "Bruno & Dario")
+    expect(page.locator("#next-hand")).to_have_text("Hand 1: Anna deals, Bruno plays first.")
+    # Anna & Carla: denari, settebello, primiera and a scopa; Bruno & Dario the carte.
+    record_by_cards(page, sides, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 1})
+    expect_totals(page, 4, 1)
+    expect(page.locator("#next-hand")).to_contain_text("Hand 2: Bruno deals, Carla plays first.")
+    record_by_cards(page, sides, {1: DENARI_AND_SEVENS}, rest=0, scope={1: 2})
+    expect_totals(page, 5, 6)
+    record_by_cards(page, sides, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 3, 1: 0})
+    expect_totals(page, 11, 7)
+    expect(page.locator("#game-status")).to_have_text("Anna & Carla wins the game!")
+    # The hand keeps its cards: its page says how it was entered.
+    page.locator("#hand-1 summary").tap()
+    page.locator("#hand-1").get_by_role("link", name="Why, and the hand's history").tap()
+    expect(page.get_by_text("Entered card by card.")).to_be_visible()
 
 
 def test_the_reference_hand_takes_at_most_6_taps(en_phone: Page) -> None:
@@ -191,7 +225,9 @@ def _luminance(css_rgb: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-@pytest.mark.parametrize("where", ["new game", "board", "board and hand form", "correction"])
+@pytest.mark.parametrize(
+    "where", ["new game", "board", "board and hand form", "correction", "cards"]
+)
 def test_no_sideways_scroll_at_360px(make_phone: Callable[..., Page], where: str) -> None:
     page = make_phone(width=360, locale="en-GB")
     if where == "new game":
@@ -203,5 +239,8 @@ def test_no_sideways_scroll_at_360px(make_phone: Callable[..., Page], where: str
             page.goto(page.locator("#view-link").get_attribute("href") or "")
         elif where == "correction":
             page.goto(f"{board}/hands/1/edit")
+        elif where == "cards":
+            page.goto(f"{board}/hands/cards")
+            expect(page.locator(".grid-enhanced")).to_be_visible()
         expect(page.locator("#total-0, #hand-form").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
