@@ -19,6 +19,7 @@ from flask import current_app
 from flask_login import current_user
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
@@ -120,6 +121,7 @@ def league_games(league: League, limit: int = 30) -> list[Game]:
     return list(
         db.session.scalars(
             select(Game)
+            .options(selectinload(Game.seats))
             .where(Game.league_id == league.id)
             .order_by(Game.created_at.desc(), Game.id.desc())
             .limit(limit)

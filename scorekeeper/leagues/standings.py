@@ -53,19 +53,28 @@ def game_changed(game: Game) -> None:
     A game enters the standings when it has a winner and leaves them if an edit
     takes the winner away.
     """
-    old_keys = db.session.execute(
-        select(LeagueResult.league_id, LeagueResult.played_at)
-        .where(LeagueResult.game_id == game.id)
-        .limit(1)
-    ).first()
-    db.session.execute(delete(LeagueResult).where(LeagueResult.game_id == game.id))
-    if game.league_id is not None and game.winner_side is not None:
-        _write_results(game)
-    league_ids = {game.league_id} if game.league_id is not None else set()
-    if old_keys is not None:
-        league_ids.add(old_keys.league_id)
-    for league_id in league_ids:
-        rerate_from(league_id, game.created_at, game.id)
+    for league_id, player_ids in write_results(game).items():
+        rerate_from(league_id, game.created_at, game.id, player_ids)
+
+
+def write_results(game: Game) -> dict[int, set[int]]:
+    """Replace `game`'s result rows (without re-rating); returns, per league touched,
+    the players whose rows were removed (their current rating may need refreshing)."""
+    old = db.session.execute(
+        select(LeagueResult.league_id, LeagueResult.player_id).where(
+            LeagueResult.game_id == game.id
+        )
+    ).all()
+    touched: dict[int, set[int]] = {}
+    for row in old:
+        touched.setdefault(row.league_id, set()).add(row.player_id)
+    if old:
+        db.session.execute(delete(LeagueResult).where(LeagueResult.game_id == game.id))
+    if game.league_id is not None:
+        touched.setdefault(game.league_id, set())
+        if game.winner_side is not None:
+            _write_results(game)
+    return touched
 
 
 def _write_results(game: Game) -> None:
@@ -112,7 +121,9 @@ def _write_results(game: Game) -> None:
     db.session.flush()
 
 
-def rerate_from(league_id: int, played_at: datetime, game_id: int) -> None:
+def rerate_from(
+    league_id: int, played_at: datetime, game_id: int, also: set[int] | None = None
+) -> None:
     """Re-rate, in order, every result of the league from game (`played_at`, `game_id`) on.
 
     A new game (the usual case) re-rates only itself; an edit of an old game
@@ -131,8 +142,7 @@ def rerate_from(league_id: int, played_at: datetime, game_id: int) -> None:
             if row.player_id not in ratings:
                 ratings[row.player_id] = _rating_before(row)
         _rate_game(game_rows, ratings)
-    if ratings:
-        _store_current(league_id, played_at, game_id, ratings)
+    _store_current({*ratings, *(also or set())})
     db.session.flush()
 
 
@@ -177,12 +187,10 @@ def _rate_game(rows: Sequence[LeagueResult], ratings: dict[int, tuple[float, flo
             ratings[row.player_id] = (new.mu, new.sigma)
 
 
-def _store_current(
-    league_id: int, played_at: datetime, game_id: int, ratings: dict[int, tuple[float, float]]
-) -> None:
+def _store_current(player_ids: set[int]) -> None:
     """Keep each re-rated player's latest rating on the player (read by the standings)."""
     db.session.flush()
-    for player_id in ratings:
+    for player_id in player_ids:
         latest = db.session.execute(
             select(LeagueResult.mu, LeagueResult.sigma)
             .where(LeagueResult.player_id == player_id)
