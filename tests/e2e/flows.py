@@ -81,6 +81,8 @@ def start_game(
     taps.select(page.get_by_label("Who deals first"), str(first_dealer))
     taps.tap(page.get_by_role("button", name="Start the game"))
     expect(page.locator("#board")).to_be_visible()
+    # The board's deferred scripts (40 - x fill-in, preview) must run before the next entry.
+    page.wait_for_load_state()
     return page.url.split("#")[0]
 
 

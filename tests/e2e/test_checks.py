@@ -137,7 +137,10 @@ def test_switching_how_the_hand_is_entered_reloads_the_form(
     page.goto("/check/hand")
     page.get_by_label("As counts").check()
     expect(page.locator("#cards0")).to_be_visible()
+    # The reloaded page's deferred script must be listening before the next change.
+    page.wait_for_load_state()
     page.get_by_label("Players").select_option("3")
     expect(page.locator("#cards2")).to_be_visible()
+    page.wait_for_load_state()
     page.get_by_label("Card by card").check()
     expect(page.locator(".side-picker").get_by_role("button")).to_have_count(3)

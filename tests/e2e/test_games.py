@@ -161,6 +161,8 @@ def test_an_old_hand_is_corrected_and_the_totals_follow(en_phone: Page) -> None:
     page.get_by_role("link", name="Correct this hand").tap()
     cards = page.locator("#side-0").get_by_label("Cards", exact=True)
     expect(cards).to_have_value("22")
+    # games.js (deferred) keeps Bruno's side at 40 - x: let it start listening first.
+    page.wait_for_load_state()
     cards.fill("15")
     page.locator("#side-0").get_by_label("Denari", exact=True).fill("2")
     page.locator("#side-0").get_by_label("Scope", exact=True).fill("0")
