@@ -5,7 +5,16 @@ has its code here and a test in ``tests/unit``.
 """
 
 from .capture import Capture, CaptureOptions, InvalidPlay, captures, validate_play
-from .cards import DECK, DECK_SET, RANK_NAMES, Card, Suit, deck_index, format_cards, parse_cards
+from .cards import (
+    DECK,
+    RANK_NAMES,
+    Card,
+    Suit,
+    deck_index,
+    format_cards,
+    parse_cards,
+    sorted_cards,
+)
 from .errors import MESSAGES, CardError, InputError, InvalidGame, InvalidHand, ScoringError
 from .game import GameState, HandResult, leader_at_target
 from .hand import (
@@ -19,7 +28,6 @@ from .hand import (
     parse_hand_cards,
     score_cards,
     score_counts,
-    sorted_cards,
     validate_cards,
     validate_counts,
 )
@@ -36,7 +44,6 @@ from .rules import COMMON_TARGETS, FORMATS, PRESETS, Format, Preset, Rules, SumC
 __all__ = [
     "COMMON_TARGETS",
     "DECK",
-    "DECK_SET",
     "FORMATS",
     "MESSAGES",
     "PRESETS",

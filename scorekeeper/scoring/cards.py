@@ -150,7 +150,6 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(value, suit) for suit in Suit for value in range(1, 11))
 
 _CARDS_BY_TEXT: dict[str, Card] = {card.code: card for card in DECK}
-DECK_SET: frozenset[Card] = frozenset(DECK)
 
 Card.SETTEBELLO = _CARDS_BY_TEXT["7D"]
 Card.RE_BELLO = _CARDS_BY_TEXT["10D"]
@@ -161,9 +160,14 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
     return [Card.parse(text) for text in texts]
 
 
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards in deck order, as the app shows them."""
+    return tuple(sorted(cards, key=deck_index))
+
+
 def format_cards(cards: Iterable[Card]) -> list[str]:
     """The cards in notation, in deck order."""
-    return [card.code for card in sorted(cards, key=deck_index)]
+    return [card.code for card in sorted_cards(cards)]
 
 
 def deck_index(card: Card) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .cards import DECK, Card, Suit, deck_index
+from .cards import DECK, Card, Suit
 from .errors import CardError, InputError, InvalidHand
 from .primiera import Primiera, contest
 from .rules import Rules
@@ -485,8 +485,3 @@ def counts_of(score: HandScore) -> list[SideCounts]:
             )
         )
     return counts
-
-
-def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """The cards in deck order, as the app shows them."""
-    return tuple(sorted(cards, key=deck_index))
