@@ -20,7 +20,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.services import score_entry
 from scorekeeper.leagues.models import League, Player, Season
 from scorekeeper.leagues.services import LeagueSettings, create_league, name_key
-from scorekeeper.leagues.standings import rerate_from
+from scorekeeper.leagues.standings import rebuild
 from scorekeeper.leagues.transfer import GameSpec, build_game
 from scorekeeper.scoring import DECK, FORMATS, GameState, Rules, format_cards
 
@@ -140,14 +140,13 @@ def seed_games(league: League, games: int, seed: int = 1, days: int = 700) -> No
     """Add `games` finished games between random players, spread over the last `days` days.
 
     Commits every 500 games; each game goes through `build_game`, like an import, and
-    the new games are rated in one pass at the end.
+    the league's ratings and standings are rebuilt in one pass at the end.
     """
     rng = random.Random(seed)
     roster = list(db.session.scalars(select(Player).where(Player.league_id == league.id)))
     fmt = FORMATS[league.format]
     rules = Rules(format=fmt, target=league.target)
     now = datetime.now(UTC)
-    first: tuple[datetime, int] | None = None
     for i in range(games):
         seat_players = rng.sample(roster, fmt.players)
         dealer = rng.randrange(fmt.players)
@@ -169,12 +168,10 @@ def seed_games(league: League, games: int, seed: int = 1, days: int = 700) -> No
             first_dealer=dealer,
             played_at=played_at.replace(microsecond=0),
         )
-        game = build_game(league, seat_players, spec, hands, rate=False)
-        first = first or (game.created_at, game.id)
+        build_game(league, seat_players, spec, hands, rate=False)
         if i % 500 == 499:
             db.session.commit()
-    if first is not None:
-        rerate_from(league.id, *first)
+    rebuild(league.id)
     db.session.commit()
 
 

@@ -21,6 +21,8 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    func,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -185,8 +187,8 @@ class LeagueResult(db.Model):  # type: ignore[name-defined,misc]
     """One player's result in one finished league game, with their rating after it.
 
     Rows are written by `scorekeeper.leagues.standings.game_changed` in the same
-    transaction as the hand that finished (or changed) the game, so standings are a
-    GROUP BY over this table and a player's rating over time is one indexed query.
+    transaction as the hand that finished (or changed) the game; the `Standing` rows
+    are sums of them, and a player's rating over time is one indexed query.
     Per-hand counts are of hands the player's side took: scope made, settebello,
     primiera and napola taken.
     """
@@ -222,3 +224,57 @@ class LeagueResult(db.Model):  # type: ignore[name-defined,misc]
     napola: Mapped[int] = mapped_column(Integer)
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
+
+
+class Standing(db.Model):  # type: ignore[name-defined,misc]
+    """A player's (or a pair's) totals over one period, kept up to date as games change.
+
+    One row per league, period (``season_id``; NULL for all time) and player; pairs
+    have ``partner_id`` set (the partner with the higher id, so each pair has one row).
+    Rows are the sums of the `LeagueResult` rows of the period, refreshed by
+    `scorekeeper.leagues.standings` for the players of a game whenever the game
+    changes, so reading a table costs one row per player whatever the number of games.
+    """
+
+    __tablename__ = "league_standing"
+    __table_args__ = (
+        CheckConstraint("partner_id IS NULL OR partner_id > player_id", name="pair_once"),
+        CheckConstraint("games >= 1 AND won BETWEEN 0 AND games", name="games"),
+        CheckConstraint(
+            "points_for >= 0 AND points_against >= 0 AND hands >= games AND scope >= 0"
+            " AND settebello BETWEEN 0 AND hands AND primiera BETWEEN 0 AND hands"
+            " AND napola BETWEEN 0 AND hands",
+            name="counts",
+        ),
+        # One row per (league, period, player, partner); NULL periods and partners
+        # compare equal through COALESCE, which SQLite and PostgreSQL both index.
+        Index(
+            "uq_league_standing_line",
+            "league_id",
+            func.coalesce(text("season_id"), 0),
+            "player_id",
+            func.coalesce(text("partner_id"), 0),
+            unique=True,
+        ),
+        Index("ix_league_standing_player", "player_id"),
+        Index("ix_league_standing_partner", "partner_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"))
+    season_id: Mapped[int | None] = mapped_column(
+        ForeignKey("season.id", ondelete="CASCADE"), index=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("league_player.id", ondelete="CASCADE"))
+    partner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league_player.id", ondelete="CASCADE")
+    )
+    games: Mapped[int] = mapped_column(Integer)
+    won: Mapped[int] = mapped_column(Integer)
+    points_for: Mapped[int] = mapped_column(Integer)
+    points_against: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    scope: Mapped[int] = mapped_column(Integer)
+    settebello: Mapped[int] = mapped_column(Integer)
+    primiera: Mapped[int] = mapped_column(Integer)
+    napola: Mapped[int] = mapped_column(Integer)

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.accounts.models import User, utcnow
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
+from scorekeeper.leagues import standings
 from scorekeeper.leagues.models import (
     Invitation,
     League,
@@ -334,6 +335,8 @@ def create_season(league: League, name: str, starts_on: date, ends_on: date) -> 
         raise LeagueError("season_taken", "name")
     season = Season(league_id=league.id, name=clean, starts_on=starts_on, ends_on=ends_on)
     db.session.add(season)
+    db.session.flush()
+    standings.refresh_season(season)
     db.session.commit()
     return season
 

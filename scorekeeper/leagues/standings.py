@@ -2,8 +2,15 @@
 
 Every finished league game has one `LeagueResult` row per player, written by
 `game_changed` in the same transaction as the change to the game (the games
-services call it after each hand saved, edited or removed). Reading is a GROUP BY
-over those rows (one per player per game): no Python loop over games or hands.
+services call it after each hand saved, edited or removed). In that same
+transaction the `Standing` rows of the game's players (all time and each season
+the game falls in; alone and with each partner) are recomputed from their results
+by one GROUP BY each, so reading a table is one row per player or pair, whatever
+the number of games, and no Python loop ever runs over games or hands.
+
+Points against: the game points of the best other side (in a two-side game, simply
+the opponents' points; with three players, the stronger of the two opponents), so
+the difference says by how much a player won, or by how much they fell short.
 
 Ratings: OpenSkill's Plackett-Luce model, one model for one-against-one, pairs and
 three-player games (each side is a team; the winner ranks first, the others by
@@ -17,17 +24,33 @@ it starts at 1000 and rises as the player wins and as the model grows sure.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, time, timedelta
 from itertools import groupby
+from typing import Any, TypeVar
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Integer, and_, case, delete, func, or_, select, tuple_
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    Select,
+    and_,
+    case,
+    cast,
+    delete,
+    func,
+    insert,
+    literal,
+    null,
+    or_,
+    select,
+    tuple_,
+)
 from sqlalchemy.orm import aliased
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandSide, Seat
-from scorekeeper.leagues.models import LeagueResult, Player, Season
+from scorekeeper.leagues.models import LeagueResult, Player, Season, Standing
 
 RATING_BASE = 1000
 RATING_SCALE = 40
@@ -53,8 +76,14 @@ def game_changed(game: Game) -> None:
     A game enters the standings when it has a winner and leaves them if an edit
     takes the winner away.
     """
-    for league_id, player_ids in write_results(game).items():
-        rerate_from(league_id, game.created_at, game.id, player_ids)
+    for league_id, removed in write_results(game).items():
+        rerate_from(league_id, game.created_at, game.id, removed)
+        players = removed | set(
+            db.session.scalars(
+                select(LeagueResult.player_id).where(LeagueResult.game_id == game.id)
+            )
+        )
+        refresh_standings(league_id, players, game.created_at)
 
 
 def write_results(game: Game) -> dict[int, set[int]]:
@@ -93,7 +122,7 @@ def _write_results(game: Game) -> None:
         .group_by(HandSide.side)
     ).all()
     sides = {row[0]: row for row in per_side}
-    everyone = sum(int(row[1]) for row in per_side)
+    totals = {side: int(row[1]) for side, row in sides.items()}
     seats = db.session.scalars(select(Seat).where(Seat.game_id == game.id)).all()
     for seat in seats:
         if seat.player_id is None or seat.side not in sides:
@@ -108,7 +137,7 @@ def _write_results(game: Game) -> None:
                 side=seat.side,
                 won=seat.side == game.winner_side,
                 points_for=int(points),
-                points_against=everyone - int(points),
+                points_against=max(t for side, t in totals.items() if side != seat.side),
                 hands=int(hands),
                 scope=int(scope),
                 settebello=int(settebello),
@@ -201,6 +230,134 @@ def _store_current(player_ids: set[int]) -> None:
         player.mu, player.sigma = (latest.mu, latest.sigma) if latest else (None, None)
 
 
+# Standing rows ---------------------------------------------------------------------------
+
+_Query = TypeVar("_Query", bound="Select[*tuple[Any, ...]]")
+
+_COUNTED = ("points_for", "points_against", "hands", "scope", "settebello", "primiera", "napola")
+#: The columns of a `Standing` row that are sums of results, in `_tallies` order.
+TALLIES = ("games", "won", *_COUNTED)
+
+
+def _tallies() -> list[ColumnElement[int]]:
+    return [
+        func.count(),
+        func.sum(cast(LeagueResult.won, Integer)),
+        *(func.sum(getattr(LeagueResult, name)) for name in _COUNTED),
+    ]
+
+
+def _period(query: _Query, season: Season | None) -> _Query:
+    """Limit `query` to the results of games started within `season`'s dates (inclusive)."""
+    if season is None:
+        return query
+    start = datetime.combine(season.starts_on, time.min, tzinfo=UTC)
+    end = datetime.combine(season.ends_on + timedelta(days=1), time.min, tzinfo=UTC)
+    return query.where(LeagueResult.played_at >= start, LeagueResult.played_at < end)
+
+
+def _of_period(season: Season | None) -> ColumnElement[bool]:
+    if season is None:
+        return Standing.season_id.is_(None)
+    return Standing.season_id == season.id
+
+
+def refresh_standings(league_id: int, player_ids: set[int], played_at: datetime) -> None:
+    """Recompute the standing rows of `player_ids`, alone and in every pair they are in,
+    for all time and for each season of the league that `played_at` falls in."""
+    if not player_ids:
+        return
+    day = played_at.date()
+    seasons = db.session.scalars(
+        select(Season).where(
+            Season.league_id == league_id, Season.starts_on <= day, Season.ends_on >= day
+        )
+    ).all()
+    ids = sorted(player_ids)
+    for season in (None, *seasons):
+        db.session.execute(
+            delete(Standing).where(
+                Standing.league_id == league_id,
+                _of_period(season),
+                or_(Standing.player_id.in_(ids), Standing.partner_id.in_(ids)),
+            )
+        )
+        _insert_standings(league_id, season, ids)
+
+
+def rebuild(league_id: int) -> None:
+    """Ratings (in order from the first game) and standing rows of a whole league, after
+    games were built in bulk with ``build_game(..., rate=False)`` (import, demo)."""
+    first = db.session.execute(
+        select(LeagueResult.played_at, LeagueResult.game_id)
+        .where(LeagueResult.league_id == league_id)
+        .order_by(LeagueResult.played_at, LeagueResult.game_id)
+        .limit(1)
+    ).first()
+    if first is not None:
+        rerate_from(league_id, first.played_at, first.game_id)
+    rebuild_standings(league_id)
+
+
+def refresh_season(season: Season) -> None:
+    """Every standing row of one season (after it is created)."""
+    db.session.execute(delete(Standing).where(Standing.season_id == season.id))
+    _insert_standings(season.league_id, season, None)
+
+
+def rebuild_standings(league_id: int) -> None:
+    """Every standing row of the league, from its results (after an import or a bulk load)."""
+    db.session.execute(delete(Standing).where(Standing.league_id == league_id))
+    seasons = db.session.scalars(select(Season).where(Season.league_id == league_id)).all()
+    for season in (None, *seasons):
+        _insert_standings(league_id, season, None)
+
+
+def _insert_standings(league_id: int, season: Season | None, ids: list[int] | None) -> None:
+    """INSERT ... SELECT the rows of `season` (None: all time) from the results: of the
+    players `ids` and of every pair with one of them (None: of everyone)."""
+    period = (
+        literal(league_id, Integer),
+        literal(season.id, Integer) if season else cast(null(), Integer),
+    )
+    columns = ["league_id", "season_id", "player_id", "partner_id", *TALLIES]
+    alone = (
+        select(*period, LeagueResult.player_id, cast(null(), Integer), *_tallies())
+        .where(LeagueResult.league_id == league_id)
+        .group_by(LeagueResult.player_id)
+    )
+    if ids is not None:
+        alone = alone.where(LeagueResult.player_id.in_(ids))
+    db.session.execute(insert(Standing).from_select(columns, _period(alone, season)))
+
+    # Each pair once, as (lower id, higher id); a pair of two refreshed players is
+    # reached from both of its rows, so it is kept only from the lower one.
+    mate = aliased(LeagueResult)
+    lower = LeagueResult.player_id < mate.player_id
+    low = case((lower, LeagueResult.player_id), else_=mate.player_id)
+    high = case((lower, mate.player_id), else_=LeagueResult.player_id)
+    together = (
+        select(*period, low, high, *_tallies())
+        .join(
+            mate,
+            and_(
+                mate.game_id == LeagueResult.game_id,
+                mate.side == LeagueResult.side,
+                mate.player_id != LeagueResult.player_id,
+            ),
+        )
+        .where(LeagueResult.league_id == league_id)
+        .group_by(low, high)
+    )
+    if ids is None:
+        together = together.where(lower)
+    else:
+        together = together.where(
+            LeagueResult.player_id.in_(ids), or_(mate.player_id.not_in(ids), lower)
+        )
+    db.session.execute(insert(Standing).from_select(columns, _period(together, season)))
+
+
 # Reading -------------------------------------------------------------------------------
 
 
@@ -255,57 +412,30 @@ def sort_key(line: Line) -> tuple[int, float, int, int, str]:
     return (-line.won, -line.win_pct, -line.difference, -line.points_for, line.name.casefold())
 
 
-def _period(query, season: Season | None):  # type: ignore[no-untyped-def]
-    """Limit `query` to the games started within `season`'s dates (inclusive)."""
-    if season is None:
-        return query
-    start = datetime.combine(season.starts_on, time.min)
-    end = datetime.combine(season.ends_on + timedelta(days=1), time.min)
-    return query.where(LeagueResult.played_at >= start, LeagueResult.played_at < end)
-
-
-_SUMS = (
-    func.count().label("games"),
-    func.sum(func.cast(LeagueResult.won, Integer)).label("won"),
-    func.sum(LeagueResult.points_for).label("points_for"),
-    func.sum(LeagueResult.points_against).label("points_against"),
-    func.sum(LeagueResult.hands).label("hands"),
-    func.sum(LeagueResult.scope).label("scope"),
-    func.sum(LeagueResult.settebello).label("settebello"),
-    func.sum(LeagueResult.primiera).label("primiera"),
-    func.sum(LeagueResult.napola).label("napola"),
-)
-
-
 def standings(league_id: int, season: Season | None = None) -> list[Line]:
     """Every player with a finished game in the period, in the tie-break order of `sort_key`.
 
-    One GROUP BY over the league's results (SQL does the counting).
+    One row per player from the standing rows (kept up to date as games change).
     """
-    query = (
-        select(LeagueResult.player_id, Player.name, Player.mu, Player.sigma, *_SUMS)
-        .join(Player, Player.id == LeagueResult.player_id)
-        .where(LeagueResult.league_id == league_id)
-        .group_by(LeagueResult.player_id, Player.name, Player.mu, Player.sigma)
-    )
-    rows = db.session.execute(_period(query, season)).all()
+    rows = db.session.execute(
+        select(Standing, Player.name, Player.mu, Player.sigma)
+        .join(Player, Player.id == Standing.player_id)
+        .where(
+            Standing.league_id == league_id,
+            _of_period(season),
+            Standing.partner_id.is_(None),
+        )
+    ).all()
     return sorted((_line(row) for row in rows), key=sort_key)
 
 
-def _line(row, **extra) -> Line:  # type: ignore[no-untyped-def]
+def _line(row: Any, **extra: Any) -> Line:
+    standing = row.Standing
     return Line(
-        player_id=row.player_id,
+        player_id=standing.player_id,
         name=row.name,
-        games=int(row.games),
-        won=int(row.won or 0),
-        points_for=int(row.points_for or 0),
-        points_against=int(row.points_against or 0),
-        hands=int(row.hands or 0),
-        scope=int(row.scope or 0),
-        settebello=int(row.settebello or 0),
-        primiera=int(row.primiera or 0),
-        napola=int(row.napola or 0),
         rating=display_rating(row.mu, row.sigma),
+        **{name: getattr(standing, name) for name in TALLIES},
         **extra,
     )
 
@@ -315,63 +445,48 @@ def pairs(
 ) -> list[Line]:
     """Partners who played at least `min_games` games on the same side, as one line each.
 
-    The pair's per-hand figures are its side's (the two share them); the rating is
-    the pair's better... no: the mean of the two displayed ratings.
+    The pair's figures are its side's (the two share them); its rating is the mean
+    of the two displayed ratings.
     """
-    partner = aliased(LeagueResult)
     other = aliased(Player)
-    query = (
+    rows = db.session.execute(
         select(
-            LeagueResult.player_id,
+            Standing,
             Player.name,
             Player.mu,
             Player.sigma,
-            partner.player_id.label("partner_id"),
             other.name.label("partner_name"),
             other.mu.label("partner_mu"),
             other.sigma.label("partner_sigma"),
-            *_SUMS,
         )
-        .join(
-            partner,
-            and_(
-                partner.game_id == LeagueResult.game_id,
-                partner.side == LeagueResult.side,
-                partner.player_id > LeagueResult.player_id,
-            ),
+        .join(Player, Player.id == Standing.player_id)
+        .join(other, other.id == Standing.partner_id)
+        .where(
+            Standing.league_id == league_id,
+            _of_period(season),
+            Standing.partner_id.is_not(None),
+            Standing.games >= min_games,
         )
-        .join(Player, Player.id == LeagueResult.player_id)
-        .join(other, other.id == partner.player_id)
-        .where(LeagueResult.league_id == league_id)
-        .group_by(
-            LeagueResult.player_id,
-            Player.name,
-            Player.mu,
-            Player.sigma,
-            partner.player_id,
-            other.name,
-            other.mu,
-            other.sigma,
-        )
-        .having(func.count() >= min_games)
-    )
+    ).all()
     lines = []
-    for row in db.session.execute(_period(query, season)).all():
-        line = _line(row, partner_id=row.partner_id, partner_name=row.partner_name)
+    for row in rows:
+        line = _line(row, partner_id=row.Standing.partner_id, partner_name=row.partner_name)
         mean = (line.rating + display_rating(row.partner_mu, row.partner_sigma)) // 2
-        lines.append(Line(**{**line.__dict__, "rating": mean}))
+        lines.append(replace(line, rating=mean))
     return sorted(lines, key=sort_key)
 
 
 def player_line(player: Player, season: Season | None = None) -> Line | None:
-    """The player's own line (None before their first finished game)."""
-    query = (
-        select(LeagueResult.player_id, Player.name, Player.mu, Player.sigma, *_SUMS)
-        .join(Player, Player.id == LeagueResult.player_id)
-        .where(LeagueResult.player_id == player.id)
-        .group_by(LeagueResult.player_id, Player.name, Player.mu, Player.sigma)
-    )
-    row = db.session.execute(_period(query, season)).first()
+    """The player's own line (None before their first finished game in the period)."""
+    row = db.session.execute(
+        select(Standing, Player.name, Player.mu, Player.sigma)
+        .join(Player, Player.id == Standing.player_id)
+        .where(
+            Standing.player_id == player.id,
+            _of_period(season),
+            Standing.partner_id.is_(None),
+        )
+    ).first()
     return _line(row) if row is not None else None
 
 
@@ -460,7 +575,7 @@ def head_to_head(player: Player, other: Player) -> HeadToHead:
     row = db.session.execute(
         select(
             func.count(),
-            func.sum(func.cast(LeagueResult.won, Integer)),
+            func.sum(cast(LeagueResult.won, Integer)),
             func.sum(func.cast(them.won, Integer)),
             func.sum(LeagueResult.points_for),
             func.sum(them.points_for),

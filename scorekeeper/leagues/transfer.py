@@ -313,14 +313,7 @@ def _import(data: Any, owner: User) -> League:
             where=where,
             rate=False,
         )
-    first = db.session.execute(
-        select(Game.created_at, Game.id)
-        .where(Game.league_id == league.id)
-        .order_by(Game.created_at, Game.id)
-        .limit(1)
-    ).first()
-    if first is not None:
-        standings.rerate_from(league.id, first.created_at, first.id)
+    standings.rebuild(league.id)
     return league
 
 
@@ -361,7 +354,7 @@ def build_game(
     Used by the import and the demo league; never commits. Raises `ImportRefused`
     for a hand the rules refuse or a game the rules cannot replay. With
     ``rate=False`` the results are written but the ratings are left for one
-    `standings.rerate_from` over all the games built (much faster in bulk).
+    `standings.rebuild` over all the games built (much faster in bulk).
     """
     fmt = FORMATS[spec.format_key]
     game = Game(

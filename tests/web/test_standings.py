@@ -1,0 +1,221 @@
+"""The standing rows kept as games change: always equal to a rebuild from the results.
+
+Hands a player can check on paper: a side that takes all 40 cards in a hand makes
+carte, denari, settebello and primiera (4 points) plus its scope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+
+import pytest
+from flask import Flask
+from sqlalchemy import select
+
+from scorekeeper.accounts.services import create_user
+from scorekeeper.extensions import db
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Game
+from scorekeeper.leagues import standings
+from scorekeeper.leagues.models import League, Player, Standing
+from scorekeeper.leagues.services import LeagueSettings, create_league, create_season, name_key
+from scorekeeper.leagues.transfer import GameSpec, build_game
+from scorekeeper.scoring import DECK, FORMATS, format_cards
+
+ALL = format_cards(DECK)
+
+
+def sweep(side: int, sides: int, scope: int = 0) -> tuple[str, dict[str, object]]:
+    """A hand in which `side` takes every card (4 points plus `scope`)."""
+    return (
+        "cards",
+        {
+            "sides": [
+                {"cards": ALL if i == side else "", "scope": scope if i == side else 0}
+                for i in range(sides)
+            ]
+        },
+    )
+
+
+@pytest.fixture
+def league(app: Flask) -> Iterator[League]:
+    with app.app_context():
+        owner = create_user("owner", "a long password")
+        yield create_league(
+            owner,
+            LeagueSettings(
+                name="Bar Sport",
+                is_public=False,
+                format="2x2",
+                target=11,
+                napola=False,
+                re_bello=False,
+                napoleone=False,
+            ),
+        )
+
+
+def players(league: League, *names: str) -> list[Player]:
+    found = [Player(league_id=league.id, name=n, name_key=name_key(n)) for n in names]
+    db.session.add_all(found)
+    db.session.flush()
+    return found
+
+
+def play(
+    league: League,
+    seated: list[Player],
+    hands: list[tuple[str, dict[str, object]]],
+    when: datetime,
+    format_key: str = "2x2",
+) -> Game:
+    spec = GameSpec(
+        format_key=format_key,
+        target=11,
+        napola=False,
+        napoleone=False,
+        re_bello=False,
+        first_dealer=0,
+        played_at=when,
+    )
+    game = build_game(league, seated, spec, hands)
+    db.session.commit()
+    return game
+
+
+def rows(league_id: int) -> set[tuple[object, ...]]:
+    """Every standing row of the league, without its id."""
+    found = db.session.scalars(select(Standing).where(Standing.league_id == league_id)).all()
+    return {
+        (r.season_id, r.player_id, r.partner_id, *(getattr(r, n) for n in standings.TALLIES))
+        for r in found
+    }
+
+
+def assert_as_rebuilt(league_id: int) -> set[tuple[object, ...]]:
+    """The rows kept up to date equal the rows rebuilt from scratch (and are returned)."""
+    kept = rows(league_id)
+    standings.rebuild_standings(league_id)
+    assert rows(league_id) == kept
+    db.session.rollback()
+    return kept
+
+
+def test_pairs_and_players_from_two_games_checked_on_paper(app: Flask, league: League) -> None:
+    with app.app_context():
+        league = db.session.merge(league)
+        anna, bruno, carla, dario = players(league, "Anna", "Bruno", "Carla", "Dario")
+        # Seats alternate sides: Anna & Carla (side 0) against Bruno & Dario (side 1).
+        seated = [anna, bruno, carla, dario]
+        # Side 0 sweeps three hands with a scopa each: 15 to 0, in 3 hands.
+        play(league, seated, [sweep(0, 2, scope=1)] * 3, datetime(2026, 3, 1, tzinfo=UTC))
+        # Then side 1 sweeps three hands: 12 to 0.
+        play(league, seated, [sweep(1, 2)] * 3, datetime(2026, 3, 2, tzinfo=UTC))
+
+        lines = {line.name: line for line in standings.standings(league.id)}
+        assert (lines["Anna"].games, lines["Anna"].won, lines["Anna"].lost) == (2, 1, 1)
+        assert (lines["Anna"].points_for, lines["Anna"].points_against) == (15, 12)
+        assert (lines["Bruno"].points_for, lines["Bruno"].points_against) == (12, 15)
+        assert lines["Anna"].hands == 6 and lines["Anna"].scope == 3
+        assert lines["Anna"].settebello == 3 and lines["Anna"].primiera == 3
+        # Order: one win each; Anna & Carla have the better difference (+3), then by name.
+        assert [line.name for line in standings.standings(league.id)] == [
+            "Anna",
+            "Carla",
+            "Bruno",
+            "Dario",
+        ]
+
+        pairs = standings.pairs(league.id, min_games=1)
+        assert [(p.name, p.partner_name, p.games, p.won) for p in pairs] == [
+            ("Anna", "Carla", 2, 1),
+            ("Bruno", "Dario", 2, 1),
+        ]
+        assert standings.pairs(league.id) == []  # fewer than PAIR_MIN_GAMES together
+        assert_as_rebuilt(league.id)
+
+
+def test_points_against_with_three_players_are_the_best_opponents(
+    app: Flask, league: League
+) -> None:
+    with app.app_context():
+        league = db.session.merge(league)
+        anna, bruno, carla = players(league, "Anna", "Bruno", "Carla")
+        # Anna sweeps 3 hands (12), Bruno sweeps 2 (8), Carla 1 (4): Anna wins 12 to 8 and 4.
+        hands = [sweep(0, 3), sweep(1, 3), sweep(0, 3), sweep(2, 3), sweep(1, 3), sweep(0, 3)]
+        play(league, [anna, bruno, carla], hands, datetime(2026, 3, 1, tzinfo=UTC), "3")
+        lines = {line.name: line for line in standings.standings(league.id)}
+        assert (lines["Anna"].points_for, lines["Anna"].points_against) == (12, 8)
+        assert (lines["Bruno"].points_for, lines["Bruno"].points_against) == (8, 12)
+        assert (lines["Carla"].points_for, lines["Carla"].points_against) == (4, 12)
+        assert [line.name for line in standings.standings(league.id)] == [
+            "Anna",
+            "Bruno",
+            "Carla",
+        ]
+
+
+def test_kept_rows_follow_every_change_like_a_rebuild(app: Flask, league: League) -> None:
+    with app.app_context():
+        league = db.session.merge(league)
+        a, b, c, d, e = players(league, "Anna", "Bruno", "Carla", "Dario", "Elena")
+        march, april = datetime(2026, 3, 5, tzinfo=UTC), datetime(2026, 4, 5, tzinfo=UTC)
+        first = play(league, [a, b, c, d], [sweep(0, 2)] * 3, march)
+        play(league, [a, e, d, b], [sweep(1, 2)] * 3, april)
+        before_season = assert_as_rebuilt(league.id)
+        assert {row[0] for row in before_season} == {None}
+
+        # A season created after its games gets its rows at once.
+        spring = create_season(league, "Marzo", date(2026, 3, 1), date(2026, 3, 31))
+        with_season = assert_as_rebuilt(league.id)
+        march_rows = {row[1:] for row in with_season if row[0] == spring.id}
+        assert {(row[0], row[1]) for row in march_rows} == {
+            (a.id, None),
+            (b.id, None),
+            (c.id, None),
+            (d.id, None),
+            (a.id, c.id),
+            (b.id, d.id),
+        }
+
+        # An old hand edited so the other side wins: rows of both periods follow.
+        games.edit_hand(first, 1, games.Entry(*sweep(1, 2)))
+        games.edit_hand(first, 2, games.Entry(*sweep(1, 2)))
+        games.edit_hand(first, 3, games.Entry(*sweep(1, 2)))
+        assert assert_as_rebuilt(league.id) != with_season
+        anna = standings.player_line(a, spring)
+        assert anna is not None and (anna.games, anna.won) == (1, 0)
+
+        # A hand removed: the game has no winner and leaves the standings.
+        games.remove_hand(first, 3)
+        after = assert_as_rebuilt(league.id)
+        assert standings.player_line(c) is None
+        assert standings.player_line(c, spring) is None
+        assert {row[1] for row in after} == {a.id, b.id, d.id, e.id}
+
+
+def test_rows_are_one_per_player_and_period(app: Flask, league: League) -> None:
+    """The database refuses a second row for the same player, period and partner."""
+    with app.app_context():
+        league = db.session.merge(league)
+        a, b, c, d = players(league, "Anna", "Bruno", "Carla", "Dario")
+        play(league, [a, b, c, d], [sweep(0, 2)] * 3, datetime(2026, 3, 1, tzinfo=UTC))
+        copy = Standing(
+            league_id=league.id,
+            season_id=None,
+            player_id=a.id,
+            partner_id=None,
+            **{name: 1 for name in standings.TALLIES},
+        )
+        db.session.add(copy)
+        with pytest.raises(Exception, match="(?i)unique"):
+            db.session.flush()
+        db.session.rollback()
+
+
+def test_format_of_pairs_league_seats_partners_opposite() -> None:
+    """The tests above rely on seats alternating sides (partners sit opposite)."""
+    fmt = FORMATS["2x2"]
+    assert [fmt.side_of_seat(i) for i in range(4)] == [0, 1, 0, 1]
