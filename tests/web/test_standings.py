@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 
+import flask_migrate
 import pytest
 from flask import Flask
 from sqlalchemy import select
@@ -213,6 +214,25 @@ def test_rows_are_one_per_player_and_period(app: Flask, league: League) -> None:
         with pytest.raises(Exception, match="(?i)unique"):
             db.session.flush()
         db.session.rollback()
+
+
+@pytest.mark.filterwarnings("ignore:.*expression-based index")
+def test_the_migration_fills_the_rows_from_stored_results(app: Flask, league: League) -> None:
+    """Upgrading a database that already holds results gives the rows the app keeps."""
+    with app.app_context():
+        league = db.session.merge(league)
+        a, b, c, d = players(league, "Anna", "Bruno", "Carla", "Dario")
+        play(league, [a, b, c, d], [sweep(0, 2)] * 3, datetime(2026, 3, 5, 12, tzinfo=UTC))
+        play(league, [c, a, d, b], [sweep(1, 2)] * 3, datetime(2026, 4, 30, 23, tzinfo=UTC))
+        create_season(league, "Aprile", date(2026, 4, 1), date(2026, 4, 30))
+        create_season(league, "Maggio", date(2026, 5, 1), date(2026, 5, 31))
+        kept, league_id = rows(league.id), league.id
+        db.session.close()
+        flask_migrate.downgrade(revision="98e49436626f")
+        flask_migrate.upgrade()
+        assert rows(league_id) == kept
+        # All time: 4 players and 4 pairs (partners changed); April: 4 players, 2 pairs.
+        assert len(kept) == 4 + 4 + 4 + 2
 
 
 def test_format_of_pairs_league_seats_partners_opposite() -> None:
