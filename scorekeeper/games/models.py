@@ -20,6 +20,7 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -62,6 +63,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         CheckConstraint("first_dealer >= 0", name="first_dealer"),
         CheckConstraint("version >= 1", name="version"),
         CheckConstraint("winner_side IS NULL OR winner_side >= 0", name="winner_side"),
+        # A league's latest games without reading all of them.
+        Index("ix_game_league_created", "league_id", "created_at", "id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -76,9 +79,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(Integer, default=1)
     winner_side: Mapped[int | None] = mapped_column(Integer)
     #: The league the game counts for (None: a casual game).
-    league_id: Mapped[int | None] = mapped_column(
-        ForeignKey("league.id", ondelete="SET NULL"), index=True
-    )
+    league_id: Mapped[int | None] = mapped_column(ForeignKey("league.id", ondelete="SET NULL"))
     rematch_of_id: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL"), index=True
     )
