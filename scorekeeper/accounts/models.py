@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime
 
 from flask_login import UserMixin
@@ -11,6 +12,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from scorekeeper.extensions import db
 
 USERNAME_MAX = 40
+#: Hex digits of the password hash's digest in a session id (see `User.get_id`).
+PASSWORD_STAMP_LENGTH = 16
 
 
 def utcnow() -> datetime:
@@ -34,6 +37,20 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     username_key: Mapped[str] = mapped_column(String(USERNAME_MAX), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    @property
+    def password_stamp(self) -> str:
+        """A short value that changes whenever the password does (not the hash itself)."""
+        digest = hashlib.sha256(self.password_hash.encode()).hexdigest()
+        return digest[:PASSWORD_STAMP_LENGTH]
+
+    def get_id(self) -> str:
+        """The id Flask-Login keeps in the session and the remember-me cookie.
+
+        Flask-Login's "alternative tokens": the id carries the password stamp, so a
+        new password ends every session and remember-me cookie made with the old one.
+        """
+        return f"{self.id}:{self.password_stamp}"
 
     def __repr__(self) -> str:
         return f"<User {self.username!r}>"

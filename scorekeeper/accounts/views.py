@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hmac
+
 from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
-from flask_login import current_user, login_required, login_user, logout_user
+from flask_login import current_user, login_remembered, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 
 from scorekeeper.accounts import services
@@ -42,8 +44,18 @@ def init_app(app: Flask) -> None:
 
 @login_manager.user_loader
 def load_user(user_id: str) -> User | None:
-    """The logged-in account from the id Flask-Login keeps in the session."""
-    return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+    """The logged-in account from the id Flask-Login keeps (see `User.get_id`).
+
+    None, so logged out, for an id made before the password last changed and for
+    anything malformed (including the plain numbers of older sessions).
+    """
+    number, _sep, stamp = user_id.partition(":")
+    if not (number.isascii() and number.isdigit() and len(number) <= 18) or not stamp:
+        return None
+    user = db.session.get(User, int(number))
+    if user is None or not hmac.compare_digest(stamp.encode(), user.password_stamp.encode()):
+        return None
+    return user
 
 
 def _login_rate_key() -> str:
@@ -113,12 +125,14 @@ def logout() -> ResponseReturnValue:
 @bp.route("/password", methods=["GET", "POST"])
 @login_required
 def change_password() -> ResponseReturnValue:
-    """Change the password of the logged-in account."""
+    """Change the password of the logged-in account; its other sessions end."""
     form = PasswordForm()
     if form.validate_on_submit():
-        if services.change_password(
-            current_user, form.current.data or "", form.password.data or ""
-        ):
+        user: User = current_user._get_current_object()
+        if services.change_password(user, form.current.data or "", form.password.data or ""):
+            # The session id carries the password stamp: renew it here (and the
+            # remember-me cookie, if this device has one); every other session is out.
+            login_user(user, remember=login_remembered())
             flash(_("Your password is changed."), "success")
             return redirect(url_for("main.index"))
         form.current.errors.append(_("This is not your current password."))

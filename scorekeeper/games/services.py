@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -98,7 +99,8 @@ def _primiera_cards(i: int, codes: Sequence[str] | None) -> tuple[Card, ...] | N
         raise InvalidHand([InputError("not_a_card", where, {"text": error.text})]) from None
 
 
-def _side_rows(score: HandScore) -> list[HandSide]:
+def side_rows(score: HandScore) -> list[HandSide]:
+    """The one way to turn a `HandScore` into `HandSide` rows: counts and points per side."""
     rows = []
     for i, side in enumerate(score.sides):
         points = side.points
@@ -297,12 +299,12 @@ def record_hand(game: Game, number: int, request_id: str, entry: Entry) -> Recor
             mode=entry.mode,
             entry=dict(entry.data),
             napoleone_side=score.napoleone,
-            sides=_side_rows(score),
+            sides=side_rows(score),
         )
         db.session.add(hand)
         try:
             db.session.flush()
-            _log(game, hand, "create")
+            log_revision(game, hand, "create")
             _after_change(game)
             db.session.commit()
         except (IntegrityError, OperationalError):
@@ -325,9 +327,9 @@ def edit_hand(game: Game, number: int, entry: Entry) -> Hand:
     hand.updated_at = utcnow()
     hand.sides.clear()
     db.session.flush()
-    hand.sides.extend(_side_rows(score))
+    hand.sides.extend(side_rows(score))
     db.session.flush()
-    _log(game, hand, "edit")
+    log_revision(game, hand, "edit")
     _after_change(game)
     db.session.commit()
     return hand
@@ -336,7 +338,7 @@ def edit_hand(game: Game, number: int, entry: Entry) -> Hand:
 def remove_hand(game: Game, number: int) -> None:
     """Remove hand ``number``; the later hands move up one place."""
     hand = _hand(game, number)
-    _log(game, hand, "delete")
+    log_revision(game, hand, "delete")
     db.session.delete(hand)
     db.session.flush()
     later = db.session.scalars(
@@ -392,7 +394,12 @@ def _next_number(game: Game) -> int:
     return int(count or 0) + 1
 
 
-def _log(game: Game, hand: Hand, action: str) -> None:
+def log_revision(game: Game, hand: Hand, action: str, at: datetime | None = None) -> None:
+    """Add the `HandRevision` row of one change to ``hand`` (already flushed, so with an id).
+
+    ``action`` is one of `REVISION_ACTIONS`; ``at`` defaults to now (an import passes
+    the time the game was played).
+    """
     db.session.add(
         HandRevision(
             game_id=game.id,
@@ -402,6 +409,7 @@ def _log(game: Game, hand: Hand, action: str) -> None:
             mode=hand.mode,
             entry=dict(hand.entry),
             totals=list(hand.totals),
+            created_at=at or utcnow(),
         )
     )
 

@@ -12,6 +12,7 @@ from wtforms import (
     FieldList,
     IntegerField,
     RadioField,
+    SelectChoice,
     SelectField,
     StringField,
 )
@@ -23,9 +24,9 @@ from scorekeeper.leagues.services import LeagueError
 from scorekeeper.scoring import COMMON_TARGETS
 
 FORMAT_CHOICES = [
-    ("2", _l("2 players")),
-    ("3", _l("3 players")),
-    ("2x2", _l("2 pairs")),
+    SelectChoice("2", _l("2 players")),
+    SelectChoice("3", _l("3 players")),
+    SelectChoice("2x2", _l("2 pairs")),
 ]
 
 #: The words shown for each refusal of a league service (`LeagueError.key`).
@@ -91,8 +92,8 @@ class InvitationForm(FlaskForm):
     role = RadioField(
         _l("Role"),
         choices=[
-            ("scorer", _l("Scorer: records and corrects games")),
-            ("viewer", _l("Viewer: reads")),
+            SelectChoice("scorer", _l("Scorer: records and corrects games")),
+            SelectChoice("viewer", _l("Viewer: reads")),
         ],
         default="viewer",
         validators=[InputRequired(message=_l("Choose a role."))],
@@ -104,7 +105,7 @@ class MemberRoleForm(FlaskForm):
 
     role = SelectField(
         _l("Role"),
-        choices=[("scorer", _l("Scorer")), ("viewer", _l("Viewer"))],
+        choices=[SelectChoice("scorer", _l("Scorer")), SelectChoice("viewer", _l("Viewer"))],
         validators=[InputRequired()],
     )
 
@@ -150,7 +151,7 @@ class StartGameForm(FlaskForm):
     )
     first_dealer = SelectField(_l("Who deals first"), coerce=int, default=-1)
 
-    def setup(self, seats: int, choices: list[tuple[int, str]], seat_label: str) -> None:
+    def setup(self, seats: int, choices: list[SelectChoice], seat_label: str) -> None:
         """Make `seats` seats offering `choices` (0 means "a new name")."""
         while len(self.players) < seats:
             self.players.append_entry()
@@ -159,8 +160,8 @@ class StartGameForm(FlaskForm):
         for i, select_field in enumerate(self.players):
             select_field.choices = choices
             select_field.label.text = seat_label % {"seat": i + 1}
-        self.first_dealer.choices = [(-1, str(_l("Draw at random")))] + [
-            (i, seat_label % {"seat": i + 1}) for i in range(seats)
+        self.first_dealer.choices = [SelectChoice("-1", str(_l("Draw at random")))] + [
+            SelectChoice(str(i), seat_label % {"seat": i + 1}) for i in range(seats)
         ]
 
     def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def,override]

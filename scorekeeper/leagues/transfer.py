@@ -351,9 +351,10 @@ def build_game(
 ) -> Game:
     """Store a whole league game at once, every hand re-scored by the scoring package.
 
-    Used by the import and the demo league; never commits. Raises `ImportRefused`
-    for a hand the rules refuse or a game the rules cannot replay. With
-    ``rate=False`` the results are written but the ratings are left for one
+    Each hand gets its "create" revision, dated when the game was played. Used by
+    the import and the demo league; never commits. Raises `ImportRefused` for a hand
+    the rules refuse or a game the rules cannot replay. With ``rate=False`` the
+    results are written but ratings and standings are left for one
     `standings.rebuild` over all the games built (much faster in bulk).
     """
     fmt = FORMATS[spec.format_key]
@@ -395,7 +396,7 @@ def build_game(
                 mode=mode,
                 entry=dict(entry),
                 napoleone_side=score.napoleone,
-                sides=games._side_rows(score),  # the games package's one way to store a score
+                sides=games.side_rows(score),
                 created_at=spec.played_at,
                 updated_at=spec.played_at,
             )
@@ -406,6 +407,8 @@ def build_game(
         raise ImportRefused(where, f"the rules refuse this game ({err})") from err
     db.session.add(game)
     db.session.flush()
+    for hand in game.hands:  # each hand's history starts as if recorded at the table
+        games.log_revision(game, hand, "create", at=spec.played_at)
     if rate:
         standings.game_changed(game)
     else:

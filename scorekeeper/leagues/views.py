@@ -22,6 +22,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
+from wtforms import SelectChoice
 
 from scorekeeper.extensions import db
 from scorekeeper.games.cookies import remember_game
@@ -281,8 +282,8 @@ def link(public_id: str, player_id: int) -> ResponseReturnValue:
     access = require_role(public_id, Role.OWNER)
     player = get_in_league(Player, access, player_id)
     form = LinkPlayerForm()
-    form.user.choices = [(0, _("Nobody"))] + [
-        (m.user_id, m.user.username) for m in services.members(access.league)
+    form.user.choices = [SelectChoice("0", _("Nobody"))] + [
+        SelectChoice(str(m.user_id), m.user.username) for m in services.members(access.league)
     ]
     if request.method == "GET":
         form.user.data = player.user_id or 0
@@ -374,7 +375,7 @@ def start_game(public_id: str) -> ResponseReturnValue:
     fmt = FORMATS[access.league.format]
     form.setup(
         fmt.players,
-        [(0, _("New name…"))] + [(p.id, p.name) for p in roster],
+        [SelectChoice("0", _("New name…"))] + [SelectChoice(str(p.id), p.name) for p in roster],
         _("Seat %(seat)s"),
     )
     if form.validate_on_submit():
@@ -433,7 +434,7 @@ def player(public_id: str, player_id: int) -> ResponseReturnValue:
     season = _season_arg(access)
     roster = [p for p in services.players(access.league) if p.id != found.id]
     h2h_form = HeadToHeadForm(request.args)
-    h2h_form.against.choices = [(p.id, p.name) for p in roster]
+    h2h_form.against.choices = [SelectChoice(str(p.id), p.name) for p in roster]
     against = h2h = None
     if request.args.get("against") and h2h_form.validate():
         against = get_in_league(Player, access, h2h_form.against.data)

@@ -114,6 +114,18 @@ def test_login_page_keeps_next_from_the_query(client: FlaskClient) -> None:
     assert 'name="next" type="hidden" value="/leagues/"' in html
 
 
+def _change_password(client: FlaskClient, new: str = "a new password") -> None:
+    response = post_form(
+        client,
+        "/account/password",
+        "/account/password",
+        current=PASSWORD,
+        password=new,
+        confirm=new,
+    )
+    assert response.status_code == 302
+
+
 def test_change_password(client: FlaskClient) -> None:
     signup(client, "Anna")
     wrong = post_form(
@@ -125,18 +137,74 @@ def test_change_password(client: FlaskClient) -> None:
         confirm="a new password",
     )
     assert "Questa non è la tua password attuale" in wrong.get_data(as_text=True)
-    ok = post_form(
-        client,
-        "/account/password",
-        "/account/password",
-        current=PASSWORD,
-        password="a new password",
-        confirm="a new password",
-    )
-    assert ok.status_code == 302
+    _change_password(client)
     logout(client)
     assert login(client, "Anna").status_code == 200
     assert login(client, "Anna", "a new password").status_code == 302
+
+
+def _logged_in(client: FlaskClient) -> bool:
+    response = client.get("/leagues/")
+    if response.status_code == 302:
+        assert response.headers["Location"].startswith("/account/login")
+        return False
+    assert response.status_code == 200
+    return True
+
+
+def test_changing_the_password_ends_the_other_sessions(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    other = app.test_client()
+    login(other, "Anna")
+    remembered = app.test_client()  # only the remember-me cookie is left of this session
+    login(remembered, "Anna", remember="y")
+    remembered.delete_cookie("session")
+    assert _logged_in(other) and _logged_in(remembered)
+
+    _change_password(client)
+
+    assert _logged_in(client)
+    assert not _logged_in(other)
+    assert not _logged_in(remembered)
+    assert login(other, "Anna", "a new password").status_code == 302
+    assert _logged_in(other)
+
+
+def test_changing_the_password_keeps_this_devices_remember_me(
+    app: Flask, client: FlaskClient
+) -> None:
+    signup(client, "Anna")
+    logout(client)
+    login(client, "Anna", remember="y")
+    _change_password(client)
+    client.delete_cookie("session")
+    assert _logged_in(client)
+
+
+@pytest.mark.parametrize(
+    "session_id",
+    [
+        "{id}",
+        "{id}:",
+        "{id}:0123456789abcdef",
+        ":{stamp}",
+        "x:{stamp}",
+        "{id}:{stamp}é",
+        "²:{stamp}",
+    ],
+)
+def test_a_malformed_or_old_session_id_is_logged_out(
+    app: Flask, client: FlaskClient, session_id: str
+) -> None:
+    signup(client, "Anna")
+    with app.app_context():
+        user = db.session.scalars(select(User)).one()
+        real = user.get_id()
+        assert real == f"{user.id}:{user.password_stamp}"
+    with client.session_transaction() as session:
+        assert session["_user_id"] == real
+        session["_user_id"] = session_id.format(id=user.id, stamp=user.password_stamp)
+    assert not _logged_in(client)
 
 
 def test_change_password_needs_login(client: FlaskClient) -> None:

@@ -13,7 +13,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game, Seat
+from scorekeeper.games.models import Game, Hand, Seat
+from scorekeeper.games.services import revisions_of
 from scorekeeper.leagues.models import League, LeagueResult, Player
 from tests.actions import create_league, invite, join, logout, post_form, signup
 from tests.web.games_helpers import record
@@ -293,6 +294,17 @@ def test_json_export_import_round_trip(app: Flask, client: FlaskClient, scored: 
     copy = re.match(r"/leagues/([\w-]+)/", response.headers["Location"])
     assert copy and copy.group(1) != scored
     assert client.get(f"/leagues/{copy.group(1)}/export.json").get_json() == exported
+    with app.app_context():
+        league_id = db.session.scalar(select(League.id).where(League.public_id == copy.group(1)))
+        hands = db.session.scalars(
+            select(Hand).join(Game).where(Game.league_id == league_id).order_by(Hand.id)
+        ).all()
+        assert hands
+        for hand in hands:  # one "create" revision each, as if recorded at the table
+            (revision,) = revisions_of(hand)
+            assert (revision.action, revision.number) == ("create", hand.number)
+            assert (revision.mode, revision.entry) == (hand.mode, hand.entry)
+            assert revision.totals == list(hand.totals)
     original = client.get(f"/leagues/{scored}/standings.csv").get_data(as_text=True)
     assert client.get(f"/leagues/{copy.group(1)}/standings.csv").get_data(as_text=True) == original
 

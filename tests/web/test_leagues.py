@@ -111,6 +111,17 @@ def test_members_join_by_invitation_with_their_role(
     assert roles == {"owner": 1, "scorer": 1, "viewer": 1}
 
 
+def test_members_page_shows_each_members_role(app: Flask, client: FlaskClient, league: str) -> None:
+    as_user(client, "owner")
+    html = client.get(f"/leagues/{league}/members", headers=EN).get_data(as_text=True)
+    with app.app_context():
+        by_role = {m.role: m.id for m in db.session.scalars(select(Membership))}
+    for role in ("scorer", "viewer"):
+        select_html = html.split(f'id="role-{by_role[role]}"')[1].split("</select>")[0]
+        assert f'<option value="{role}" selected>' in select_html
+        assert select_html.count("<option") == 2
+
+
 def test_invitation_links_work_once(client: FlaskClient, league: str) -> None:
     as_user(client, "owner")
     link = invite(client, league, "viewer")
