@@ -3,9 +3,9 @@
 Every finished league game has one `LeagueResult` row per player, written by
 `game_changed` in the same transaction as the change to the game (the games
 services call it after each hand saved, edited or removed). In that same
-transaction the `Standing` rows of the game's players (all time and each season
-the game falls in; alone and with each partner) are recomputed from their results
-by one GROUP BY each, so reading a table is one row per player or pair, whatever
+transaction the `Standing` rows that the game can move (its players alone and the
+partners who sat together in it; all time and each season the game falls in) are
+recomputed from their results by a GROUP BY, so reading a table is one row per player or pair, whatever
 the number of games, and no Python loop ever runs over games or hands.
 
 Points against: the game points of the best other side (in a two-side game, simply
@@ -76,27 +76,26 @@ def game_changed(game: Game) -> None:
     A game enters the standings when it has a winner and leaves them if an edit
     takes the winner away.
     """
-    for league_id, removed in write_results(game).items():
-        rerate_from(league_id, game.created_at, game.id, removed)
-        players = removed | set(
-            db.session.scalars(
-                select(LeagueResult.player_id).where(LeagueResult.game_id == game.id)
-            )
-        )
-        refresh_standings(league_id, players, game.created_at)
+    for league_id, old in write_results(game).items():
+        rerate_from(league_id, game.created_at, game.id, {player for player, _side in old})
+        new = db.session.execute(
+            select(LeagueResult.player_id, LeagueResult.side).where(LeagueResult.game_id == game.id)
+        ).all()
+        seated = old | {(row.player_id, row.side) for row in new}
+        refresh_standings(league_id, seated, game.created_at)
 
 
-def write_results(game: Game) -> dict[int, set[int]]:
+def write_results(game: Game) -> dict[int, set[tuple[int, int]]]:
     """Replace `game`'s result rows (without re-rating); returns, per league touched,
-    the players whose rows were removed (their current rating may need refreshing)."""
+    the (player, side) of the rows removed (their ratings and standings may change)."""
     old = db.session.execute(
-        select(LeagueResult.league_id, LeagueResult.player_id).where(
+        select(LeagueResult.league_id, LeagueResult.player_id, LeagueResult.side).where(
             LeagueResult.game_id == game.id
         )
     ).all()
-    touched: dict[int, set[int]] = {}
+    touched: dict[int, set[tuple[int, int]]] = {}
     for row in old:
-        touched.setdefault(row.league_id, set()).add(row.player_id)
+        touched.setdefault(row.league_id, set()).add((row.player_id, row.side))
     if old:
         db.session.execute(delete(LeagueResult).where(LeagueResult.game_id == game.id))
     if game.league_id is not None:
@@ -262,27 +261,36 @@ def _of_period(season: Season | None) -> ColumnElement[bool]:
     return Standing.season_id == season.id
 
 
-def refresh_standings(league_id: int, player_ids: set[int], played_at: datetime) -> None:
-    """Recompute the standing rows of `player_ids`, alone and in every pair they are in,
-    for all time and for each season of the league that `played_at` falls in."""
-    if not player_ids:
+def refresh_standings(league_id: int, seated: set[tuple[int, int]], played_at: datetime) -> None:
+    """Recompute the standing rows that one game's change can move: those of its
+    players (each as ``(player, side)``) alone and of the partners among them, for all
+    time and for each season of the league that `played_at` falls in."""
+    if not seated:
         return
+    ids = sorted({player for player, _side in seated})
+    pairs = sorted(
+        {(a, b) for a, side_a in seated for b, side_b in seated if side_a == side_b and a < b}
+    )
     day = played_at.date()
     seasons = db.session.scalars(
         select(Season).where(
             Season.league_id == league_id, Season.starts_on <= day, Season.ends_on >= day
         )
     ).all()
-    ids = sorted(player_ids)
     for season in (None, *seasons):
+        mine = and_(Standing.league_id == league_id, _of_period(season))
         db.session.execute(
-            delete(Standing).where(
-                Standing.league_id == league_id,
-                _of_period(season),
-                or_(Standing.player_id.in_(ids), Standing.partner_id.in_(ids)),
-            )
+            delete(Standing).where(mine, Standing.player_id.in_(ids), Standing.partner_id.is_(None))
         )
-        _insert_standings(league_id, season, ids)
+        if pairs:
+            db.session.execute(
+                delete(Standing).where(
+                    mine,
+                    Standing.player_id.in_([a for a, _b in pairs]),
+                    tuple_(Standing.player_id, Standing.partner_id).in_(pairs),
+                )
+            )
+        _insert_standings(league_id, season, ids, pairs)
 
 
 def rebuild(league_id: int) -> None:
@@ -313,9 +321,14 @@ def rebuild_standings(league_id: int) -> None:
         _insert_standings(league_id, season, None)
 
 
-def _insert_standings(league_id: int, season: Season | None, ids: list[int] | None) -> None:
+def _insert_standings(
+    league_id: int,
+    season: Season | None,
+    ids: list[int] | None = None,
+    pairs: list[tuple[int, int]] | None = None,
+) -> None:
     """INSERT ... SELECT the rows of `season` (None: all time) from the results: of the
-    players `ids` and of every pair with one of them (None: of everyone)."""
+    players `ids` and the pairs `pairs` (lower id first), or of everyone (None)."""
     period = (
         literal(league_id, Integer),
         literal(season.id, Integer) if season else cast(null(), Integer),
@@ -330,30 +343,26 @@ def _insert_standings(league_id: int, season: Season | None, ids: list[int] | No
         alone = alone.where(LeagueResult.player_id.in_(ids))
     db.session.execute(insert(Standing).from_select(columns, _period(alone, season)))
 
-    # Each pair once, as (lower id, higher id); a pair of two refreshed players is
-    # reached from both of its rows, so it is kept only from the lower one.
-    mate = aliased(LeagueResult)
-    lower = LeagueResult.player_id < mate.player_id
-    low = case((lower, LeagueResult.player_id), else_=mate.player_id)
-    high = case((lower, mate.player_id), else_=LeagueResult.player_id)
+    if pairs is not None and not pairs:
+        return
+    mate = aliased(LeagueResult)  # each pair once: the partner with the higher id
     together = (
-        select(*period, low, high, *_tallies())
+        select(*period, LeagueResult.player_id, mate.player_id, *_tallies())
         .join(
             mate,
             and_(
                 mate.game_id == LeagueResult.game_id,
                 mate.side == LeagueResult.side,
-                mate.player_id != LeagueResult.player_id,
+                mate.player_id > LeagueResult.player_id,
             ),
         )
         .where(LeagueResult.league_id == league_id)
-        .group_by(low, high)
+        .group_by(LeagueResult.player_id, mate.player_id)
     )
-    if ids is None:
-        together = together.where(lower)
-    else:
+    if pairs is not None:
         together = together.where(
-            LeagueResult.player_id.in_(ids), or_(mate.player_id.not_in(ids), lower)
+            LeagueResult.player_id.in_([a for a, _b in pairs]),
+            tuple_(LeagueResult.player_id, mate.player_id).in_(pairs),
         )
     db.session.execute(insert(Standing).from_select(columns, _period(together, season)))
 
