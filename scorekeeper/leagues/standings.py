@@ -5,8 +5,9 @@ Every finished league game has one `LeagueResult` row per player, written by
 services call it after each hand saved, edited or removed). In that same
 transaction the `Standing` rows that the game can move (its players alone and the
 partners who sat together in it; all time and each season the game falls in) are
-recomputed from their results by a GROUP BY, so reading a table is one row per player or pair, whatever
-the number of games, and no Python loop ever runs over games or hands.
+recomputed from their results by a GROUP BY, so reading a table is one row per
+player or pair, whatever the number of games, and no Python loop ever runs over
+games or hands.
 
 Points against: the game points of the best other side (in a two-side game, simply
 the opponents' points; with three players, the stronger of the two opponents), so
