@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import flask_migrate  # noqa: E402
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
-from sqlalchemy import func, select  # noqa: E402
+from sqlalchemy import func, select, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from scorekeeper import create_app, normalize_database_url  # noqa: E402
@@ -126,6 +126,11 @@ def main() -> None:
                 seed_games(db.session.get_one(type(league), league_id), size - built, seed=size)
                 build_s = time.perf_counter() - started
                 built = size
+                if db.engine.dialect.name == "postgresql":
+                    # Fresh planner statistics after the bulk load, as autovacuum would
+                    # gather soon after (without them PostgreSQL may scan whole tables).
+                    db.session.execute(text("ANALYZE"))
+                    db.session.commit()
                 results = db.session.scalar(select(func.count()).select_from(LeagueResult))
                 busiest = db.session.execute(
                     select(LeagueResult.player_id, func.count().label("n"))
