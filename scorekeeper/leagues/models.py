@@ -183,14 +183,26 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     archived: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
-class LeagueResult(db.Model):  # type: ignore[name-defined,misc]
+class Counted:
+    """The counts of a result that standings add up: game points for and against, hands
+    played, and of those hands the scope made and the settebello, primiera and napola
+    taken by the player's side. (Points against: the best other side's points.)"""
+
+    points_for: Mapped[int] = mapped_column(Integer)
+    points_against: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    scope: Mapped[int] = mapped_column(Integer)
+    settebello: Mapped[int] = mapped_column(Integer)
+    primiera: Mapped[int] = mapped_column(Integer)
+    napola: Mapped[int] = mapped_column(Integer)
+
+
+class LeagueResult(Counted, db.Model):  # type: ignore[name-defined,misc]
     """One player's result in one finished league game, with their rating after it.
 
     Rows are written by `scorekeeper.leagues.standings.game_changed` in the same
     transaction as the hand that finished (or changed) the game; the `Standing` rows
     are sums of them, and a player's rating over time is one indexed query.
-    Per-hand counts are of hands the player's side took: scope made, settebello,
-    primiera and napola taken.
     """
 
     __tablename__ = "league_result"
@@ -215,18 +227,11 @@ class LeagueResult(db.Model):  # type: ignore[name-defined,misc]
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     side: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column(Boolean)
-    points_for: Mapped[int] = mapped_column(Integer)
-    points_against: Mapped[int] = mapped_column(Integer)
-    hands: Mapped[int] = mapped_column(Integer)
-    scope: Mapped[int] = mapped_column(Integer)
-    settebello: Mapped[int] = mapped_column(Integer)
-    primiera: Mapped[int] = mapped_column(Integer)
-    napola: Mapped[int] = mapped_column(Integer)
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
 
 
-class Standing(db.Model):  # type: ignore[name-defined,misc]
+class Standing(Counted, db.Model):  # type: ignore[name-defined,misc]
     """A player's (or a pair's) totals over one period, kept up to date as games change.
 
     One row per league, period (``season_id``; NULL for all time) and player; pairs
@@ -271,10 +276,3 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     )
     games: Mapped[int] = mapped_column(Integer)
     won: Mapped[int] = mapped_column(Integer)
-    points_for: Mapped[int] = mapped_column(Integer)
-    points_against: Mapped[int] = mapped_column(Integer)
-    hands: Mapped[int] = mapped_column(Integer)
-    scope: Mapped[int] = mapped_column(Integer)
-    settebello: Mapped[int] = mapped_column(Integer)
-    primiera: Mapped[int] = mapped_column(Integer)
-    napola: Mapped[int] = mapped_column(Integer)

@@ -51,7 +51,7 @@ from sqlalchemy.orm import aliased
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandSide, Seat
-from scorekeeper.leagues.models import LeagueResult, Player, Season, Standing
+from scorekeeper.leagues.models import Counted, LeagueResult, Player, Season, Standing
 
 RATING_BASE = 1000
 RATING_SCALE = 40
@@ -234,7 +234,8 @@ def _store_current(player_ids: set[int]) -> None:
 
 _Query = TypeVar("_Query", bound="Select[*tuple[Any, ...]]")
 
-_COUNTED = ("points_for", "points_against", "hands", "scope", "settebello", "primiera", "napola")
+#: The columns a result shares with a standing row (declared once, on `Counted`).
+_COUNTED = tuple(Counted.__annotations__)
 #: The columns of a `Standing` row that are sums of results, in `_tallies` order.
 TALLIES = ("games", "won", *_COUNTED)
 
