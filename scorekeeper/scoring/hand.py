@@ -9,6 +9,7 @@ leader; a tie at the top gives nobody the point.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -166,16 +167,16 @@ def _check_sides(rules: Rules, count: int) -> None:
 
 
 def _check_scope(rules: Rules, i: int, scope: object, cards: int) -> list[InputError]:
-    where = f"sides[{i}].scope"
     if not isinstance(scope, int) or isinstance(scope, bool):
-        return [InputError("not_whole_number", where, {"text": str(scope)})]
-    if scope < 0:
-        return [InputError("negative", where)]
+        return [InputError("not_whole_number", f"sides[{i}].scope", {"text": str(scope)})]
     # One scopa per card played at most, and each sweep takes at least two cards.
     maximum = min(rules.format.cards_played_per_side, cards // 2)
-    if scope > maximum:
-        return [InputError("scope_too_many", where, {"maximum": maximum})]
-    return []
+    if 0 <= scope <= maximum:  # the usual case: no error, no field path to format
+        return []
+    where = f"sides[{i}].scope"
+    if scope < 0:
+        return [InputError("negative", where)]
+    return [InputError("scope_too_many", where, {"maximum": maximum})]
 
 
 def validate_cards(rules: Rules, sides: Sequence[SideCards]) -> None:
@@ -347,8 +348,9 @@ def score_cards(rules: Rules, sides: Sequence[SideCards]) -> HandScore:
     """
     validate_cards(rules, sides)
     counts = []
+    denaro = Suit.DENARI  # read once: an Enum member read off its class is slow (Python 3.11)
     for side in sides:
-        denari = {card.value for card in side.cards if card.suit is Suit.DENARI}
+        denari = {card.value for card in side.cards if card.suit is denaro}
         counts.append(
             SideCounts(
                 cards=len(side.cards),
@@ -387,18 +389,22 @@ def _napola_run(denari_values: set[int]) -> int:
     return run if run >= NAPOLA_MIN else 0
 
 
+@functools.cache
+def _award(category: Category, winner: int | None, reason: str, margin: int | None) -> Award:
+    """The award, built once and shared: awards are frozen and there are a few thousand at most."""
+    return Award(category, winner, reason, margin)
+
+
 def _strict_leader(category: Category, values: Sequence[int]) -> Award:
-    top = max(values)
-    leaders = [i for i, value in enumerate(values) if value == top]
-    if len(leaders) > 1:
-        return Award(category, None, "tie", 0)
-    rest = [value for i, value in enumerate(values) if i != leaders[0]]
-    return Award(category, leaders[0], "most", top - max(rest))
+    top, runner_up = sorted(values, reverse=True)[:2]
+    if top == runner_up:
+        return _award(category, None, "tie", 0)
+    return _award(category, values.index(top), "most", top - runner_up)
 
 
 def _holder(category: Category, flags: Iterable[bool]) -> Award:
-    holders = [i for i, flag in enumerate(flags) if flag]
-    return Award(category, holders[0], "holder") if holders else Award(category, None, "none")
+    holder = next((i for i, flag in enumerate(flags) if flag), None)
+    return _award(category, holder, "none" if holder is None else "holder", None)
 
 
 #: Awards that never depend on the hand: every side scores its own scope; a setting that is off.
@@ -417,7 +423,7 @@ def _score(
 ) -> HandScore:
     if primiere is not None:
         result = contest(primiere)
-        primiera = Award(Category.PRIMIERA, result.winner, result.reason, result.margin)
+        primiera = _award(Category.PRIMIERA, result.winner, result.reason, result.margin)
     elif primiera_winner is None:
         primiera = Award(Category.PRIMIERA, None, "declared")
     else:
@@ -432,27 +438,36 @@ def _score(
         napola = Award(Category.NAPOLA, None, "none")
 
     awards = {
-        Category.SCOPE: _SCOPE_AWARD,
-        Category.CARTE: _strict_leader(Category.CARTE, [side.cards for side in sides]),
-        Category.DENARI: _strict_leader(Category.DENARI, [side.denari for side in sides]),
-        Category.SETTEBELLO: _holder(Category.SETTEBELLO, (s.settebello for s in sides)),
-        Category.PRIMIERA: primiera,
-        Category.RE_BELLO: (
-            _holder(Category.RE_BELLO, (s.re_bello for s in sides))
-            if rules.re_bello
-            else _RE_BELLO_OFF
-        ),
-        Category.NAPOLA: napola,
+        award.category: award
+        for award in (
+            _SCOPE_AWARD,
+            _strict_leader(Category.CARTE, [side.cards for side in sides]),
+            _strict_leader(Category.DENARI, [side.denari for side in sides]),
+            _holder(Category.SETTEBELLO, (s.settebello for s in sides)),
+            primiera,
+            (
+                _holder(Category.RE_BELLO, (s.re_bello for s in sides))
+                if rules.re_bello
+                else _RE_BELLO_OFF
+            ),
+            napola,
+        )
     }
+
+    # A point to the winner of each category, but scope score one per scopa and napola its run.
+    points = [dict.fromkeys(awards, 0) for _ in sides]
+    for category, award in awards.items():
+        if award.winner is not None:
+            points[award.winner][category] = 1
+    if napola.winner is not None:
+        points[napola.winner][Category.NAPOLA] = sides[napola.winner].napola_run
 
     results = []
     for i, side in enumerate(sides):
-        points = {category: (1 if award.winner == i else 0) for category, award in awards.items()}
-        points[Category.SCOPE] = side.scope
-        points[Category.NAPOLA] = side.napola_run if napola.winner == i else 0
+        points[i][Category.SCOPE] = side.scope
         results.append(
             SideResult(
-                points=MappingProxyType(points),
+                points=MappingProxyType(points[i]),
                 cards=side.cards,
                 denari=side.denari,
                 settebello=side.settebello,
