@@ -313,6 +313,7 @@ def test_a_finished_board_leads_with_the_winner_and_the_rematch(client: FlaskCli
     assert "details#record-anyway" in _tags(ancestors(html, "save-hand"))
     assert 'aria-labelledby="record-anyway-summary"' in html
     assert "Record hand 2" in html
+    assert "style=" not in html and "<style" not in html  # the CSP forbids inline styles
 
 
 def test_an_unfinished_board_keeps_its_form_open(client: FlaskClient) -> None:
