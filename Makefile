@@ -50,7 +50,8 @@ pytest: $(VENV)/.test-stamp translations
 bench: $(VENV)/.runtime-stamp translations
 	$(BIN)/python bench/scoring.py
 
-# The game pages as a phone meets them (bytes, Lighthouse, axe, taps, server time), by hand.
+# The game and league pages as a phone meets them (bytes, Lighthouse, axe, taps, server
+# time), by hand.
 # Lighthouse and axe-core come from npm, pinned in bench/package-lock.json.
 measure: $(VENV)/.test-stamp chromium translations bench/node_modules/.package-lock.json
 	$(BIN)/python bench/pages.py

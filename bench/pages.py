@@ -1,4 +1,4 @@
-"""The game pages as a phone user meets them: run by hand, never as a test.
+"""The game and league pages as a phone user meets them: run by hand, never as a test.
 
     make measure                       (installs what it needs, then runs this)
     .venv/bin/python bench/pages.py [--runs 3] [--workers 3] [--no-lighthouse]
@@ -7,8 +7,10 @@
 Starts the app under gunicorn (several workers) on 127.0.0.1 with a throwaway SQLite
 database (or the PostgreSQL database DATABASE_URL names: the script only adds rows to
 it), fills it through the app's own forms with a realistic game (2 players, to 21, 6
-hands) and a long one (40 hands), and reports for the new-game page, the read-only
-board, the board with the hand form and the correction form:
+hands) and a long one (40 hands), adds a public demo league (`flask seed-demo`, 24
+players, 300 games), and reports for the new-game page, the read-only board, the board
+with the hand form, the correction form, the hand by cards, the league's standings and a
+player's page:
 
 - bytes transferred on a first load (empty cache): every response's size on the wire
   (headers and body, as served: whatever compression the app applies), summed from
@@ -116,6 +118,26 @@ def gunicorn(database_url: str, workers: int, port: int) -> Iterator[str]:
         finally:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=30)
+
+
+def demo_league(database_url: str, client: Client) -> tuple[str, str]:
+    """A public demo league in the database: paths of its standings and a player page."""
+    done = subprocess.run(
+        [BIN / "flask", "--app", "scorekeeper", "seed-demo", "--players", "24", "--games", "300"],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "bench"},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    found = re.search(r"(/leagues/[\w-]+/)", done.stdout)
+    if found is None:
+        raise SystemExit(f"seed-demo said: {done.stdout}")
+    standings = found.group(1)
+    player = re.search(r'href="(/leagues/[\w-]+/players/\d+)"', client.request(standings)[1])
+    if player is None:
+        raise SystemExit("no player link on the demo league's standings")
+    return standings, player.group(1)
 
 
 def wait_until_up(url: str, process: subprocess.Popen[bytes], log: IO[bytes]) -> str:
@@ -514,12 +536,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             token = client.csrf(edit)
             for number in range(1, 7):
                 client.save_hand(edit, token, number, random_hand(rng))
+            standings, player = demo_league(database_url, client)
             pages = [
                 PageFigures("new game", "/games/new"),
                 PageFigures("board (view link)", view),
                 PageFigures("board + hand form", edit),
                 PageFigures("correction form", f"{edit}/hands/3/edit"),
                 PageFigures("hand by cards", f"{edit}/hands/cards"),
+                PageFigures("league standings", standings),
+                PageFigures("league player page", player),
             ]
             long_board = PageFigures("board, 40 hands (edit)", times["edit"])
 

@@ -98,7 +98,11 @@ def hand_url(token: str, editable: bool, number: int) -> str:
 def board_context(
     game: Game, token: str, editable: bool, form: CountsForm | None = None
 ) -> dict[str, Any]:
-    """Everything the board shows: totals, status, who deals, history, chart, form."""
+    """Everything the board shows: totals, status, who deals, history, chart, form.
+
+    ``form`` is the hand the players sent, shown again (refused or previewed); on a
+    finished game its form then stays open instead of folded away.
+    """
     state = game_state(game)
     names = game.side_names()
     history = []
@@ -114,6 +118,7 @@ def board_context(
                 "url": hand_url(token, editable, hand.number),
             }
         )
+    hand_sent = form is not None
     if editable and form is None:
         form = counts_form(names, number=state.next_hand)
     return {
@@ -130,6 +135,7 @@ def board_context(
         "winner": names[state.winner] if state.winner is not None else None,
         "chart": totals_chart(state.running, game.target, names, _("Totals hand by hand")),
         "form": form,
+        "hand_sent": hand_sent,
     }
 
 

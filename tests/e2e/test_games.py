@@ -123,6 +123,51 @@ def test_a_spareggio_then_a_winner(en_phone: Page) -> None:
     expect(status).to_have_text("Anna wins the game!")
 
 
+def test_after_a_win_the_rematch_leads_and_a_hand_after_the_end_is_tucked_away(
+    make_phone: Callable[..., Page],
+) -> None:
+    page = make_phone(locale="en-GB")
+    board = start_game(page, ANNA_BRUNO, target=5)
+    reference_hand(page, ANNA_BRUNO)  # 5 - 0: Anna has won
+    status = page.locator("#game-status")
+    expect(status).to_have_text("Anna wins the game!")
+    rematch = page.get_by_role("button", name="Rematch: same players, next dealer")
+    expect(rematch).to_be_visible()
+    summary = page.locator("#record-anyway-summary")
+    expect(summary).to_have_text("Record another hand anyway")
+    expect(page.locator("#hand-form")).to_be_hidden()
+    # Winner right under the totals, then the rematch, then the folded form; all big enough.
+    boxes = [page.locator("#total-0").bounding_box(), status.bounding_box()]
+    boxes += [rematch.bounding_box(), summary.bounding_box()]
+    assert all(boxes), boxes
+    tops = [box["y"] for box in boxes if box]
+    assert tops == sorted(tops), tops
+    for box in boxes[2:]:
+        assert box and box["height"] >= 44, boxes
+    # Another phone with the edit link opens the folded form; it stays open when the
+    # board refreshes itself with a hand recorded after the end on the first phone.
+    other = make_phone(locale="en-GB")
+    other.goto(board)
+    other.locator("#record-anyway-summary").tap()
+    expect(other.locator("#hand-form")).to_be_visible()
+    taps = Taps()
+    taps.tap(summary)
+    record_counts(page, ANNA_BRUNO, taps, cards=18, denari=4, settebello=1, primiera=1)
+    expect_totals(page, 5, 4)
+    expect(status).to_have_text("Anna wins the game!")
+    expect(page.locator("#hand-2 .badge")).to_have_text("after the end")
+    expect(page.locator("#hand-form")).to_be_hidden()
+    expect(other.locator("#total-1")).to_have_text("4", timeout=15_000)
+    expect(other.locator("#record-heading")).to_have_text("Record hand 3")
+    expect(other.locator("#hand-form")).to_be_visible()
+    # The rematch: same players, the next dealer, and the form open as in any new game.
+    with page.expect_navigation():
+        rematch.tap()
+    expect(page.locator("#next-hand")).to_have_text("Hand 1: Anna deals, Bruno plays first.")
+    expect(page.locator("#game-status")).to_have_count(0)
+    expect(page.locator("#hand-form")).to_be_visible()
+
+
 def test_a_wrong_entry_is_refused_then_corrected(en_phone: Page) -> None:
     page = en_phone
     start_game(page, ANNA_BRUNO)

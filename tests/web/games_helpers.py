@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -84,3 +85,38 @@ def hand_points(a: int, b: int) -> dict[str, str]:
         "sides-1-scope": str(b),
     }
     return fields
+
+
+class _Ancestry(HTMLParser):
+    """Reads a page and keeps the elements that the one with ``element_id`` sits in."""
+
+    #: Elements without an end tag (those a page of this app can hold).
+    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta"})
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__()
+        self.element_id = element_id
+        self.open: list[tuple[str, dict[str, str | None]]] = []
+        self.found: list[tuple[str, dict[str, str | None]]] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = (tag, dict(attrs))
+        if element[1].get("id") == self.element_id and self.found is None:
+            self.found = list(self.open)
+        if tag not in self.VOID:
+            self.open.append(element)
+
+    def handle_endtag(self, tag: str) -> None:
+        for depth in range(len(self.open) - 1, -1, -1):
+            if self.open[depth][0] == tag:
+                del self.open[depth:]
+                return
+
+
+def ancestors(html: str, element_id: str) -> list[tuple[str, dict[str, str | None]]]:
+    """The elements (tag, attributes) around the one with ``element_id`` in ``html``,
+    outermost first; fails when there is no such element."""
+    parser = _Ancestry(element_id)
+    parser.feed(html)
+    assert parser.found is not None, f"no element with id {element_id!r}"
+    return parser.found

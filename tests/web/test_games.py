@@ -12,7 +12,15 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from tests.helpers import csrf_token
-from tests.web.games_helpers import hand_points, hidden, record, start_game, totals
+from tests.web.games_helpers import (
+    ancestors,
+    form_keys,
+    hand_points,
+    hidden,
+    record,
+    start_game,
+    totals,
+)
 
 
 def _game(app: Flask) -> Game:
@@ -271,6 +279,109 @@ def test_hands_after_the_end_are_flagged(client: FlaskClient) -> None:
     assert re.search(r'id="hand-2" class="hand-row after-end"', html)
     assert not re.search(r'id="hand-1" class="hand-row after-end"', html)
     assert "after the end" in html
+
+
+def _tags(elements: list[tuple[str, dict[str, str | None]]]) -> list[str]:
+    return [f"{tag}#{attrs.get('id', '')}" for tag, attrs in elements]
+
+
+def _after_totals(html: str) -> str:
+    """The board from just after its totals' boxes on."""
+    return html[html.index('class="side-name">Bruno</span>') :].split("</div>", 2)[2]
+
+
+def test_a_finished_board_leads_with_the_winner_and_the_rematch(client: FlaskClient) -> None:
+    url = start_game(client, target="5")
+    record(client, url, **hand_points(5, 0))
+    html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    # Right under the totals: the winner, then the rematch as the one primary button.
+    assert re.match(
+        r'\s*<p class="status status-winner" id="game-status" role="status">Anna wins the game!'
+        r'</p>\s*<form method="post" action="[^"]*/rematch" id="rematch-form">',
+        _after_totals(html),
+    )
+    assert 'class="btn btn-primary btn-rematch" id="rematch"' in html
+    assert "details" not in _tags(ancestors(html, "rematch"))
+    # The next hand's form is still there, folded into a closed details.
+    folded = [attrs for tag, attrs in ancestors(html, "hand-form") if tag == "details"]
+    assert folded == [{"class": "record-anyway", "id": "record-anyway"}]  # no "open"
+    assert re.search(
+        r'<details class="record-anyway" id="record-anyway">\s*'
+        r'<summary id="record-anyway-summary">Record another hand anyway</summary>',
+        html,
+    )
+    assert "details#record-anyway" in _tags(ancestors(html, "save-hand"))
+    assert 'aria-labelledby="record-anyway-summary"' in html
+    assert "Record hand 2" in html
+    assert "style=" not in html and "<style" not in html  # the CSP forbids inline styles
+
+
+def test_an_unfinished_board_keeps_its_form_open(client: FlaskClient) -> None:
+    url = start_game(client, target="5")
+    record(client, url, **hand_points(4, 0))  # 4 - 0: not there yet
+    html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert _tags(ancestors(html, "hand-form")) == [
+        "html#",
+        "body#",
+        "main#main",
+        "div#live",
+        "section#record",
+    ]
+    assert 'aria-labelledby="record-heading"' in html
+    assert "record-anyway" not in html and 'id="rematch"' not in html
+    assert 'id="game-status"' not in html
+
+
+@pytest.mark.parametrize("action", ["save", "preview"])
+def test_a_hand_sent_after_the_end_comes_back_unfolded(client: FlaskClient, action: str) -> None:
+    """Without JavaScript, a refused or previewed hand shows in an open details."""
+    url = start_game(client, target="5")
+    record(client, url, **hand_points(5, 0))
+    fields = hand_points(0, 0) if action == "preview" else {**hand_points(0, 0), "settebello": ""}
+    data = form_keys(client, url) | fields | {"action": action}
+    response = client.post(f"{url}/hands", data=data, headers={"Accept-Language": "en"})
+    assert response.status_code == (200 if action == "preview" else 422)
+    html = response.get_data(as_text=True)
+    assert '<details class="record-anyway" id="record-anyway" open>' in html
+    assert "details#record-anyway" in _tags(ancestors(html, "hand-form"))
+
+
+def test_a_hand_after_the_end_keeps_the_winner_first(client: FlaskClient) -> None:
+    url = start_game(client, target="5")
+    record(client, url, **hand_points(5, 0))
+    assert record(client, url, **hand_points(0, 0)).status_code == 302
+    html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert totals(html) == [5, 4]
+    assert _after_totals(html).lstrip().startswith('<p class="status status-winner"')
+    assert '<details class="record-anyway" id="record-anyway">' in html
+    assert "Record hand 3" in html
+
+
+def test_a_finished_view_board_announces_the_winner_without_a_form(
+    app: Flask, client: FlaskClient
+) -> None:
+    url = start_game(client, target="5")
+    record(client, url, **hand_points(5, 0))
+    viewer, token = app.test_client(), _game(app).view_token
+    for path in ("", "/live"):
+        response = viewer.get(f"/v/{token}{path}", headers={"Accept-Language": "en"})
+        html = response.get_data(as_text=True)
+        assert re.match(
+            r'\s*<p class="status status-winner" id="game-status" role="status">'
+            r"Anna wins the game!</p>\s*<p class=\"target muted\">",
+            _after_totals(html),
+        ), path
+        assert "<form" not in html and "record-anyway" not in html and "Rematch" not in html
+
+
+def test_a_finished_board_in_italian(client: FlaskClient) -> None:
+    url = start_game(client, target="5")
+    record(client, url, **hand_points(5, 0))
+    html = client.get(url, headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "Anna vince la partita!" in html
+    assert "Rivincita: stessi giocatori, mazziere successivo" in html
+    assert "Registra comunque un'altra mano" in html
+    assert "una mano registrata ora viene segnata «dopo la fine»" in html
 
 
 def test_napoleone_wins_at_once(client: FlaskClient) -> None:
