@@ -15,7 +15,13 @@ from scorekeeper.checks.labels import category_label
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, apply_hand_errors, counts_form
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.services import Entry, game_state, revisions_of, score_entry
+from scorekeeper.games.services import (
+    Entry,
+    game_state,
+    removed_hands,
+    revisions_of,
+    score_entry,
+)
 from scorekeeper.messages import messages_by_field
 from scorekeeper.scoring import Card, Category, InvalidHand, parse_cards, sorted_cards
 
@@ -98,7 +104,8 @@ def hand_url(token: str, editable: bool, number: int) -> str:
 def board_context(
     game: Game, token: str, editable: bool, form: CountsForm | None = None
 ) -> dict[str, Any]:
-    """Everything the board shows: totals, status, who deals, history, chart, form.
+    """Everything the board shows: totals, status, who deals, history, removed hands,
+    chart, form.
 
     ``form`` is the hand the players sent, shown again (refused or previewed); on a
     finished game its form then stays open instead of folded away.
@@ -129,6 +136,7 @@ def board_context(
         "editable": editable,
         "links": links(game, token, editable),
         "history": list(reversed(history)),
+        "removed": removed_hands(game),
         "last_hand": len(history),
         "dealer": game.seat_name(state.next_dealer),
         "first_player": game.seat_name(state.next_first_player),

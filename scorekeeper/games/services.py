@@ -371,6 +371,21 @@ def revisions_of(hand: Hand) -> list[HandRevision]:
     )
 
 
+def removed_hands(game: Game) -> list[HandRevision]:
+    """The hands removed from ``game`` (removed or undone), newest first.
+
+    Each is its ``delete`` revision: the number it had then, when, its entry and
+    each side's points.
+    """
+    return list(
+        db.session.scalars(
+            select(HandRevision)
+            .where(HandRevision.game_id == game.id, HandRevision.action == "delete")
+            .order_by(HandRevision.created_at.desc(), HandRevision.id.desc())
+        )
+    )
+
+
 def get_hand(game: Game, number: int) -> Hand | None:
     """Hand ``number`` of ``game``, if it exists."""
     return db.session.scalar(select(Hand).where(Hand.game_id == game.id, Hand.number == number))

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games import services
-from scorekeeper.games.models import Hand, HandRevision, HandSide
+from scorekeeper.games.models import Game, Hand, HandRevision, HandSide
 from tests.web.games_helpers import REFERENCE, form_keys, hidden, record, start_game, totals
 
 EN = {"Accept-Language": "en"}
@@ -449,6 +449,69 @@ def test_undo_removes_the_last_hand_once(app: Flask, client: FlaskClient) -> Non
     assert _hands(app) == [(1, (5, 0))]
     assert client.post(undo.group(1), data={"number": "1"}).status_code == 400
     assert _hands(app) == [(1, (5, 0))]
+
+
+def _removed_hands(html: str) -> list[str] | None:
+    """The board's removed hands as text, newest first (None: no such section)."""
+    if 'id="removed-hands"' not in html:
+        return None
+    start = html.index('id="removed-hands"')
+    section = html[start : html.index("</details>", start)]
+    rows = re.findall(r'<li class="hand-row removed-hand">(.*?)</li>', section, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", "", row).split()) for row in rows]
+
+
+def test_removed_and_undone_hands_stay_listed_on_the_board(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    record(client, url, **(REFERENCE | {"sides-0-scope": "0"}))  # 4 - 0
+    record(client, url)  # 5 - 0
+    record(client, url, **(REFERENCE | {"sides-0-scope": "2"}))  # 6 - 0
+    page = client.get(f"{url}/hands/1/remove").get_data(as_text=True)
+    client.post(f"{url}/hands/1/remove", data={"csrf_token": hidden(page, "csrf_token")})
+    board = client.get(url, headers=EN).get_data(as_text=True)
+    assert '<details class="removed-hands" id="removed-hands">' in board  # closed
+    assert "Removed hands (1)" in board
+    removed = _removed_hands(board)
+    assert removed is not None and len(removed) == 1
+    assert removed[0].startswith("Hand 1, removed ") and removed[0].endswith(": Anna +4, Bruno +0")
+    assert re.search(r'id="hand-1".*?Anna \+5.*?id="hand-2".*?Anna \+6', board, re.S) is None
+    assert re.search(r'id="hand-2".*?Anna \+6.*?id="hand-1".*?Anna \+5', board, re.S)
+    assert 'id="hand-3"' not in board  # the later hands moved up
+    undo = {"csrf_token": hidden(board, "csrf_token"), "number": "2"}
+    assert client.post(f"{url}/undo", data=undo).status_code == 302
+    board = client.get(url, headers=EN).get_data(as_text=True)
+    assert "Removed hands (2)" in board
+    removed = _removed_hands(board)
+    assert removed is not None and [row.split(",")[0] for row in removed] == ["Hand 2", "Hand 1"]
+    assert removed[0].endswith(": Anna +6, Bruno +0")  # the undone hand, newest first
+    live = client.get(f"{url}/live", headers=EN).get_data(as_text=True)
+    assert _removed_hands(live) == removed  # polling phones get it too, with its id
+    with app.app_context():
+        view_token = db.session.scalars(select(Game.view_token)).one()
+    for path in (f"/v/{view_token}", f"/v/{view_token}/live"):
+        html = client.get(path, headers=EN).get_data(as_text=True)
+        assert _removed_hands(html) == removed, path
+        assert "<form" not in html and "/remove" not in html and "/edit" not in html, path
+
+
+def test_no_removed_hands_section_without_removals(client: FlaskClient) -> None:
+    url = start_game(client)
+    assert _removed_hands(client.get(url).get_data(as_text=True)) is None
+    record(client, url)
+    record(client, url)
+    board = client.get(url, headers=EN).get_data(as_text=True)
+    assert _removed_hands(board) is None and "Removed hands" not in board
+
+
+def test_removed_hands_in_italian(client: FlaskClient) -> None:
+    url = start_game(client)
+    record(client, url)
+    board = client.get(url).get_data(as_text=True)
+    client.post(f"{url}/undo", data={"csrf_token": hidden(board, "csrf_token"), "number": "1"})
+    board = client.get(url, headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "Mani tolte (1)" in board
+    removed = _removed_hands(board)
+    assert removed is not None and removed[0].startswith("Mano 1, tolta ")
 
 
 def test_undo_is_not_next_to_save(client: FlaskClient) -> None:
