@@ -224,6 +224,37 @@ def test_an_old_hand_is_corrected_and_the_totals_follow(en_phone: Page) -> None:
     expect(page.locator(".revisions li")).to_have_count(2)
 
 
+def test_undone_hands_stay_listed_and_open_while_the_board_refreshes(
+    make_phone: Callable[..., Page],
+) -> None:
+    page = make_phone(locale="en-GB")
+    start_game(page, ANNA_BRUNO)
+    reference_hand(page, ANNA_BRUNO)
+    record_counts(page, ANNA_BRUNO, cards=18, denari=4, settebello=1, primiera=1)
+    record_counts(page, ANNA_BRUNO, cards=18, denari=4, settebello=1, primiera=1)
+    expect_totals(page, 5, 8)
+    expect(page.locator("#removed-hands")).to_have_count(0)
+    page.get_by_role("button", name="Undo hand 3").tap()
+    expect_totals(page, 5, 4)
+    view_link = page.locator("#view-link").get_attribute("href")
+    assert view_link
+    other = make_phone(locale="en-GB")
+    other.goto(view_link)
+    removed = other.locator("#removed-hands")
+    expect(removed.locator("summary")).to_have_text("Removed hands (1)")
+    expect(removed.locator("li")).to_be_hidden()  # closed until asked
+    removed.locator("summary").tap()
+    expect(removed.locator("li")).to_contain_text("Hand 3")
+    expect(removed.locator("li")).to_contain_text("Anna +0, Bruno +4")
+    # Another undo on the first phone: the list grows and stays open on the second.
+    page.get_by_role("button", name="Undo hand 2").tap()
+    expect_totals(page, 5, 0)
+    expect(removed.locator("summary")).to_have_text("Removed hands (2)", timeout=15_000)
+    expect(removed.locator("li")).to_have_count(2)
+    expect(removed.locator("li").first).to_contain_text("Hand 2")
+    expect(removed.locator("li").first).to_be_visible()
+
+
 def test_reload_and_a_second_phone_lose_nothing(make_phone: Callable[..., Page]) -> None:
     page = make_phone(locale="en-GB")
     board = start_game(page, ANNA_BRUNO)
