@@ -106,6 +106,7 @@ class HandForm(CheckForm):
     )
     napola = BooleanField(_l("Napola"))
     re_bello = BooleanField(_l("Re bello"))
+    napoleone = BooleanField(_l("Napoleone"))
     settebello = StringField(_l("Settebello"))
     re_bello_holder = StringField(_l("Re bello"))
     primiera = StringField(_l("Primiera"))

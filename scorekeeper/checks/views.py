@@ -67,7 +67,9 @@ def hand() -> ResponseReturnValue:
     - ``s0``...``s3``: each side's cards, comma-separated or repeated
       (``s0=7D&s0=1D``); ``rest=1`` gives the last side every card the others lack.
     - ``scope0``...: each side's scope (missing means 0).
-    - ``napola=1``, ``re_bello=1``: those settings on (missing means off).
+    - ``napola=1``, ``re_bello=1``, ``napoleone=1``: those settings on (missing
+      means off); with napoleone, a side that took all ten denari is said to win
+      the game at once.
     - ``n0``...: the sides' names (default A, B, C, D).
 
     By counts: ``mode=counts`` with ``cards0``, ``denari0``, ``scope0``,

@@ -76,6 +76,8 @@ def checker_url(game: Game, hand: Hand) -> str:
         params["napola"] = 1
     if game.re_bello:
         params["re_bello"] = 1
+    if game.napoleone:
+        params["napoleone"] = 1
     for i, side in enumerate(entry["sides"]):
         params |= {f"n{i}": names[i], f"scope{i}": side["scope"]}
         if hand.mode == "cards":

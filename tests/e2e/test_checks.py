@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -144,3 +145,15 @@ def test_switching_how_the_hand_is_entered_reloads_the_form(
     page.wait_for_load_state()
     page.get_by_label("Card by card").check()
     expect(page.locator(".side-picker").get_by_role("button")).to_have_count(3)
+
+
+def test_napoleone_setting_updates_the_result_in_place(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB")
+    denari = ",".join(f"{rank}D" for rank in range(1, 11))
+    page.goto(f"/check/hand?mode=cards&format=2&s0={denari}&rest=1")
+    result = page.locator("#hand-result")
+    expect(result.locator("tfoot")).to_contain_text("Total")
+    expect(result).not_to_contain_text("napoleone")
+    page.get_by_label("Napoleone (all ten denari win the game)").check()
+    expect(result).to_contain_text("A took all ten denari: napoleone, the game is won at once.")
+    expect(page).to_have_url(re.compile(r"napoleone=y"))

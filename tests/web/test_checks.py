@@ -422,6 +422,44 @@ def test_hand_unknown_format_is_refused_and_falls_back_to_two(client: FlaskClien
     assert 'name="s1"' in html and 'name="s2"' not in html
 
 
+#: Anna takes all ten denari and nothing else, Bruno the other 30 cards, no scope. By
+#: hand: carte to Bruno (30 to 10), denari and settebello to Anna; neither has all four
+#: suits, so nobody takes the primiera: Anna 2, Bruno 1.
+ALL_DENARI = (
+    "/check/hand?mode=cards&format=2&n0=Anna&n1=Bruno&s0=1D,2D,3D,4D,5D,6D,7D,8D,9D,10D&rest=1"
+)
+NAPOLEONE_LINE = "Anna took all ten denari: napoleone, the game is won at once."
+
+
+def test_hand_napoleone_is_off_by_default(client: FlaskClient) -> None:
+    html = get(client, ALL_DENARI)
+    assert re.search(r'<input id="napoleone" name="napoleone" type="checkbox"', html)
+    assert breakdown(html)["denari"][:2] == ["1", "0"]
+    assert "napoleone" not in result(html)
+
+
+def test_hand_napoleone_on_says_who_wins_the_game_at_once(client: FlaskClient) -> None:
+    html = get(client, ALL_DENARI + "&napoleone=y")
+    assert re.search(r'<input checked id="napoleone" name="napoleone" type="checkbox"', html)
+    rows = breakdown(html)
+    assert rows["carte"][:2] == ["0", "1"]
+    assert rows["denari"][:2] == ["1", "0"] and rows["settebello"][:2] == ["1", "0"]
+    assert rows["primiera"][:2] == ["0", "0"]
+    assert re.search(r"<th scope=\"row\">Total</th><td>2</td><td>1</td>", html)
+    assert result(html).count("napoleone") == 1
+    assert NAPOLEONE_LINE in result(html)
+    italian = result(get(client, ALL_DENARI + "&napoleone=y", IT))
+    assert "Anna ha preso tutti e dieci i denari" in italian
+
+
+@pytest.mark.parametrize(("denari", "line"), [("10", True), ("9", False)])
+def test_hand_napoleone_by_counts_needs_all_ten_denari(
+    client: FlaskClient, denari: str, line: bool
+) -> None:
+    query = counts_url(f"denari0={denari}&denari1={10 - int(denari)}&napoleone=y")
+    assert ("A took all ten denari: napoleone" in result(get(client, query))) is line
+
+
 # --------------------------------------------------------------------------- rules and links
 
 

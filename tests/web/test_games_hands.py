@@ -568,3 +568,16 @@ def test_a_hand_opens_in_the_hand_checker_with_the_same_points(
     footer = re.compile(r"<tfoot>(.*?)</tfoot>", re.S)
     ours, theirs = footer.search(page), footer.search(checker.get_data(as_text=True))
     assert ours and theirs and ours.group(1) == theirs.group(1)
+
+
+def test_a_napoleone_hand_opens_in_the_hand_checker_with_its_napoleone(
+    client: FlaskClient,
+) -> None:
+    url = start_game(client, target="21", napoleone="y")
+    assert record(client, url, **(REFERENCE | {"sides-0-denari": "10"})).status_code == 302
+    page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)" id="open-in-checker">', page)
+    assert link is not None and "napoleone=1" in link.group(1)
+    checker = client.get(link.group(1).replace("&amp;", "&"), headers=EN).get_data(as_text=True)
+    line = "Anna took all ten denari: napoleone, the game is won at once."
+    assert line in page and line in checker
