@@ -77,18 +77,14 @@ def game_changed(game: Game) -> None:
     A game enters the standings when it has a winner and leaves them if an edit
     takes the winner away.
     """
-    for league_id, old in write_results(game).items():
-        rerate_from(league_id, game.created_at, game.id, {player for player, _side in old})
-        new = db.session.execute(
-            select(LeagueResult.player_id, LeagueResult.side).where(LeagueResult.game_id == game.id)
-        ).all()
-        seated = old | {(row.player_id, row.side) for row in new}
+    for league_id, seated in write_results(game).items():
+        rerate_from(league_id, game.created_at, game.id, {player for player, _side in seated})
         refresh_standings(league_id, seated, game.created_at)
 
 
 def write_results(game: Game) -> dict[int, set[tuple[int, int]]]:
-    """Replace `game`'s result rows (without re-rating); returns, per league touched,
-    the (player, side) of the rows removed (their ratings and standings may change)."""
+    """Replace `game`'s result rows (without re-rating); returns, per league touched, the
+    (player, side) of every row removed or written: whose ratings and standings may move."""
     old = db.session.execute(
         select(LeagueResult.league_id, LeagueResult.player_id, LeagueResult.side).where(
             LeagueResult.game_id == game.id
@@ -102,11 +98,11 @@ def write_results(game: Game) -> dict[int, set[tuple[int, int]]]:
     if game.league_id is not None:
         touched.setdefault(game.league_id, set())
         if game.winner_side is not None:
-            _write_results(game)
+            touched[game.league_id] |= _write_results(game)
     return touched
 
 
-def _write_results(game: Game) -> None:
+def _write_results(game: Game) -> set[tuple[int, int]]:
     per_side = db.session.execute(
         select(
             HandSide.side,
@@ -124,9 +120,11 @@ def _write_results(game: Game) -> None:
     sides = {row[0]: row for row in per_side}
     totals = {side: int(row[1]) for side, row in sides.items()}
     seats = db.session.scalars(select(Seat).where(Seat.game_id == game.id)).all()
+    written = set()
     for seat in seats:
         if seat.player_id is None or seat.side not in sides:
             continue
+        written.add((seat.player_id, seat.side))
         _side, points, hands, scope, settebello, primiera, napola = sides[seat.side]
         db.session.add(
             LeagueResult(
@@ -148,6 +146,7 @@ def _write_results(game: Game) -> None:
             )
         )
     db.session.flush()
+    return written
 
 
 def rerate_from(
@@ -171,7 +170,7 @@ def rerate_from(
             if row.player_id not in ratings:
                 ratings[row.player_id] = _rating_before(row)
         _rate_game(game_rows, ratings)
-    _store_current({*ratings, *(also or set())})
+    _store_current(ratings, (also or set()) - ratings.keys())
     db.session.flush()
 
 
@@ -216,10 +215,19 @@ def _rate_game(rows: Sequence[LeagueResult], ratings: dict[int, tuple[float, flo
             ratings[row.player_id] = (new.mu, new.sigma)
 
 
-def _store_current(player_ids: set[int]) -> None:
-    """Keep each re-rated player's latest rating on the player (read by the standings)."""
-    db.session.flush()
-    for player_id in player_ids:
+def _store_current(ratings: dict[int, tuple[float, float]], others: set[int]) -> None:
+    """Keep each player's latest rating on the player (read by the standings).
+
+    A re-rating runs to the league's last game, so `ratings` holds each re-rated
+    player's latest; `others` (players whose only later rows were removed) are read
+    from their latest remaining result.
+    """
+    for player_id, (mu, sigma) in ratings.items():
+        player = db.session.get_one(Player, player_id)
+        player.mu, player.sigma = mu, sigma
+    if others:
+        db.session.flush()
+    for player_id in others:
         latest = db.session.execute(
             select(LeagueResult.mu, LeagueResult.sigma)
             .where(LeagueResult.player_id == player_id)
@@ -428,16 +436,17 @@ def standings(league_id: int, season: Season | None = None) -> list[Line]:
 
     One row per player from the standing rows (kept up to date as games change).
     """
+    return sorted(_lines(season, Standing.league_id == league_id), key=sort_key)
+
+
+def _lines(season: Season | None, *where: ColumnElement[bool]) -> list[Line]:
+    """The players' own lines (not pairs) of the period, as the standing rows hold them."""
     rows = db.session.execute(
         select(Standing, Player.name, Player.mu, Player.sigma)
         .join(Player, Player.id == Standing.player_id)
-        .where(
-            Standing.league_id == league_id,
-            _of_period(season),
-            Standing.partner_id.is_(None),
-        )
+        .where(*where, _of_period(season), Standing.partner_id.is_(None))
     ).all()
-    return sorted((_line(row) for row in rows), key=sort_key)
+    return [_line(row) for row in rows]
 
 
 def _line(row: Any, **extra: Any) -> Line:
@@ -489,16 +498,7 @@ def pairs(
 
 def player_line(player: Player, season: Season | None = None) -> Line | None:
     """The player's own line (None before their first finished game in the period)."""
-    row = db.session.execute(
-        select(Standing, Player.name, Player.mu, Player.sigma)
-        .join(Player, Player.id == Standing.player_id)
-        .where(
-            Standing.player_id == player.id,
-            _of_period(season),
-            Standing.partner_id.is_(None),
-        )
-    ).first()
-    return _line(row) if row is not None else None
+    return next(iter(_lines(season, Standing.player_id == player.id)), None)
 
 
 @dataclass(frozen=True)

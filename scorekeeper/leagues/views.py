@@ -362,7 +362,6 @@ def show(public_id: str) -> ResponseReturnValue:
         lines=standings.standings(access.league.id, season),
         pairs=standings.pairs(access.league.id, season),
         games=league_games.league_games(access.league, limit=10),
-        tie_break=standings.sort_key.__doc__,
     )
 
 
