@@ -80,15 +80,17 @@ def settings_of(league: League) -> LeagueSettings:
     )
 
 
-def create_league(owner: User, settings: LeagueSettings) -> League:
-    """A new league owned (and joined as owner) by `owner`."""
+def create_league(owner: User, settings: LeagueSettings, *, commit: bool = True) -> League:
+    """A new league owned (and joined as owner) by `owner` (``commit=False``: inside a
+    larger transaction, as the import does)."""
     settings.rules()
     league = League(owner_id=owner.id)
     _apply(league, settings)
     db.session.add(league)
     db.session.flush()
     db.session.add(Membership(league_id=league.id, user_id=owner.id, role=Role.OWNER.key))
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return league
 
 

@@ -13,17 +13,27 @@ import csv
 import io
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game, Hand, Seat
 from scorekeeper.leagues import standings
-from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player, Role, Season, name_key
+from scorekeeper.leagues.models import (
+    NAME_MAX,
+    League,
+    LeagueResult,
+    Player,
+    Season,
+    name_key,
+)
+from scorekeeper.leagues.services import LeagueSettings, create_league
 from scorekeeper.scoring import FORMATS, InvalidGame, InvalidHand, ScoringError
 
 FILE_KIND = "scorekeeper-league"
@@ -56,7 +66,10 @@ def export_league(league: League) -> dict[str, Any]:
         select(Season).where(Season.league_id == league.id).order_by(Season.starts_on, Season.id)
     ).all()
     game_rows = db.session.scalars(
-        select(Game).where(Game.league_id == league.id).order_by(Game.created_at, Game.id)
+        select(Game)
+        .options(selectinload(Game.seats), selectinload(Game.hands))
+        .where(Game.league_id == league.id)
+        .order_by(Game.created_at, Game.id)
     ).all()
     return {
         "kind": FILE_KIND,
@@ -157,19 +170,19 @@ def results_csv(league: League) -> str:
     writer.writerow(["game", "played_at", "side", "players", "points", "won"])
     rows = db.session.execute(
         select(
-            standings.LeagueResult.game_id,
-            standings.LeagueResult.played_at,
-            standings.LeagueResult.side,
+            LeagueResult.game_id,
+            LeagueResult.played_at,
+            LeagueResult.side,
             Player.name,
-            standings.LeagueResult.points_for,
-            standings.LeagueResult.won,
+            LeagueResult.points_for,
+            LeagueResult.won,
         )
-        .join(Player, Player.id == standings.LeagueResult.player_id)
-        .where(standings.LeagueResult.league_id == league.id)
+        .join(Player, Player.id == LeagueResult.player_id)
+        .where(LeagueResult.league_id == league.id)
         .order_by(
-            standings.LeagueResult.played_at,
-            standings.LeagueResult.game_id,
-            standings.LeagueResult.side,
+            LeagueResult.played_at,
+            LeagueResult.game_id,
+            LeagueResult.side,
             Player.name,
         )
     ).all()
@@ -210,9 +223,6 @@ def import_league(data: Any, owner: User) -> League:
     try:
         league = _import(data, owner)
         db.session.commit()
-    except ImportRefused:
-        db.session.rollback()
-        raise
     except Exception:
         db.session.rollback()
         raise
@@ -224,8 +234,7 @@ def _import(data: Any, owner: User) -> League:
     if doc.get("kind") != FILE_KIND or doc.get("version") != FILE_VERSION:
         raise ImportRefused("file", "this is not a league exported by Scorekeeper (version 1)")
     spec = _obj(doc.get("league"), "league")
-    league = League(
-        owner_id=owner.id,
+    settings = LeagueSettings(
         name=_text(spec.get("name"), "league.name"),
         is_public=_bool(spec.get("public"), "league.public"),
         format=_format(spec.get("format"), "league.format"),
@@ -234,9 +243,10 @@ def _import(data: Any, owner: User) -> League:
         re_bello=_bool(spec.get("re_bello"), "league.re_bello"),
         napoleone=_bool(spec.get("napoleone"), "league.napoleone"),
     )
-    db.session.add(league)
-    db.session.flush()
-    db.session.add(Membership(league_id=league.id, user_id=owner.id, role=Role.OWNER.key))
+    try:
+        league = create_league(owner, settings, commit=False)
+    except ScoringError as err:
+        raise ImportRefused("league", f"the rules refuse these settings ({err})") from err
 
     players: dict[int, Player] = {}
     keys: set[str] = set()
@@ -317,27 +327,17 @@ def _import(data: Any, owner: User) -> League:
     return league
 
 
+@dataclass(frozen=True, kw_only=True)
 class GameSpec:
     """The settings and start time of a game built from data (import, demo)."""
 
-    def __init__(
-        self,
-        *,
-        format_key: str,
-        target: int,
-        napola: bool,
-        napoleone: bool,
-        re_bello: bool,
-        first_dealer: int,
-        played_at: datetime,
-    ) -> None:
-        self.format_key = format_key
-        self.target = target
-        self.napola = napola
-        self.napoleone = napoleone
-        self.re_bello = re_bello
-        self.first_dealer = first_dealer
-        self.played_at = played_at
+    format_key: str
+    target: int
+    napola: bool
+    napoleone: bool
+    re_bello: bool
+    first_dealer: int
+    played_at: datetime
 
 
 def build_game(
