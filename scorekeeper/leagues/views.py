@@ -128,15 +128,19 @@ def settings(public_id: str) -> ResponseReturnValue:
 def members(public_id: str) -> ResponseReturnValue:
     """Owner: the members, their roles, and the invitation links."""
     access = require_role(public_id, Role.OWNER)
+    return _members_page(access, InvitationForm())
+
+
+def _members_page(access: Access, invite_form: InvitationForm, new_link: str | None = None) -> str:
     return render_template(
         "leagues/members.html",
         access=access,
         members=services.members(access.league),
         invitations=services.invitations(access.league),
-        invite_form=InvitationForm(),
+        invite_form=invite_form,
         role_form=MemberRoleForm(),
         button=FlaskForm(),
-        new_link=None,
+        new_link=new_link,
     )
 
 
@@ -149,16 +153,7 @@ def invite(public_id: str) -> ResponseReturnValue:
     if form.validate_on_submit():
         token = services.create_invitation(access.league, Role.parse(form.role.data), current_user)
         new_link = url_for("leagues.join", token=token, _external=True)
-    return render_template(
-        "leagues/members.html",
-        access=access,
-        members=services.members(access.league),
-        invitations=services.invitations(access.league),
-        invite_form=form,
-        role_form=MemberRoleForm(),
-        button=FlaskForm(),
-        new_link=new_link,
-    ), (200 if new_link else 400)
+    return _members_page(access, form, new_link), (200 if new_link else 400)
 
 
 @bp.post("/<public_id>/invitations/<int:invitation_id>/revoke")
@@ -243,20 +238,21 @@ def players(public_id: str) -> ResponseReturnValue:
             flash(_("%(name)s added.", name=player.name), "success")
             return _to_league(access, "leagues.players")
     status = 400 if form.errors else 200
+    roster = services.players(access.league)
     return render_template(
         "leagues/players.html",
         access=access,
-        players=services.players(access.league),
+        players=roster,
         form=form,
-        my_player=_my_player(access),
+        my_player=_my_player(roster),
         button=FlaskForm(),
     ), status
 
 
-def _my_player(access: Access) -> Player | None:
+def _my_player(roster: list[Player]) -> Player | None:
     if not current_user.is_authenticated:
         return None
-    return next((p for p in services.players(access.league) if p.user_id == current_user.id), None)
+    return next((p for p in roster if p.user_id == current_user.id), None)
 
 
 @bp.post("/<public_id>/players/<int:player_id>/claim")
