@@ -1,6 +1,6 @@
 # Scorekeeper: `make run` for the dev server, `make test` for every check CI runs.
 # Dependencies come from pyproject.toml into .venv; the project itself is run from the
-# checkout (not pip-installed), so templates/, static/ and migrations/ are found as they are.
+# checkout (not pip-installed); templates, static files and migrations live inside the package.
 
 PYTHON ?= python3
 VENV := .venv

@@ -20,7 +20,7 @@ from sqlalchemy import event
 
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_ROOT = Path(__file__).resolve().parent
 LOCALES = ("it", "en")
 DEFAULT_LOCALE = "it"
 LOCALE_COOKIE = "lang"
@@ -45,12 +45,7 @@ class OrderedJSONProvider(DefaultJSONProvider):
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build and configure the Flask application."""
-    app = Flask(
-        __name__,
-        instance_relative_config=True,
-        template_folder=str(REPO_ROOT / "templates"),
-        static_folder=str(REPO_ROOT / "static"),
-    )
+    app = Flask(__name__, instance_relative_config=True)
     app.json = OrderedJSONProvider(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
@@ -90,7 +85,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path))
 
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(REPO_ROOT / "migrations"), render_as_batch=True)
+    migrate.init_app(app, db, directory=str(PACKAGE_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     compress.init_app(app)
