@@ -99,6 +99,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.checks import bp as checks_bp
     from scorekeeper.errors import register_error_handlers
     from scorekeeper.games.views import bp as games_bp
+    from scorekeeper.leagues.games import init_app as init_league_games
     from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
 
@@ -108,6 +109,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(checks_bp)
     init_accounts(app)
     app.register_blueprint(leagues_bp)
+    init_league_games(app)
     register_error_handlers(app)
     app.after_request(_add_security_headers)
     return app

@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorekeeper.extensions import db
+from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, utcnow
 from scorekeeper.scoring import (
     FORMATS,
@@ -225,11 +226,11 @@ def rematch(game: Game) -> tuple[Game, str]:
 
 
 def find_by_edit_token(token: str) -> Game | None:
-    """The game this edit token opens, if any (a league scorer's token included)."""
-    from scorekeeper.leagues.games import TOKEN_PREFIX, resolve_league_token
-
-    if token.startswith(TOKEN_PREFIX):
-        return resolve_league_token(token)
+    """The game this edit token opens, if any (a league scorer's token included: see
+    `hooks.register_edit_token_resolver`)."""
+    resolve = edit_token_resolver(token)
+    if resolve is not None:
+        return resolve(token)
     return db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
 
 
@@ -430,14 +431,12 @@ def log_revision(game: Game, hand: Hand, action: str, at: datetime | None = None
 
 
 def _after_change(game: Game) -> None:
-    """Bump the version (the board's ETag) and refresh the cached winner."""
+    """Bump the version (the board's ETag), refresh the cached winner, and tell the
+    receivers of `hooks.game_changed` (a league's standings change in this transaction)."""
     db.session.flush()
     db.session.expire(game, ["hands"])
     game.winner_side = game_state(game).winner
     game.version = Game.version + 1
     game.updated_at = utcnow()
     db.session.flush()
-    # League games: standings and ratings change in this same transaction.
-    from scorekeeper.leagues.standings import game_changed
-
-    game_changed(game)
+    send_game_changed(game)

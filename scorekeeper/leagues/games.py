@@ -1,8 +1,10 @@
 """League games: start a game inside a league, attach a casual game, open it as a scorer.
 
 A league game is an ordinary game (`scorekeeper.games`) with `league_id` set and each
-seat linked to a league player. Its results reach the standings through
-`standings.game_changed`, which the games services call after every change.
+seat linked to a league player. Games know nothing of leagues: `init_app` connects
+`standings.game_changed` to the games' `game_changed` signal (sent inside the transaction
+of every change, so standings and ratings are written with it) and registers the
+resolver of league edit tokens with games.
 
 Scorers record hands through the games pages like anyone holding the edit link.
 The edit link itself is only ever stored hashed, so a scorer who did not start the
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask import current_app
+from flask import Flask, current_app
 from flask_login import current_user
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import select
@@ -23,6 +25,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
+from scorekeeper.games.hooks import game_changed, register_edit_token_resolver
 from scorekeeper.games.models import Game, Seat
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.access import member_role
@@ -33,6 +36,18 @@ from scorekeeper.scoring import FORMATS
 _SALT = "league-game-edit"
 #: League edit tokens start with this, so they never look like a game's own edit token.
 TOKEN_PREFIX = "L."
+
+
+def init_app(app: Flask) -> None:
+    """Connect leagues to the games of ``app``: changes reach the standings, league edit
+    tokens open their games."""
+    game_changed.connect(_game_changed, app)
+    register_edit_token_resolver(app, TOKEN_PREFIX, resolve_league_token)
+
+
+def _game_changed(app: Flask, game: Game) -> None:
+    """A game changed (inside its transaction): bring its league's standings up to date."""
+    standings.game_changed(game)
 
 
 def _serializer() -> URLSafeSerializer:
