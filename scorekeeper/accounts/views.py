@@ -16,7 +16,7 @@ from scorekeeper.accounts import services
 from scorekeeper.accounts.forms import LoginForm, PasswordForm, SignupForm
 from scorekeeper.accounts.models import User, username_key
 from scorekeeper.extensions import db, limiter, login_manager
-from scorekeeper.main.views import safe_next
+from scorekeeper.ui.redirects import safe_next
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 

@@ -18,9 +18,9 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from scorekeeper.checks.labels import SUM_CHOICE_LABELS, format_label
-from scorekeeper.messages import error_message
 from scorekeeper.scoring import FORMATS, InputError, SumChoice
+from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
+from scorekeeper.ui.messages import error_message
 
 
 class CheckForm(FlaskForm):

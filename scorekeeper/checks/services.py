@@ -9,16 +9,6 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.checks.forms import MODES, HandForm
-from scorekeeper.checks.grid import (
-    GridSide,
-    grid_sides,
-    read_grid,
-    side_labels,
-    side_texts,
-    upper_codes,
-)
-from scorekeeper.checks.labels import SETTING_LABELS, format_label, setting_value
-from scorekeeper.messages import error_message
 from scorekeeper.scoring import (
     COMMON_TARGETS,
     DECK,
@@ -45,6 +35,16 @@ from scorekeeper.scoring import (
     score_cards,
     score_counts,
 )
+from scorekeeper.ui.grid import (
+    GridSide,
+    grid_sides,
+    read_grid,
+    side_labels,
+    side_texts,
+    upper_codes,
+)
+from scorekeeper.ui.labels import SETTING_LABELS, format_label, setting_value
+from scorekeeper.ui.messages import error_message
 
 
 @dataclass(frozen=True)

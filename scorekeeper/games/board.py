@@ -11,7 +11,6 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext as _
 
-from scorekeeper.checks.labels import category_label
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, apply_hand_errors, counts_form
 from scorekeeper.games.models import Game, Hand
@@ -22,8 +21,9 @@ from scorekeeper.games.services import (
     revisions_of,
     score_entry,
 )
-from scorekeeper.messages import messages_by_field
 from scorekeeper.scoring import Card, Category, InvalidHand, parse_cards, sorted_cards
+from scorekeeper.ui.labels import category_label
+from scorekeeper.ui.messages import messages_by_field
 
 
 def categories(game: Game) -> list[tuple[Category, str]]:

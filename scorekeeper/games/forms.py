@@ -31,13 +31,13 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.checks.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
-from scorekeeper.checks.labels import format_label
 from scorekeeper.games.models import NAME_MAX
 from scorekeeper.games.services import Entry
-from scorekeeper.messages import messages_by_field
 from scorekeeper.scoring import DECK, FORMATS, Card, InputError, Suit
 from scorekeeper.scoring.rules import TARGET_RANGE
+from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
+from scorekeeper.ui.labels import format_label
+from scorekeeper.ui.messages import messages_by_field
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
 CARDS_IN_DECK = 40

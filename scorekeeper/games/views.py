@@ -60,12 +60,6 @@ bp = Blueprint("games", __name__)
 FORMAT_SHAPES = {key: [fmt.sides, fmt.players_per_side] for key, fmt in FORMATS.items()}
 
 
-@bp.app_context_processor
-def inject_your_games() -> dict[str, object]:
-    """Let any page (the home page) list the games started in this browser."""
-    return {"your_games": cookies.your_games}
-
-
 def _edit_game(token: str) -> Game:
     game = find_by_edit_token(token)
     if game is None:

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from flask_babel import get_locale
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.messages import error_message
 from scorekeeper.scoring import DECK, Card, InvalidHand, Suit, parse_hand_cards
+from scorekeeper.ui.messages import error_message
 
 
 @dataclass(frozen=True)
