@@ -9,7 +9,6 @@ errors they raise (:class:`~scorekeeper.scoring.InvalidHand`,
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +20,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
-from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, utcnow
+from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
+from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
     FORMATS,
     Card,
@@ -146,11 +146,6 @@ class GameSettings:
     napoleone: bool = False
     re_bello: bool = False
     first_dealer: int | None = None
-
-
-def hash_token(token: str) -> str:
-    """The stored form of an edit token."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def create_game(

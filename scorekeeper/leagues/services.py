@@ -6,7 +6,6 @@ leaves the session clean when it refuses (it raises before writing, or rolls bac
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import date
@@ -14,7 +13,7 @@ from datetime import date
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.accounts.models import User, utcnow
+from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues import standings
@@ -27,6 +26,7 @@ from scorekeeper.leagues.models import (
     Season,
     name_key,
 )
+from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import FORMATS, Rules
 
 
@@ -150,10 +150,6 @@ def remove_member(league: League, membership: Membership) -> None:
     db.session.commit()
 
 
-def _token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def create_invitation(league: League, role: Role, by: User) -> str:
     """A new invitation link's token (shown once; only its hash is stored)."""
     if role not in (Role.SCORER, Role.VIEWER):
@@ -161,7 +157,7 @@ def create_invitation(league: League, role: Role, by: User) -> str:
     token = secrets.token_urlsafe(24)
     db.session.add(
         Invitation(
-            league_id=league.id, role=role.key, token_hash=_token_hash(token), created_by_id=by.id
+            league_id=league.id, role=role.key, token_hash=hash_token(token), created_by_id=by.id
         )
     )
     db.session.commit()
@@ -191,7 +187,7 @@ def find_invitation(token: str) -> Invitation | None:
     if not token or len(token) > 64:
         return None
     invitation = db.session.scalar(
-        select(Invitation).where(Invitation.token_hash == _token_hash(token))
+        select(Invitation).where(Invitation.token_hash == hash_token(token))
     )
     return invitation if invitation is not None and invitation.is_open else None
 
