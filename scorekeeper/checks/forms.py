@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
@@ -19,11 +18,12 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
 from scorekeeper.scoring import FORMATS, InputError, SumChoice
+from scorekeeper.ui.forms import AppForm
 from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
-from scorekeeper.ui.messages import error_message
+from scorekeeper.ui.messages import SidePath, error_message
 
 
-class CheckForm(FlaskForm):
+class CheckForm(AppForm):
     """Base of the checkers' forms: read from the query string, no CSRF token."""
 
     class Meta:
@@ -80,6 +80,10 @@ class WholeNumberField(IntegerField):
 
 MAX_SIDES = max(fmt.sides for fmt in FORMATS.values())
 MODES = ("cards", "counts")
+#: A side's numbers that have a field of their own (``cards0``...).
+_SIDE_FIELDS = ("cards", "denari", "scope", "napola_run")
+#: Where the messages of no field go: the hand checker's groups of fields.
+_GROUPS = {"primiera_cards": "primiera", "sides": "grid", "": "grid"}
 
 
 class HandForm(CheckForm):
@@ -118,6 +122,33 @@ class HandForm(CheckForm):
     def side_field(self, name: str, side: int) -> Field:
         """The field ``name`` of side ``side`` (``side_field("cards", 1)`` is ``cards1``)."""
         return self[f"{name}{side}"]
+
+    @property
+    def entry_mode(self) -> str:
+        """How the hand is entered, ``"cards"`` or ``"counts"`` (cards when unknown)."""
+        return self.mode.data if self.mode.data in MODES else "cards"
+
+    def error_field(self, path: str) -> Any:
+        """A side's number is its field (``denari1``); one of its best cards, or a card of
+        a hand entered as counts, its best-cards field; a card on the grid has none."""
+        side = SidePath.parse(path)
+        if side is None:
+            return None
+        if side.item is not None and self.entry_mode == "cards":
+            return None
+        if side.item is not None or side.name == "primiera_cards":
+            return self.side_field("best", side.side)
+        return self.side_field(side.name, side.side) if side.name in _SIDE_FIELDS else None
+
+    def error_group(self, path: str) -> str:
+        """A card on the grid goes to that side's grid (``sides[i].cards``), the rest to
+        their group (``"grid"`` for the hand as a whole, ``"settebello"``, ``"primiera"``...)."""
+        side = SidePath.parse(path)
+        if side is None:
+            return _GROUPS.get(path, path)
+        if side.item is not None:
+            return f"sides[{side.side}].cards"
+        return _GROUPS.get(side.name, side.name)
 
 
 for _side in range(MAX_SIDES):

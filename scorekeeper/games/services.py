@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorekeeper.extensions import db
+from scorekeeper.games.entry import Entry
 from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
 from scorekeeper.models import hash_token, utcnow
@@ -260,14 +261,6 @@ class Recorded:
 
     hand: Hand
     already_saved: bool = False
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A hand as entered: the mode and the JSON-able entry (see :func:`score_entry`)."""
-
-    mode: str
-    data: Mapping[str, Any] = field(default_factory=dict)
 
 
 def record_hand(game: Game, number: int, request_id: str, entry: Entry) -> Recorded:

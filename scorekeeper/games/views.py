@@ -27,19 +27,18 @@ from flask_babel import gettext as _
 
 from scorekeeper.games import cookies
 from scorekeeper.games.board import board_context, cards_context, hand_context, preview_context
+from scorekeeper.games.entry import Entry
 from scorekeeper.games.forms import (
     CardsForm,
     CountsForm,
     HandFormBase,
     NewGameForm,
-    apply_hand_errors,
     cards_form,
     counts_form,
 )
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.games.services import (
-    Entry,
     GameSettings,
     HandConflict,
     create_game,
@@ -104,10 +103,9 @@ def new_game() -> ResponseReturnValue:
         cookies.remember_game(response, token)
         cookies.remember_settings(response, form)
         return response
-    status = 422 if form.is_submitted() else 200
     return render_template(
         "games/new.html", form=form, known_names=cookies.known_names(), formats=FORMAT_SHAPES
-    ), status
+    ), form.page_status
 
 
 # --------------------------------------------------------------------------- the board
@@ -218,6 +216,11 @@ def _render_new(
     return _render_board(game, token, True, form=form, preview=preview, status=status)
 
 
+def _preview_status(preview: dict[str, Any]) -> int:
+    """A previewed hand the scoring package refuses is a refused form: 422."""
+    return 200 if preview.get("score") is not None else 422
+
+
 @bp.post("/g/<token>/hands")
 def record(token: str) -> ResponseReturnValue:
     """Save the next hand by counts (or, with the Preview button, show its points first)."""
@@ -241,14 +244,15 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
     if entry is None:
         return _render_new(game, token, form, status=422)
     if request.form.get("action") == "preview":
-        return _render_new(game, token, form, preview=preview_context(game, form, entry))
+        preview = preview_context(game, form, entry)
+        return _render_new(game, token, form, preview=preview, status=_preview_status(preview))
     number = form.expected_number()
     try:
         if number is None:
             raise HandConflict(0, 0)
         recorded = record_hand(game, number, form.request_id.data, entry)
     except InvalidHand as error:
-        apply_hand_errors(form, error.errors)
+        form.add_input_errors(error.errors)
         return _render_new(game, token, form, status=422)
     except HandConflict:
         flash(
@@ -313,11 +317,12 @@ def edit(token: str, number: int) -> ResponseReturnValue:
             status = 422
         elif request.form.get("action") == "preview":
             preview = preview_context(game, form, entry)
+            status = _preview_status(preview)
         else:
             try:
                 edit_hand(game, number, entry)
             except InvalidHand as error:
-                apply_hand_errors(form, error.errors)
+                form.add_input_errors(error.errors)
                 status = 422
             else:
                 flash(_("Hand %(number)s corrected.", number=number), "success")
@@ -339,7 +344,7 @@ def remove(token: str, number: int) -> ResponseReturnValue:
         flash(_("Hand %(number)s removed.", number=number), "success")
         return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
     context = hand_context(game, stored, token, editable=True)
-    return render_template("games/remove.html", form=form, **context)
+    return render_template("games/remove.html", form=form, **context), form.page_status
 
 
 @bp.post("/g/<token>/undo")

@@ -4,7 +4,6 @@ view, so an id from another league is "not a valid choice" before any service ru
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
@@ -19,9 +18,10 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
+from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.models import NAME_MAX
-from scorekeeper.leagues.services import LeagueError
 from scorekeeper.scoring import COMMON_TARGETS
+from scorekeeper.ui.forms import AppForm
 
 FORMAT_CHOICES = [
     SelectChoice("2", _l("2 players")),
@@ -64,7 +64,7 @@ def _name(label: str, longest: int = NAME_MAX) -> StringField:
     )
 
 
-class LeagueForm(FlaskForm):
+class LeagueForm(AppForm):
     """A league's name, visibility and the default rules of its games."""
 
     name = _name(_l("League name"))
@@ -86,7 +86,7 @@ class LeagueForm(FlaskForm):
     common_targets = COMMON_TARGETS
 
 
-class InvitationForm(FlaskForm):
+class InvitationForm(AppForm):
     """Invite someone with a link, as scorer or viewer."""
 
     role = RadioField(
@@ -100,7 +100,7 @@ class InvitationForm(FlaskForm):
     )
 
 
-class MemberRoleForm(FlaskForm):
+class MemberRoleForm(AppForm):
     """Change a member's role."""
 
     role = SelectField(
@@ -110,19 +110,19 @@ class MemberRoleForm(FlaskForm):
     )
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(AppForm):
     """Add a player (a name) to the league."""
 
     name = _name(_l("Player name"), PLAYER_NAME_MAX)
 
 
-class LinkPlayerForm(FlaskForm):
+class LinkPlayerForm(AppForm):
     """Link a player to a member's account (choices: this league's members)."""
 
     user = SelectField(_l("Account"), coerce=int, validators=[InputRequired()])
 
 
-class SeasonForm(FlaskForm):
+class SeasonForm(AppForm):
     """A named date range."""
 
     name = _name(_l("Season name"))
@@ -130,7 +130,7 @@ class SeasonForm(FlaskForm):
     ends_on = DateField(_l("Ends on"), validators=[InputRequired(message=_l("Pick a date."))])
 
 
-class StartGameForm(FlaskForm):
+class StartGameForm(AppForm):
     """Seats of a new league game: each a league player, or a new name (added as a player).
 
     The view sets `players` choices (this league's players) and the number of seats.
@@ -186,7 +186,7 @@ class StartGameForm(FlaskForm):
         ]
 
 
-class AttachGameForm(FlaskForm):
+class AttachGameForm(AppForm):
     """A casual game's edit link (or its token), to bring the game into the league."""
 
     link = StringField(
@@ -195,7 +195,7 @@ class AttachGameForm(FlaskForm):
     )
 
 
-class HeadToHeadForm(FlaskForm):
+class HeadToHeadForm(AppForm):
     """Pick another player of the league (GET form, no CSRF needed for reading)."""
 
     class Meta:
@@ -204,7 +204,7 @@ class HeadToHeadForm(FlaskForm):
     against = SelectField(_l("Against"), coerce=int)
 
 
-class ImportForm(FlaskForm):
+class ImportForm(AppForm):
     """A league exported as JSON, to create a new league from it."""
 
     file = FileField(

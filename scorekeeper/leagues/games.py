@@ -29,8 +29,9 @@ from scorekeeper.games.hooks import game_changed, register_edit_token_resolver
 from scorekeeper.games.models import Game, Seat
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.access import member_role
+from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.models import League, Player, Role
-from scorekeeper.leagues.services import LeagueError, add_player, find_player
+from scorekeeper.leagues.services import add_player, find_player
 from scorekeeper.scoring import FORMATS
 
 _SALT = "league-game-edit"

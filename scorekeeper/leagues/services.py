@@ -17,6 +17,7 @@ from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues import standings
+from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.models import (
     Invitation,
     League,
@@ -28,15 +29,6 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import FORMATS, Rules
-
-
-class LeagueError(ValueError):
-    """A refused league action; `field` names the form field it belongs to ("" for none)."""
-
-    def __init__(self, message_key: str, field: str = "") -> None:
-        super().__init__(message_key)
-        self.key = message_key
-        self.field = field
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
-from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 
 from scorekeeper.extensions import db
@@ -32,6 +31,7 @@ from scorekeeper.leagues import services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role
 from scorekeeper.leagues.chart import rating_chart
 from scorekeeper.leagues.demo import seed_demo_command
+from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.forms import (
     AttachGameForm,
     HeadToHeadForm,
@@ -46,8 +46,9 @@ from scorekeeper.leagues.forms import (
     error_text,
 )
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
-from scorekeeper.leagues.services import LeagueError, LeagueSettings
+from scorekeeper.leagues.services import LeagueSettings
 from scorekeeper.scoring import FORMATS
+from scorekeeper.ui.forms import AppForm, ButtonForm
 
 #: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
@@ -81,13 +82,11 @@ def _to_league(access: Access, endpoint: str = "leagues.show") -> ResponseReturn
     return redirect(url_for(endpoint, public_id=access.league.public_id))
 
 
-def _refused(error: LeagueError, form: FlaskForm | None = None) -> None:
+def _refused(error: LeagueError, form: AppForm | None = None) -> None:
     """Show a refused action next to its field, or as a flash message."""
-    field = getattr(form, error.field, None) if form is not None and error.field else None
-    if field is not None:
-        field.errors = [*field.errors, error_text(error)]
-    else:
-        flash(error_text(error), "error")
+    message = error_text(error)
+    if form is None or form.add_errors({error.field: [message]}):
+        flash(message, "error")
 
 
 @bp.get("/")
@@ -106,7 +105,7 @@ def new() -> ResponseReturnValue:
         league = services.create_league(current_user, _settings_from(form))
         flash(_("League created. Add its players, then invite the others."), "success")
         return redirect(url_for("leagues.players", public_id=league.public_id))
-    return render_template("leagues/edit.html", form=form, access=None)
+    return render_template("leagues/edit.html", form=form, access=None), form.page_status
 
 
 @bp.route("/<public_id>/settings", methods=["GET", "POST"])
@@ -118,7 +117,7 @@ def settings(public_id: str) -> ResponseReturnValue:
         services.update_league(access.league, _settings_from(form))
         flash(_("Settings saved."), "success")
         return _to_league(access)
-    return render_template("leagues/edit.html", form=form, access=access)
+    return render_template("leagues/edit.html", form=form, access=access), form.page_status
 
 
 # Members and invitations ------------------------------------------------------------
@@ -139,7 +138,7 @@ def _members_page(access: Access, invite_form: InvitationForm, new_link: str | N
         invitations=services.invitations(access.league),
         invite_form=invite_form,
         role_form=MemberRoleForm(),
-        button=FlaskForm(),
+        button=ButtonForm(),
         new_link=new_link,
     )
 
@@ -153,7 +152,7 @@ def invite(public_id: str) -> ResponseReturnValue:
     if form.validate_on_submit():
         token = services.create_invitation(access.league, Role.parse(form.role.data), current_user)
         new_link = url_for("leagues.join", token=token, _external=True)
-    return _members_page(access, form, new_link), (200 if new_link else 400)
+    return _members_page(access, form, new_link), (200 if new_link else 422)
 
 
 @bp.post("/<public_id>/invitations/<int:invitation_id>/revoke")
@@ -161,7 +160,7 @@ def revoke(public_id: str, invitation_id: int) -> ResponseReturnValue:
     """Owner: make an invitation link stop working."""
     access = require_role(public_id, Role.OWNER)
     invitation = get_in_league(Invitation, access, invitation_id)
-    if FlaskForm().validate_on_submit():
+    if ButtonForm().validate_on_submit():
         services.revoke_invitation(invitation)
         flash(_("The invitation link no longer works."), "success")
     return _to_league(access, "leagues.members")
@@ -190,7 +189,7 @@ def member_remove(public_id: str, membership_id: int) -> ResponseReturnValue:
     """Owner: take a member out of the league."""
     access = require_role(public_id, Role.OWNER)
     membership = get_in_league(Membership, access, membership_id)
-    if FlaskForm().validate_on_submit():
+    if ButtonForm().validate_on_submit():
         try:
             services.remove_member(access.league, membership)
         except LeagueError as err:
@@ -205,7 +204,7 @@ def member_remove(public_id: str, membership_id: int) -> ResponseReturnValue:
 def join(token: str) -> ResponseReturnValue:
     """Open an invitation link: see the league's name and role, then join."""
     invitation = services.find_invitation(token)
-    form = FlaskForm()
+    form = ButtonForm()
     if invitation is None:
         return render_template("leagues/join.html", invitation=None, form=form), 404
     if form.validate_on_submit():
@@ -237,7 +236,6 @@ def players(public_id: str) -> ResponseReturnValue:
         else:
             flash(_("%(name)s added.", name=player.name), "success")
             return _to_league(access, "leagues.players")
-    status = 400 if form.errors else 200
     roster = services.players(access.league)
     return render_template(
         "leagues/players.html",
@@ -245,8 +243,8 @@ def players(public_id: str) -> ResponseReturnValue:
         players=roster,
         form=form,
         my_player=_my_player(roster),
-        button=FlaskForm(),
-    ), status
+        button=ButtonForm(),
+    ), form.page_status
 
 
 def _my_player(roster: list[Player]) -> Player | None:
@@ -262,7 +260,7 @@ def claim(public_id: str, player_id: int) -> ResponseReturnValue:
     if access.role is None:
         abort(403)
     player = get_in_league(Player, access, player_id)
-    if FlaskForm().validate_on_submit():
+    if ButtonForm().validate_on_submit():
         try:
             services.claim_player(player, current_user)
         except LeagueError as err:
@@ -294,7 +292,9 @@ def link(public_id: str, player_id: int) -> ResponseReturnValue:
         else:
             flash(_("Saved."), "success")
             return _to_league(access, "leagues.players")
-    return render_template("leagues/link.html", access=access, player=player, form=form)
+    return render_template(
+        "leagues/link.html", access=access, player=player, form=form
+    ), form.page_status
 
 
 # Seasons ------------------------------------------------------------------------------
@@ -316,14 +316,13 @@ def seasons(public_id: str) -> ResponseReturnValue:
         else:
             flash(_("Season added."), "success")
             return _to_league(access, "leagues.seasons")
-    status = 400 if form.errors else 200
     return render_template(
         "leagues/seasons.html",
         access=access,
         seasons=services.seasons(access.league),
         form=form,
-        button=FlaskForm(),
-    ), status
+        button=ButtonForm(),
+    ), form.page_status
 
 
 @bp.post("/<public_id>/seasons/<int:season_id>/archive")
@@ -331,7 +330,7 @@ def archive(public_id: str, season_id: int) -> ResponseReturnValue:
     """Owner: archive a finished season (it stays readable), or reopen it."""
     access = require_role(public_id, Role.OWNER)
     season = get_in_league(Season, access, season_id)
-    if FlaskForm().validate_on_submit():
+    if ButtonForm().validate_on_submit():
         services.set_season_archived(season, not season.archived)
         flash(_("Season archived.") if season.archived else _("Season reopened."), "success")
     return _to_league(access, "leagues.seasons")
@@ -386,9 +385,9 @@ def start_game(public_id: str) -> ResponseReturnValue:
             response = redirect(url_for("games.scoreboard", token=token))
             remember_game(response, token)
             return response
-    return render_template("leagues/start_game.html", access=access, form=form, fmt=fmt), (
-        422 if form.is_submitted() else 200
-    )
+    return render_template(
+        "leagues/start_game.html", access=access, form=form, fmt=fmt
+    ), form.page_status
 
 
 @bp.route("/<public_id>/games/attach", methods=["GET", "POST"])
@@ -407,9 +406,7 @@ def attach_game(public_id: str) -> ResponseReturnValue:
         else:
             flash(_("The game is now part of the league."), "success")
             return _to_league(access)
-    return render_template("leagues/attach_game.html", access=access, form=form), (
-        422 if form.is_submitted() else 200
-    )
+    return render_template("leagues/attach_game.html", access=access, form=form), form.page_status
 
 
 @bp.get("/<public_id>/games/<int:game_id>/edit")
@@ -520,4 +517,4 @@ def import_league() -> ResponseReturnValue:
         else:
             flash(_("League imported."), "success")
             return redirect(url_for("leagues.show", public_id=league.public_id))
-    return render_template("leagues/import.html", form=form), (422 if form.is_submitted() else 200)
+    return render_template("leagues/import.html", form=form), form.page_status
