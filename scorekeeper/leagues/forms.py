@@ -3,6 +3,10 @@ view, so an id from another league is "not a valid choice" before any service ru
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
@@ -15,11 +19,12 @@ from wtforms import (
     SelectField,
     StringField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from scorekeeper.accounts.models import User
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues.errors import LeagueError
-from scorekeeper.leagues.models import NAME_MAX
+from scorekeeper.leagues.models import NAME_MAX, Membership, Player
 from scorekeeper.scoring import COMMON_TARGETS
 from scorekeeper.ui.forms import AppForm
 
@@ -121,6 +126,16 @@ class LinkPlayerForm(AppForm):
 
     user = SelectField(_l("Account"), coerce=int, validators=[InputRequired()])
 
+    def setup(self, members: list[Membership], nobody: str) -> None:
+        """Offer the league's ``members`` (and ``nobody``, 0, to unlink)."""
+        self.user.choices = [SelectChoice("0", nobody)] + [
+            SelectChoice(str(m.user_id), m.user.username) for m in members
+        ]
+
+    def chosen_user(self, members: list[Membership]) -> User | None:
+        """The member's account chosen, or ``None`` (unlink)."""
+        return next((m.user for m in members if m.user_id == self.user.data), None)
+
 
 class SeasonForm(AppForm):
     """A named date range."""
@@ -178,12 +193,17 @@ class StartGameForm(AppForm):
                 ok = False
         return ok
 
-    def seats(self) -> list[int | str]:
-        """Per seat: a player id, or the new name typed."""
+    def seats(self, roster: list[Player]) -> list[Player | str]:
+        """Per seat: a player of ``roster`` (the choices), or the new name typed."""
+        by_id = {player.id: player for player in roster}
         return [
-            select_field.data or (name_field.data or "").strip()
+            by_id[select_field.data] if select_field.data else (name_field.data or "").strip()
             for select_field, name_field in zip(self.players, self.new_names, strict=True)
         ]
+
+    def chosen_dealer(self) -> int | None:
+        """The first dealer's seat, or ``None`` to draw at random."""
+        return self.first_dealer.data if self.first_dealer.data >= 0 else None
 
 
 class AttachGameForm(AppForm):
@@ -193,6 +213,13 @@ class AttachGameForm(AppForm):
         _l("The game's edit link"),
         validators=[InputRequired(message=_l("Paste the edit link of the game.")), Length(max=300)],
     )
+
+    def edit_token(self) -> str:
+        """The edit token in the pasted link (``https://.../g/<token>/...``), or the token."""
+        text = (self.link.data or "").strip()
+        if "/g/" in text:
+            text = text.split("/g/", 1)[1]
+        return text.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
 
 
 class HeadToHeadForm(AppForm):
@@ -210,3 +237,20 @@ class ImportForm(AppForm):
     file = FileField(
         _l("League file (JSON)"), validators=[FileRequired(message=_l("Choose a file."))]
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The file's JSON, once it is read (what it holds is the import's to check).
+        self.document: Any = None
+
+    def validate_file(self, field: FileField) -> None:
+        """The file is JSON."""
+        try:
+            self.document = json.load(field.data.stream)
+        except ValueError:  # not JSON, or not text at all (UnicodeDecodeError)
+            raise ValidationError(not_imported(_("The file is not valid JSON."))) from None
+
+
+def not_imported(reason: str) -> str:
+    """The message of a refused import: nothing of it was stored, and why."""
+    return _("Nothing was imported. %(reason)s", reason=reason)

@@ -82,21 +82,17 @@ def start_game(
 ) -> tuple[Game, str]:
     """Start a game with the league's default rules; a seat is a player or a new name.
 
-    New names become league players in the same transaction as the game.
+    New names become league players in the same transaction as the game; a refusal
+    (`LeagueError`) leaves the session as it was.
     """
     fmt = FORMATS[league.format]
     if len(seats) != fmt.players:
         raise LeagueError("seat_count")
-    players: list[Player] = []
-    for seat in seats:
-        player = seat if isinstance(seat, Player) else find_player(league, seat)
-        if player is None:
-            player = add_player(league, str(seat), commit=False)
-        if player.league_id != league.id:
-            raise LeagueError("not_in_league")
-        if player in players:
-            raise LeagueError("seat_twice")
-        players.append(player)
+    try:
+        players = _seated(league, seats)
+    except LeagueError:
+        db.session.rollback()
+        raise
     settings = games.GameSettings(
         format_key=league.format,
         names=[p.name for p in players],
@@ -107,6 +103,21 @@ def start_game(
         first_dealer=first_dealer,
     )
     return games.create_game(settings, league_id=league.id, player_ids=[p.id for p in players])
+
+
+def _seated(league: League, seats: Sequence[Player | str]) -> list[Player]:
+    """The league player of each seat, new names added (not committed)."""
+    players: list[Player] = []
+    for seat in seats:
+        player = seat if isinstance(seat, Player) else find_player(league, seat)
+        if player is None:
+            player = add_player(league, str(seat), commit=False)
+        if player.league_id != league.id:
+            raise LeagueError("not_in_league")
+        if player in players:
+            raise LeagueError("seat_twice")
+        players.append(player)
+    return players
 
 
 def attach_game(league: League, edit_token: str) -> Game:
@@ -143,11 +154,3 @@ def league_games(league: League, limit: int = 30) -> list[Game]:
             .limit(limit)
         )
     )
-
-
-def token_from_link(link: str) -> str:
-    """The edit token in a pasted edit link such as ``https://.../g/<token>/...`` (or the token)."""
-    text = link.strip()
-    if "/g/" in text:
-        text = text.split("/g/", 1)[1]
-    return text.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]

@@ -184,6 +184,11 @@ def find_invitation(token: str) -> Invitation | None:
     return invitation if invitation is not None and invitation.is_open else None
 
 
+def invited_to(invitation: Invitation) -> League:
+    """The league an invitation is for."""
+    return db.session.get_one(League, invitation.league_id)
+
+
 def accept_invitation(token: str, user: User) -> League:
     """Join the invitation's league with its role (a member keeps a higher role).
 

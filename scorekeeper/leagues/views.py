@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import (
     Blueprint,
     Response,
@@ -23,7 +21,6 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from wtforms import SelectChoice
 
-from scorekeeper.extensions import db
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
 from scorekeeper.leagues import games as league_games
@@ -44,6 +41,7 @@ from scorekeeper.leagues.forms import (
     SeasonForm,
     StartGameForm,
     error_text,
+    not_imported,
 )
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
 from scorekeeper.leagues.services import LeagueSettings
@@ -215,7 +213,7 @@ def join(token: str) -> ResponseReturnValue:
             return render_template("leagues/join.html", invitation=None, form=form), 409
         flash(_("You joined %(league)s.", league=league.name), "success")
         return redirect(url_for("leagues.show", public_id=league.public_id))
-    league = db.session.get_one(services.League, invitation.league_id)
+    league = services.invited_to(invitation)
     return render_template("leagues/join.html", invitation=invitation, league=league, form=form)
 
 
@@ -276,17 +274,13 @@ def link(public_id: str, player_id: int) -> ResponseReturnValue:
     access = require_role(public_id, Role.OWNER)
     player = get_in_league(Player, access, player_id)
     form = LinkPlayerForm()
-    form.user.choices = [SelectChoice("0", _("Nobody"))] + [
-        SelectChoice(str(m.user_id), m.user.username) for m in services.members(access.league)
-    ]
+    members = services.members(access.league)
+    form.setup(members, _("Nobody"))
     if request.method == "GET":
         form.user.data = player.user_id or 0
     if form.validate_on_submit():
-        chosen = next(
-            (m.user for m in services.members(access.league) if m.user_id == form.user.data), None
-        )
         try:
-            services.link_player(player, chosen)
+            services.link_player(player, form.chosen_user(members))
         except LeagueError as err:
             _refused(err, form)
         else:
@@ -373,13 +367,11 @@ def start_game(public_id: str) -> ResponseReturnValue:
         _("Seat %(seat)s"),
     )
     if form.validate_on_submit():
-        by_id = {p.id: p for p in roster}
-        seats = [by_id[s] if isinstance(s, int) else s for s in form.seats()]
-        dealer = form.first_dealer.data if form.first_dealer.data >= 0 else None
         try:
-            game, token = league_games.start_game(access.league, seats, dealer)
+            game, token = league_games.start_game(
+                access.league, form.seats(roster), form.chosen_dealer()
+            )
         except LeagueError as err:
-            db.session.rollback()
             _refused(err)
         else:
             response = redirect(url_for("games.scoreboard", token=token))
@@ -397,11 +389,8 @@ def attach_game(public_id: str) -> ResponseReturnValue:
     form = AttachGameForm()
     if form.validate_on_submit():
         try:
-            league_games.attach_game(
-                access.league, league_games.token_from_link(form.link.data or "")
-            )
+            league_games.attach_game(access.league, form.edit_token())
         except LeagueError as err:
-            db.session.rollback()
             _refused(err, form)
         else:
             flash(_("The game is now part of the league."), "success")
@@ -502,18 +491,10 @@ def import_league() -> ResponseReturnValue:
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            data = json.load(form.file.data.stream)
-            league = transfer.import_league(data, current_user)
-        except (ValueError, UnicodeDecodeError) as err:
-            reason = (
-                _("%(where)s: %(reason)s", where=err.where, reason=err.reason)
-                if isinstance(err, transfer.ImportRefused)
-                else _("The file is not valid JSON.")
-            )
-            form.file.errors = [
-                *form.file.errors,
-                _("Nothing was imported. %(reason)s", reason=reason),
-            ]
+            league = transfer.import_league(form.document, current_user)
+        except transfer.ImportRefused as err:
+            reason = _("%(where)s: %(reason)s", where=err.where, reason=err.reason)
+            form.add_errors({"file": [not_imported(reason)]})
         else:
             flash(_("League imported."), "success")
             return redirect(url_for("leagues.show", public_id=league.public_id))
