@@ -12,8 +12,8 @@ from flask import url_for
 from flask_babel import gettext as _
 
 from scorekeeper.games.chart import totals_chart
-from scorekeeper.games.entry import Entry
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
+from scorekeeper.games.inputs import Entry
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.services import (
     game_state,

@@ -29,7 +29,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.games.entry import Entry
+from scorekeeper.games.inputs import Entry, GameSettings
 from scorekeeper.games.models import NAME_MAX
 from scorekeeper.scoring import DECK, FORMATS, Card, Suit
 from scorekeeper.scoring.rules import TARGET_RANGE
@@ -126,6 +126,18 @@ class NewGameForm(AppForm):
         """The dealer sits at this table."""
         if field.data != "random" and int(field.data) >= self.players:
             raise ValidationError(_l("Choose one of the players"))
+
+    def settings(self) -> GameSettings:
+        """The game the form describes."""
+        return GameSettings(
+            format_key=self.format.data,
+            names=self.chosen_names(),
+            target=self.chosen_target(),
+            napola=self.napola.data,
+            napoleone=self.napoleone.data,
+            re_bello=self.re_bello.data,
+            first_dealer=self.chosen_dealer(),
+        )
 
     def chosen_target(self) -> int:
         """The target as a number."""

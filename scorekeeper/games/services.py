@@ -19,8 +19,8 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorekeeper.extensions import db
-from scorekeeper.games.entry import Entry
 from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
+from scorekeeper.games.inputs import Entry, GameSettings
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
 from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
@@ -130,23 +130,6 @@ def side_rows(score: HandScore) -> list[HandSide]:
 
 
 # --------------------------------------------------------------------------- games
-
-
-@dataclass(frozen=True)
-class GameSettings:
-    """What the players choose when a game starts.
-
-    ``names`` are in seat order (seats alternate sides); ``first_dealer`` is a
-    seat, or ``None`` to draw it at random.
-    """
-
-    format_key: str
-    names: Sequence[str]
-    target: int = 11
-    napola: bool = False
-    napoleone: bool = False
-    re_bello: bool = False
-    first_dealer: int | None = None
 
 
 def create_game(

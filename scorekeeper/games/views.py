@@ -27,7 +27,6 @@ from flask_babel import gettext as _
 
 from scorekeeper.games import cookies
 from scorekeeper.games.board import board_context, cards_context, hand_context, preview_context
-from scorekeeper.games.entry import Entry
 from scorekeeper.games.forms import (
     CardsForm,
     CountsForm,
@@ -36,10 +35,10 @@ from scorekeeper.games.forms import (
     cards_form,
     counts_form,
 )
+from scorekeeper.games.inputs import Entry
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.games.services import (
-    GameSettings,
     HandConflict,
     create_game,
     edit_hand,
@@ -88,16 +87,7 @@ def new_game() -> ResponseReturnValue:
     """Start a game: format, names, target, variants, first dealer."""
     form = NewGameForm(data=cookies.last_settings() if request.method == "GET" else None)
     if form.validate_on_submit():
-        settings = GameSettings(
-            format_key=form.format.data,
-            names=form.chosen_names(),
-            target=form.chosen_target(),
-            napola=form.napola.data,
-            napoleone=form.napoleone.data,
-            re_bello=form.re_bello.data,
-            first_dealer=form.chosen_dealer(),
-        )
-        game, token = create_game(settings)
+        game, token = create_game(form.settings())
         flash(_("Game started. Keep the edit link to yourself; share the view link."), "success")
         response = redirect(url_for("games.scoreboard", token=token))
         cookies.remember_game(response, token)
