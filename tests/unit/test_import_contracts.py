@@ -1,8 +1,8 @@
 """The import-linter contracts in pyproject.toml: kept by the code, and able to fail.
 
 `make lint` runs ``lint-imports``; these tests make the suite say the same, and show on
-a copy of the package that an upward import (the circle games -> leagues that a
-signal and a hook replaced) breaks the layers contract.
+a copy of the package that each kind of forbidden import (the circle games -> leagues
+that a signal and a hook replaced, among others) breaks a contract.
 """
 
 from __future__ import annotations
@@ -36,20 +36,51 @@ def test_the_import_contracts_are_kept() -> None:
         assert lint_imports(no_cache=True, no_logo=True) == 0
 
 
-def test_an_upward_import_breaks_the_layers(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+#: An import each contract refuses, added to one module of a copy of the package, and the
+#: start of the name of the contract it breaks.
+BREAKING = {
+    "games import leagues again (the old circle)": (
+        "games/services.py",
+        "from scorekeeper.leagues import games",
+        "Imports point down",
+    ),
+    "a form imports a service": (
+        "games/forms.py",
+        "from scorekeeper.games import services",
+        "No form imports a service",
+    ),
+    "a blueprint imports the app package": (
+        "main/views.py",
+        "import scorekeeper",
+        "Only the app factory's callers",
+    ),
+    "the scoring core imports Flask": (
+        "scoring/cards.py",
+        "import flask",
+        "The scoring core is pure Python",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", BREAKING)
+def test_a_forbidden_import_breaks_a_contract(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], case: str
 ) -> None:
-    """Games importing leagues again, in a copy of the package: the contract is broken."""
+    """The same check on a copy of the package with one forbidden import added."""
+    module, line, contract = BREAKING[case]
     shutil.copytree(ROOT / "scorekeeper", tmp_path / "scorekeeper", ignore=_not_python)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    services = tmp_path / "scorekeeper" / "games" / "services.py"
-    services.write_text(services.read_text() + "\nfrom scorekeeper.leagues import games\n")
+    changed = tmp_path / "scorekeeper" / module
+    changed.write_text(changed.read_text() + f"\n{line}\n")
     # The graph is built from wherever `scorekeeper` is found: the copy, not the original.
     monkeypatch.syspath_prepend(str(tmp_path))
     for name in [m for m in sys.modules if m.split(".")[0] == "scorekeeper"]:
         monkeypatch.delitem(sys.modules, name)
     with working_directory(tmp_path):
         assert lint_imports(no_cache=True, no_logo=True) == 1
+    report = capsys.readouterr().out
+    broken = [row for row in report.splitlines() if row.endswith(" BROKEN")]
+    assert any(row.startswith(contract) for row in broken), report
 
 
 def _not_python(directory: str, names: list[str]) -> list[str]:
