@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     Field,
@@ -118,6 +119,19 @@ class HandForm(CheckForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.format.choices = [SelectChoice(key, format_label(fmt)) for key, fmt in FORMATS.items()]
+        #: The query string the form was read from (see `from_args`).
+        self.args: MultiDict[str, str] = MultiDict()
+
+    @classmethod
+    def from_args(cls, args: MultiDict[str, str]) -> HandForm:
+        """The form read from a URL's query string; ``sides=2|3|4`` stands for a format of
+        individual players when no ``format`` is given."""
+        formdata = args.copy()
+        if "format" not in formdata and formdata.get("sides") in FORMATS:
+            formdata["format"] = formdata["sides"]
+        form = cls(formdata)
+        form.args = formdata
+        return form
 
     def side_field(self, name: str, side: int) -> Field:
         """The field ``name`` of side ``side`` (``side_field("cards", 1)`` is ``cards1``)."""

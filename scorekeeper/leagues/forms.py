@@ -229,6 +229,20 @@ class HeadToHeadForm(AppForm):
         csrf = False
 
     against = SelectField(_l("Against"), coerce=int)
+    #: The players that may be picked (see `setup`).
+    others: list[Player]
+
+    def setup(self, roster: list[Player], player: Player) -> None:
+        """Offer every other player of the league (``roster``) against ``player``."""
+        self.others = [p for p in roster if p.id != player.id]
+        self.against.choices = [SelectChoice(str(p.id), p.name) for p in self.others]
+
+    def chosen(self) -> Player | None:
+        """The other player picked (``?against=<id>``), if one of the choices was."""
+        sent = self.against.raw_data or [""]
+        if not sent[0] or not self.validate():
+            return None
+        return next((p for p in self.others if p.id == self.against.data), None)
 
 
 class ImportForm(AppForm):

@@ -304,6 +304,32 @@ def claim_player(player: Player, user: User) -> None:
     link_player(player, user)
 
 
+@dataclass(frozen=True)
+class PlayerPage:
+    """What a player's page shows: their line of the period, their rating after each game,
+    their latest results, and the head-to-head against another player (if one is picked)."""
+
+    line: standings.Line | None
+    history: list[standings.RatingPoint]
+    results: list[standings.Result]
+    head_to_head: standings.HeadToHead | None
+
+    @property
+    def rating(self) -> int:
+        """The rating now (the starting rating before any game)."""
+        return self.history[-1].rating if self.history else standings.RATING_BASE
+
+
+def player_page(player: Player, season: Season | None, against: Player | None) -> PlayerPage:
+    """Everything a player's page shows, for ``season`` (``None``: all time)."""
+    return PlayerPage(
+        line=standings.player_line(player, season),
+        history=standings.rating_history(player),
+        results=standings.recent_results(player),
+        head_to_head=standings.head_to_head(player, against) if against is not None else None,
+    )
+
+
 # Seasons ------------------------------------------------------------------------------
 
 

@@ -413,29 +413,24 @@ def player(public_id: str, player_id: int) -> ResponseReturnValue:
     access = require_role(public_id, Role.VIEWER)
     found = get_in_league(Player, access, player_id)
     season = _season_arg(access)
-    roster = [p for p in services.players(access.league) if p.id != found.id]
     h2h_form = HeadToHeadForm(request.args)
-    h2h_form.against.choices = [SelectChoice(str(p.id), p.name) for p in roster]
-    against = h2h = None
-    if request.args.get("against") and h2h_form.validate():
-        against = get_in_league(Player, access, h2h_form.against.data)
-        h2h = standings.head_to_head(found, against)
-    history = standings.rating_history(found)
-    line = standings.player_line(found, season)
+    h2h_form.setup(services.players(access.league), found)
+    against = h2h_form.chosen()
+    page = services.player_page(found, season, against)
     return render_template(
         "leagues/player.html",
         access=access,
         player=found,
         season=season,
         seasons=services.seasons(access.league),
-        line=line,
-        chart=rating_chart(history, _("Rating of %(name)s over time", name=found.name)),
-        rated_games=len(history),
-        rating=history[-1].rating if history else standings.RATING_BASE,
-        results=standings.recent_results(found),
+        line=page.line,
+        chart=rating_chart(page.history, _("Rating of %(name)s over time", name=found.name)),
+        rated_games=len(page.history),
+        rating=page.rating,
+        results=page.results,
         h2h_form=h2h_form,
         against=against,
-        h2h=h2h,
+        h2h=page.head_to_head,
     )
 
 
