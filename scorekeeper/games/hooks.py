@@ -1,6 +1,6 @@
 """What games tell the layers above them without importing them (imports point down).
 
-- :data:`game_changed`, a blinker signal (Flask's ``Namespace``), is sent after every
+- :data:`game_changed`, a blinker signal (blinker ships with Flask), is sent after every
   change to a game's hands, inside the transaction of the change (after a flush, before
   the commit), with the app as sender and the game as ``game``. Whatever a receiver
   writes (a league's results, standings and ratings) is committed, or rolled back, with
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from blinker import Namespace
 from flask import Flask, current_app
-from flask.signals import Namespace
 
 from scorekeeper.games.models import Game
 
