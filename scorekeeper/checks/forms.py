@@ -21,7 +21,7 @@ from wtforms.widgets import TextInput
 from scorekeeper.scoring import FORMATS, InputError, SumChoice
 from scorekeeper.ui.forms import AppForm
 from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
-from scorekeeper.ui.messages import SidePath, error_message
+from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath, error_message
 
 
 class CheckForm(AppForm):
@@ -81,8 +81,6 @@ class WholeNumberField(IntegerField):
 
 MAX_SIDES = max(fmt.sides for fmt in FORMATS.values())
 MODES = ("cards", "counts")
-#: A side's numbers that have a field of their own (``cards0``...).
-_SIDE_FIELDS = ("cards", "denari", "scope", "napola_run")
 #: Where the messages of no field go: the hand checker's groups of fields.
 _GROUPS = {"primiera_cards": "primiera", "sides": "grid", "": "grid"}
 
@@ -152,7 +150,7 @@ class HandForm(CheckForm):
             return None
         if side.item is not None or side.name == "primiera_cards":
             return self.side_field("best", side.side)
-        return self.side_field(side.name, side.side) if side.name in _SIDE_FIELDS else None
+        return self.side_field(side.name, side.side) if side.name in SIDE_NUMBERS else None
 
     def error_group(self, path: str) -> str:
         """A card on the grid goes to that side's grid (``sides[i].cards``), the rest to

@@ -36,7 +36,7 @@ from scorekeeper.scoring.rules import TARGET_RANGE
 from scorekeeper.ui.forms import AppForm
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
 from scorekeeper.ui.labels import format_label
-from scorekeeper.ui.messages import SidePath
+from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
 CARDS_IN_DECK = 40
@@ -259,7 +259,7 @@ class CountsForm(HandFormBase):
         re bello, and who took the primiera, is the one-tap group."""
         side = SidePath.parse(path)
         if side is not None and side.side < len(self.sides):
-            if side.name in _SIDE_FIELDS:
+            if side.name in SIDE_NUMBERS:
                 return self.sides[side.side][side.name]
             return self[side.name] if side.name in ("settebello", "re_bello") else None
         return self[path] if path in ("settebello", "re_bello", "primiera") else None
@@ -325,10 +325,6 @@ class CountsForm(HandFormBase):
         else:
             choice = PRIMIERA_NOBODY if primiera is None else str(primiera)
         return {"sides": sides, "settebello": settebello, "re_bello": re_bello, "primiera": choice}
-
-
-#: A side's counts that have an input of their own.
-_SIDE_FIELDS = ("cards", "denari", "scope", "napola_run")
 
 
 @cache

@@ -34,6 +34,9 @@ def messages_by_field(errors: Iterable[InputError]) -> dict[str, list[str]]:
     return grouped
 
 
+#: A side's numbers in a hand entered as counts: each is a field of its own on every form.
+SIDE_NUMBERS = ("cards", "denari", "scope", "napola_run")
+
 _SIDE_PATH = re.compile(r"sides\[(\d+)\]\.(\w+)(?:\[(\d+)\])?")
 
 
