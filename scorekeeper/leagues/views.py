@@ -136,7 +136,6 @@ def _members_page(access: Access, invite_form: InvitationForm, new_link: str | N
         invitations=services.invitations(access.league),
         invite_form=invite_form,
         role_form=MemberRoleForm(),
-        button=ButtonForm(),
         new_link=new_link,
     )
 
@@ -241,7 +240,6 @@ def players(public_id: str) -> ResponseReturnValue:
         players=roster,
         form=form,
         my_player=_my_player(roster),
-        button=ButtonForm(),
     ), form.page_status
 
 
@@ -315,7 +313,6 @@ def seasons(public_id: str) -> ResponseReturnValue:
         access=access,
         seasons=services.seasons(access.league),
         form=form,
-        button=ButtonForm(),
     ), form.page_status
 
 
