@@ -294,29 +294,43 @@ def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past hand the way it was entered; totals, winner and dealers follow."""
     game = _edit_game(token)
     stored = _hand_or_404(game, number)
+    form = _correction_form(game, stored)
+    if not form.is_submitted():
+        return _render_edit(game, token, form, stored)
+    entry = _read_entry(game, form)
+    if entry is None:
+        return _render_edit(game, token, form, stored, status=422)
+    if request.form.get("action") == "preview":
+        preview = preview_context(game, form, entry)
+        return _render_edit(game, token, form, stored, preview, _preview_status(preview))
+    try:
+        edit_hand(game, number, entry)
+    except InvalidHand as error:
+        form.add_input_errors(error.errors)
+        return _render_edit(game, token, form, stored, status=422)
+    flash(_("Hand %(number)s corrected.", number=number), "success")
+    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+
+
+def _correction_form(game: Game, stored: Hand) -> HandForm:
+    """The form the hand was entered with: showing it as stored (GET), or as sent."""
+    if request.method != "GET":
+        return _hand_form(game, stored.mode)
     form_class = CardsForm if stored.mode == "cards" else CountsForm
-    data = form_class.data_from_entry(stored.entry) if request.method == "GET" else None
-    form = _hand_form(game, stored.mode, data=data)
-    if isinstance(form, CardsForm) and request.method == "GET":
+    form = _hand_form(game, stored.mode, data=form_class.data_from_entry(stored.entry))
+    if isinstance(form, CardsForm):
         form.show_stored(stored.entry)
-    preview = None
-    status = 200
-    if form.is_submitted():
-        entry = _read_entry(game, form)
-        if entry is None:
-            status = 422
-        elif request.form.get("action") == "preview":
-            preview = preview_context(game, form, entry)
-            status = _preview_status(preview)
-        else:
-            try:
-                edit_hand(game, number, entry)
-            except InvalidHand as error:
-                form.add_input_errors(error.errors)
-                status = 422
-            else:
-                flash(_("Hand %(number)s corrected.", number=number), "success")
-                return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    return form
+
+
+def _render_edit(
+    game: Game,
+    token: str,
+    form: HandForm,
+    stored: Hand,
+    preview: dict[str, Any] | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
     if isinstance(form, CardsForm):
         return _render_cards(game, token, form, stored, preview, status)
     context = hand_context(game, stored, token, editable=True)
