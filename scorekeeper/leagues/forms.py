@@ -24,6 +24,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from scorekeeper.accounts.models import User
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues.errors import LeagueError
+from scorekeeper.leagues.inputs import LeagueSettings
 from scorekeeper.leagues.models import NAME_MAX, Membership, Player
 from scorekeeper.scoring import COMMON_TARGETS
 from scorekeeper.ui.forms import AppForm
@@ -89,6 +90,18 @@ class LeagueForm(AppForm):
     napoleone = BooleanField(_l("Napoleone (all ten denari win the game)"))
 
     common_targets = COMMON_TARGETS
+
+    def settings(self) -> LeagueSettings:
+        """The league the form describes."""
+        return LeagueSettings(
+            name=self.name.data or "",
+            is_public=bool(self.is_public.data),
+            format=self.format.data or "2",
+            target=int(self.target.data or 11),
+            napola=bool(self.napola.data),
+            re_bello=bool(self.re_bello.data),
+            napoleone=bool(self.napoleone.data),
+        )
 
 
 class InvitationForm(AppForm):

@@ -18,6 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.errors import LeagueError
+from scorekeeper.leagues.inputs import LeagueSettings
 from scorekeeper.leagues.models import (
     Invitation,
     League,
@@ -28,30 +29,7 @@ from scorekeeper.leagues.models import (
     name_key,
 )
 from scorekeeper.models import hash_token, utcnow
-from scorekeeper.scoring import FORMATS, Rules
-
-
-@dataclass(frozen=True)
-class LeagueSettings:
-    """What an owner chooses for a league: its name, visibility and default rules."""
-
-    name: str
-    is_public: bool
-    format: str
-    target: int
-    napola: bool
-    re_bello: bool
-    napoleone: bool
-
-    def rules(self) -> Rules:
-        """The scoring package's `Rules` for these defaults (validates them)."""
-        return Rules(
-            format=FORMATS[self.format],
-            target=self.target,
-            napola=self.napola,
-            re_bello=self.re_bello,
-            napoleone=self.napoleone,
-        )
+from scorekeeper.scoring import Rules
 
 
 def league_rules(league: League) -> Rules:

@@ -44,7 +44,6 @@ from scorekeeper.leagues.forms import (
     not_imported,
 )
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
-from scorekeeper.leagues.services import LeagueSettings
 from scorekeeper.scoring import FORMATS
 from scorekeeper.ui.forms import AppForm, ButtonForm
 
@@ -62,18 +61,6 @@ def inject_roles() -> dict[str, object]:
         "Role": Role,
         "role_names": {"owner": _("owner"), "scorer": _("scorer"), "viewer": _("viewer")},
     }
-
-
-def _settings_from(form: LeagueForm) -> LeagueSettings:
-    return LeagueSettings(
-        name=form.name.data or "",
-        is_public=bool(form.is_public.data),
-        format=form.format.data or "2",
-        target=int(form.target.data or 11),
-        napola=bool(form.napola.data),
-        re_bello=bool(form.re_bello.data),
-        napoleone=bool(form.napoleone.data),
-    )
 
 
 def _to_league(access: Access, endpoint: str = "leagues.show") -> ResponseReturnValue:
@@ -100,7 +87,7 @@ def new() -> ResponseReturnValue:
     """Create a league; its creator is its owner."""
     form = LeagueForm()
     if form.validate_on_submit():
-        league = services.create_league(current_user, _settings_from(form))
+        league = services.create_league(current_user, form.settings())
         flash(_("League created. Add its players, then invite the others."), "success")
         return redirect(url_for("leagues.players", public_id=league.public_id))
     return render_template("leagues/edit.html", form=form, access=None), form.page_status
@@ -112,7 +99,7 @@ def settings(public_id: str) -> ResponseReturnValue:
     access = require_role(public_id, Role.OWNER)
     form = LeagueForm(obj=access.league)
     if form.validate_on_submit():
-        services.update_league(access.league, _settings_from(form))
+        services.update_league(access.league, form.settings())
         flash(_("Settings saved."), "success")
         return _to_league(access)
     return render_template("leagues/edit.html", form=form, access=access), form.page_status
