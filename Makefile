@@ -27,6 +27,7 @@ test: $(VENV)/.test-stamp chromium translations lint typecheck pytest
 lint: $(VENV)/.test-stamp
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 # The scoring core is strict; the web code it reaches through scorekeeper/__init__.py (every
 # blueprint imported by create_app) is checked by the second, ordinary run, not held to --strict.

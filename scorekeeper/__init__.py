@@ -14,16 +14,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy import event
 
+from scorekeeper import ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
+from scorekeeper.locale import DEFAULT_LOCALE, select_locale, template_context
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
-LOCALES = ("it", "en")
-DEFAULT_LOCALE = "it"
-LOCALE_COOKIE = "lang"
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -93,12 +92,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_on_connect)
 
-    from scorekeeper import models  # noqa: F401  (registers the models with the metadata)
     from scorekeeper.accounts.views import init_app as init_accounts
     from scorekeeper.api.views import bp as api_bp
     from scorekeeper.checks import bp as checks_bp
     from scorekeeper.errors import register_error_handlers
     from scorekeeper.games.views import bp as games_bp
+    from scorekeeper.leagues.games import init_app as init_league_games
     from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
 
@@ -108,7 +107,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(checks_bp)
     init_accounts(app)
     app.register_blueprint(leagues_bp)
+    init_league_games(app)
     register_error_handlers(app)
+    ui.init_app(app)
+    app.context_processor(template_context)
     app.after_request(_add_security_headers)
     return app
 
@@ -140,14 +142,6 @@ def load_or_create_secret_key(instance_path: Path) -> str:
         finally:
             tmp.unlink()
     return path.read_text().strip()
-
-
-def select_locale() -> str:
-    """The language of this request: the switch's cookie, then the browser, then Italian."""
-    chosen = request.cookies.get(LOCALE_COOKIE)
-    if chosen in LOCALES:
-        return chosen
-    return request.accept_languages.best_match(LOCALES) or DEFAULT_LOCALE
 
 
 def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:

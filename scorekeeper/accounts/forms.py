@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, Regexp
 
 from scorekeeper.accounts.models import USERNAME_MAX
+from scorekeeper.ui.forms import AppForm
 
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
@@ -41,7 +41,7 @@ def _confirm(field: str) -> PasswordField:
     )
 
 
-class SignupForm(FlaskForm):
+class SignupForm(AppForm):
     """A new account: a username and a password typed twice."""
 
     username = StringField(
@@ -60,7 +60,7 @@ class SignupForm(FlaskForm):
     confirm = _confirm("password")
 
 
-class LoginForm(FlaskForm):
+class LoginForm(AppForm):
     """Username and password; `next` is where to go afterwards (checked by `safe_next`)."""
 
     username = StringField(
@@ -77,7 +77,7 @@ class LoginForm(FlaskForm):
     next = HiddenField()
 
 
-class PasswordForm(FlaskForm):
+class PasswordForm(AppForm):
     """Change the password: the current one, then the new one twice."""
 
     current = PasswordField(

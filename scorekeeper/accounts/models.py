@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime
+from datetime import datetime
 
 from flask_login import UserMixin
 from sqlalchemy import CheckConstraint, DateTime, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from scorekeeper.extensions import db
+from scorekeeper.models import utcnow
 
 USERNAME_MAX = 40
 #: Hex digits of the password hash's digest in a session id (see `User.get_id`).
 PASSWORD_STAMP_LENGTH = 16
-
-
-def utcnow() -> datetime:
-    """The current time, timezone-aware (UTC)."""
-    return datetime.now(UTC)
 
 
 def username_key(username: str) -> str:

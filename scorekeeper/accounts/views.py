@@ -10,13 +10,13 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_remembered, login_required, login_user, logout_user
-from flask_wtf import FlaskForm
 
 from scorekeeper.accounts import services
 from scorekeeper.accounts.forms import LoginForm, PasswordForm, SignupForm
 from scorekeeper.accounts.models import User, username_key
 from scorekeeper.extensions import db, limiter, login_manager
-from scorekeeper.main.views import safe_next
+from scorekeeper.ui.forms import ButtonForm
+from scorekeeper.ui.redirects import safe_next
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 
@@ -71,12 +71,12 @@ def signup() -> ResponseReturnValue:
         try:
             user = services.create_user(form.username.data or "", form.password.data or "")
         except services.UsernameTaken:
-            form.username.errors.append(_("This username is taken. Choose another."))
+            form.add_errors({"username": [_("This username is taken. Choose another.")]})
         else:
             login_user(user)
             flash(_("Welcome, %(name)s!", name=user.username), "success")
             return redirect(safe_next(request.args.get("next")))
-    return render_template("accounts/signup.html", form=form)
+    return render_template("accounts/signup.html", form=form), form.page_status
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -96,8 +96,8 @@ def login() -> ResponseReturnValue:
         if user is not None:
             login_user(user, remember=bool(form.remember.data))
             return redirect(safe_next(form.next.data))
-        form.password.errors.append(_("Wrong username or password."))
-    return render_template("accounts/login.html", form=form)
+        form.add_errors({"password": [_("Wrong username or password.")]})
+    return render_template("accounts/login.html", form=form), form.page_status
 
 
 @bp.errorhandler(429)
@@ -115,8 +115,7 @@ def too_many_attempts(error: Exception) -> ResponseReturnValue:
 @bp.post("/logout")
 def logout() -> ResponseReturnValue:
     """Log out (a POST with CSRF token, so no other site can log you out)."""
-    form = FlaskForm()
-    if form.validate_on_submit():
+    if ButtonForm().validate_on_submit():
         logout_user()
         flash(_("You are logged out."), "info")
     return redirect(url_for("main.index"))
@@ -135,5 +134,5 @@ def change_password() -> ResponseReturnValue:
             login_user(user, remember=login_remembered())
             flash(_("Your password is changed."), "success")
             return redirect(url_for("main.index"))
-        form.current.errors.append(_("This is not your current password."))
-    return render_template("accounts/password.html", form=form)
+        form.add_errors({"current": [_("This is not your current password.")]})
+    return render_template("accounts/password.html", form=form), form.page_status

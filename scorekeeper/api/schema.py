@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from scorekeeper.messages import error_message
 from scorekeeper.scoring import Card, InputError, InvalidHand, Rules, parse_hand_cards
+from scorekeeper.ui.messages import error_message
 
 MIN_SIDES = 2
 MAX_SIDES = 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     Field,
@@ -18,12 +18,13 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from scorekeeper.checks.labels import SUM_CHOICE_LABELS, format_label
-from scorekeeper.messages import error_message
 from scorekeeper.scoring import FORMATS, InputError, SumChoice
+from scorekeeper.ui.forms import AppForm
+from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
+from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath, error_message
 
 
-class CheckForm(FlaskForm):
+class CheckForm(AppForm):
     """Base of the checkers' forms: read from the query string, no CSRF token."""
 
     class Meta:
@@ -80,6 +81,8 @@ class WholeNumberField(IntegerField):
 
 MAX_SIDES = max(fmt.sides for fmt in FORMATS.values())
 MODES = ("cards", "counts")
+#: Where the messages of no field go: the hand checker's groups of fields.
+_GROUPS = {"primiera_cards": "primiera", "sides": "grid", "": "grid"}
 
 
 class HandForm(CheckForm):
@@ -114,10 +117,50 @@ class HandForm(CheckForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.format.choices = [SelectChoice(key, format_label(fmt)) for key, fmt in FORMATS.items()]
+        #: The query string the form was read from (see `from_args`).
+        self.args: MultiDict[str, str] = MultiDict()
+
+    @classmethod
+    def from_args(cls, args: MultiDict[str, str]) -> HandForm:
+        """The form read from a URL's query string; ``sides=2|3|4`` stands for a format of
+        individual players when no ``format`` is given."""
+        formdata = args.copy()
+        if "format" not in formdata and formdata.get("sides") in FORMATS:
+            formdata["format"] = formdata["sides"]
+        form = cls(formdata)
+        form.args = formdata
+        return form
 
     def side_field(self, name: str, side: int) -> Field:
         """The field ``name`` of side ``side`` (``side_field("cards", 1)`` is ``cards1``)."""
         return self[f"{name}{side}"]
+
+    @property
+    def entry_mode(self) -> str:
+        """How the hand is entered, ``"cards"`` or ``"counts"`` (cards when unknown)."""
+        return self.mode.data if self.mode.data in MODES else "cards"
+
+    def error_field(self, path: str) -> Any:
+        """A side's number is its field (``denari1``); one of its best cards, or a card of
+        a hand entered as counts, its best-cards field; a card on the grid has none."""
+        side = SidePath.parse(path)
+        if side is None:
+            return None
+        if side.item is not None and self.entry_mode == "cards":
+            return None
+        if side.item is not None or side.name == "primiera_cards":
+            return self.side_field("best", side.side)
+        return self.side_field(side.name, side.side) if side.name in SIDE_NUMBERS else None
+
+    def error_group(self, path: str) -> str:
+        """A card on the grid goes to that side's grid (``sides[i].cards``), the rest to
+        their group (``"grid"`` for the hand as a whole, ``"settebello"``, ``"primiera"``...)."""
+        side = SidePath.parse(path)
+        if side is None:
+            return _GROUPS.get(path, path)
+        if side.item is not None:
+            return f"sides[{side.side}].cards"
+        return _GROUPS.get(side.name, side.name)
 
 
 for _side in range(MAX_SIDES):

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, fields, replace
 
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.checks.forms import MODES, HandForm
-from scorekeeper.checks.grid import (
-    GridSide,
-    grid_sides,
-    read_grid,
-    side_labels,
-    side_texts,
-    upper_codes,
-)
-from scorekeeper.checks.labels import SETTING_LABELS, format_label, setting_value
-from scorekeeper.messages import error_message
+from scorekeeper.checks.forms import HandForm
 from scorekeeper.scoring import (
     COMMON_TARGETS,
     DECK,
@@ -45,6 +34,16 @@ from scorekeeper.scoring import (
     score_cards,
     score_counts,
 )
+from scorekeeper.ui.grid import (
+    GridSide,
+    grid_sides,
+    read_grid,
+    side_labels,
+    side_texts,
+    upper_codes,
+)
+from scorekeeper.ui.labels import SETTING_LABELS, format_label, setting_value
+from scorekeeper.ui.messages import SidePath, error_message
 
 
 @dataclass(frozen=True)
@@ -147,13 +146,6 @@ class HandCheck:
         self.errors.setdefault(group, []).append(message)
 
 
-#: A scoring error's field: ``sides[1].denari``, or ``sides[1].cards[4]`` for one card.
-_SIDE_PATH = re.compile(r"sides\[(\d+)\]\.(\w+)(\[\d+\])?")
-#: Per-side fields of the scoring package and of the hand form; others go to their group.
-_SIDE_FIELDS = {"cards": "cards", "denari": "denari", "scope": "scope", "napola_run": "napola_run"}
-_GROUPS = {"primiera_cards": "primiera", "sides": "grid", "": "grid"}
-
-
 def hand_rules(form: HandForm) -> Rules:
     """The rules chosen on the form (the default format when it names none we know)."""
     fmt = FORMATS.get(form.format.data or "", FORMATS["2"])
@@ -170,7 +162,7 @@ def check_hand(form: HandForm, args: MultiDict[str, str]) -> HandCheck:
     for name in ("mode", "format", "napola", "re_bello", "napoleone"):
         form[name].validate(form)
     rules = hand_rules(form)
-    mode = form.mode.data if form.mode.data in MODES else "cards"
+    mode = form.entry_mode
     check = HandCheck(mode, rules, side_labels(args, rules.sides))
     if mode == "cards":
         _check_by_cards(form, args, check)
@@ -269,36 +261,22 @@ def _best_cards(form: HandForm, check: HandCheck) -> list[tuple[Card, ...] | Non
     try:
         piles = parse_hand_cards([text.replace(",", " ").split() for text in texts])
     except InvalidHand as invalid:
-        _place_errors(form, check, invalid, cards_field="best")
+        _place_errors(form, check, invalid)
         return False
     return [pile if texts[i].strip() else None for i, pile in enumerate(piles)]
 
 
-def _place_errors(
-    form: HandForm, check: HandCheck, invalid: InvalidHand, cards_field: str = "grid"
-) -> None:
-    """Put each of the scoring package's messages next to the field it is about.
-
-    A message about one card (``sides[1].cards[4]``) goes to that side's grid, or
-    to its best-cards field (``cards_field="best"``); one about a side's number to
-    that form field; the rest to their group (``"cards"``, ``"settebello"``...).
-    """
-    for error in invalid.errors:
-        message = error_message(error)
-        match = _SIDE_PATH.fullmatch(error.field)
-        if match is None:
-            check.add(_GROUPS.get(error.field, error.field), message)
-            continue
-        side, name, one_card = int(match.group(1)), match.group(2), match.group(3)
-        if one_card and cards_field == "grid":
-            grid_side = check.grid[side]
-            check.grid[side] = replace(grid_side, errors=(*grid_side.errors, message))
-        elif one_card or name == "primiera_cards":
-            form.side_field("best", side).errors.append(message)
-        elif name in _SIDE_FIELDS:
-            form.side_field(_SIDE_FIELDS[name], side).errors.append(message)
+def _place_errors(form: HandForm, check: HandCheck, invalid: InvalidHand) -> None:
+    """Put each of the scoring package's messages next to the field it is about
+    (`HandForm.error_field`), a card on the grid into that side's grid, the rest into
+    their group (``"cards"``, ``"settebello"``...)."""
+    for group, messages in form.add_input_errors(invalid.errors).items():
+        side = SidePath.parse(group)
+        if side is None:
+            check.errors.setdefault(group, []).extend(messages)
         else:
-            check.add(_GROUPS.get(name, name), message)
+            grid_side = check.grid[side.side]
+            check.grid[side.side] = replace(grid_side, errors=(*grid_side.errors, *messages))
 
 
 @dataclass(frozen=True)

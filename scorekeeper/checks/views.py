@@ -12,16 +12,9 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.checks import services
 from scorekeeper.checks.forms import CaptureForm, HandForm, PrimieraForm
-from scorekeeper.checks.grid import card_name, deck_by_suit
-from scorekeeper.checks.labels import category_label, napoleone_reason, side_reasons
-from scorekeeper.scoring import FORMATS, PRIMIERA_MAX, PRIMIERA_VALUES, RANK_NAMES, Category
+from scorekeeper.scoring import PRIMIERA_MAX, PRIMIERA_VALUES, RANK_NAMES, Category
 
 bp = Blueprint("checks", __name__)
-bp.add_app_template_global(deck_by_suit)
-bp.add_app_template_filter(card_name)
-bp.add_app_template_global(side_reasons, "hand_reasons")
-bp.add_app_template_global(napoleone_reason)
-bp.add_app_template_global(category_label)
 
 DEFAULT_SIDES = 2
 #: A table of many small cards can have hundreds of sums; the page lists the first ones.
@@ -77,11 +70,8 @@ def hand() -> ResponseReturnValue:
     and ``primiera=<side>|none`` (or ``best0=7D,6C,1B,5S``... the best cards that
     make each side's primiera). Sides are numbered from 0.
     """
-    formdata = request.args.copy()
-    if "format" not in formdata and formdata.get("sides") in FORMATS:
-        formdata["format"] = formdata["sides"]
-    form = HandForm(formdata)
-    check = services.check_hand(form, formdata)
+    form = HandForm.from_args(request.args)
+    check = services.check_hand(form, form.args)
     return render_template("checks/hand.html", form=form, check=check)
 
 

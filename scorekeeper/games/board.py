@@ -11,19 +11,19 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext as _
 
-from scorekeeper.checks.labels import category_label
 from scorekeeper.games.chart import totals_chart
-from scorekeeper.games.forms import CardsForm, CountsForm, apply_hand_errors, counts_form
+from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
+from scorekeeper.games.inputs import Entry
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.services import (
-    Entry,
     game_state,
     removed_hands,
     revisions_of,
     score_entry,
 )
-from scorekeeper.messages import messages_by_field
 from scorekeeper.scoring import Card, Category, InvalidHand, parse_cards, sorted_cards
+from scorekeeper.ui.labels import category_label
+from scorekeeper.ui.messages import SidePath, messages_by_field
 
 
 def categories(game: Game) -> list[tuple[Category, str]]:
@@ -159,7 +159,7 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: Entry) -> d
     try:
         score = score_entry(game.rules, entry.mode, entry.data)
     except InvalidHand as error:
-        apply_hand_errors(form, error.errors)
+        form.add_input_errors(error.errors)
         if all(e.code == "missing_cards" for e in error.errors):
             left = error.errors[0].params["count"]
             return {"pending": _("%(count)s cards still to give.", count=left), "names": names}
@@ -168,13 +168,11 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: Entry) -> d
 
 
 def _labelled(by_field: dict[str, list[str]], names: list[str]) -> list[str]:
+    """Every message, those about one side after its name ("Anna: ...")."""
     labelled = []
     for path, messages in by_field.items():
-        prefix = ""
-        if path.startswith("sides[") and "]" in path:
-            index = path[len("sides[") : path.index("]")]
-            if index.isdigit() and int(index) < len(names):
-                prefix = names[int(index)] + ": "
+        side = SidePath.parse(path)
+        prefix = f"{names[side.side]}: " if side is not None and side.side < len(names) else ""
         labelled += [prefix + message for message in messages]
     return labelled
 

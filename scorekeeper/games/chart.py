@@ -1,16 +1,12 @@
-"""The chart of the totals hand by hand, drawn on the server as SVG.
-
-No chart script is downloaded: the board embeds this SVG. It carries no
-``style`` attributes (the Content Security Policy forbids inline styles);
-colours come from classes in ``static/css/app.css`` so they follow the
-light and dark themes.
-"""
+"""The chart of the totals hand by hand (`scorekeeper.ui.chart` draws it as SVG)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
+
+from scorekeeper.ui.chart import Frame, Label, Series, line_chart
 
 WIDTH = 320
 HEIGHT = 180
@@ -31,48 +27,21 @@ def totals_chart(
     ``running[k]`` holds the sides' totals after hand ``k + 1``; a dashed line
     marks the ``target``. ``title`` is the chart's accessible name.
     """
-    sides = len(names)
     hands = len(running)
     top = max([target, *(total for row in running for total in row)], default=target)
-    top = max(top, 1)
-    span_x = WIDTH - PAD_LEFT - PAD_RIGHT
-    span_y = HEIGHT - PAD_TOP - PAD_BOTTOM
-
-    def x(hand: int) -> float:
-        return PAD_LEFT + (span_x * hand / hands if hands else 0)
-
-    def y(total: int) -> float:
-        return PAD_TOP + span_y * (1 - total / top)
-
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">{escape(title)}</title>',
-        f'<line class="chart-axis" x1="{PAD_LEFT}" y1="{y(0):.1f}" '
-        f'x2="{WIDTH - PAD_RIGHT}" y2="{y(0):.1f}"/>',
-        f'<line class="chart-axis" x1="{PAD_LEFT}" y1="{PAD_TOP}" '
-        f'x2="{PAD_LEFT}" y2="{y(0):.1f}"/>',
-        f'<line class="chart-target" x1="{PAD_LEFT}" y1="{y(target):.1f}" '
-        f'x2="{WIDTH - PAD_RIGHT}" y2="{y(target):.1f}"/>',
-        f'<text class="chart-label" x="{PAD_LEFT - 4}" y="{y(target) + 4:.1f}" '
-        f'text-anchor="end">{target}</text>',
-        f'<text class="chart-label" x="{PAD_LEFT - 4}" y="{y(0) + 4:.1f}" '
-        'text-anchor="end">0</text>',
-        f'<text class="chart-label" x="{WIDTH - PAD_RIGHT}" y="{HEIGHT - 4}" '
-        f'text-anchor="end">{hands}</text>',
-    ]
-    for side in range(sides):
-        points = [(x(0), y(0))] + [(x(k + 1), y(row[side])) for k, row in enumerate(running)]
-        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-        parts.append(
-            f'<polyline class="chart-line chart-side-{side}" points="{coords}">'
-            f"<title>{escape(names[side])}</title></polyline>"
+    frame = Frame(WIDTH, HEIGHT, PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM, hands, 0, max(top, 1))
+    series = [
+        Series(
+            [(0, 0)] + [(k + 1, row[side]) for k, row in enumerate(running)],
+            f"chart-side-{side}",
+            name,
+            dot=bool(running),
         )
-        if running:
-            last_x, last_y = points[-1]
-            parts.append(
-                f'<circle class="chart-dot chart-side-{side}" cx="{last_x:.1f}" '
-                f'cy="{last_y:.1f}" r="3"/>'
-            )
-    parts.append("</svg>")
-    return Markup("".join(parts))
+        for side, name in enumerate(names)
+    ]
+    labels = [
+        Label(PAD_LEFT - 4, frame.y(target) + 4, str(target)),
+        Label(PAD_LEFT - 4, frame.y(0) + 4, "0"),
+        Label(WIDTH - PAD_RIGHT, HEIGHT - 4, str(hands)),
+    ]
+    return line_chart(frame, series, title, labels, target=target)

@@ -2,20 +2,18 @@
 
 The forms only check what the form itself knows (whole numbers, a name per
 seat, a known format); every rule of RULES.md section 6 is checked by the
-scoring package, whose errors :func:`apply_hand_errors` puts next to the
-fields they belong to.
+scoring package, whose errors the hand forms' ``add_input_errors`` (the base
+`scorekeeper.ui.forms.AppForm`'s) puts next to the fields they belong to.
 """
 
 from __future__ import annotations
 
-import re
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
@@ -31,13 +29,14 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.checks.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
-from scorekeeper.checks.labels import format_label
+from scorekeeper.games.inputs import Entry, GameSettings
 from scorekeeper.games.models import NAME_MAX
-from scorekeeper.games.services import Entry
-from scorekeeper.messages import messages_by_field
-from scorekeeper.scoring import DECK, FORMATS, Card, InputError, Suit
+from scorekeeper.scoring import DECK, FORMATS, Card, Suit
 from scorekeeper.scoring.rules import TARGET_RANGE
+from scorekeeper.ui.forms import AppForm
+from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
+from scorekeeper.ui.labels import format_label
+from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
 CARDS_IN_DECK = 40
@@ -57,7 +56,7 @@ NUMERIC = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
 # --------------------------------------------------------------------------- new game
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(AppForm):
     """Format, names in seat order, target, variants and the first dealer."""
 
     format = RadioField(_l("Format"), default="2")  # choices: see __init__
@@ -128,6 +127,18 @@ class NewGameForm(FlaskForm):
         if field.data != "random" and int(field.data) >= self.players:
             raise ValidationError(_l("Choose one of the players"))
 
+    def settings(self) -> GameSettings:
+        """The game the form describes."""
+        return GameSettings(
+            format_key=self.format.data,
+            names=self.chosen_names(),
+            target=self.chosen_target(),
+            napola=self.napola.data,
+            napoleone=self.napoleone.data,
+            re_bello=self.re_bello.data,
+            first_dealer=self.chosen_dealer(),
+        )
+
     def chosen_target(self) -> int:
         """The target as a number."""
         if self.target.data == "other":
@@ -179,7 +190,7 @@ class SideCountsForm(Form):
         return [f.data for f in self.best_fields() if f.data]
 
 
-class HandFormBase(FlaskForm):
+class HandFormBase(AppForm):
     """Fields every hand form has: its own key and the hand it was made for."""
 
     request_id = HiddenField()
@@ -191,6 +202,13 @@ class HandFormBase(FlaskForm):
         self.hand_errors: dict[str, list[str]] = {}
         if not self.request_id.data:
             self.request_id.data = str(uuid.uuid4())
+
+    def add_errors(self, by_path: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+        """Put the messages next to their fields, the others into ``hand_errors``."""
+        rest = super().add_errors(by_path)
+        for group, messages in rest.items():
+            self.hand_errors.setdefault(group, []).extend(messages)
+        return rest
 
     def expected_number(self) -> int | None:
         """The hand number the form was made for."""
@@ -235,6 +253,24 @@ class CountsForm(HandFormBase):
                     sub[name].errors = [*sub[name].errors, _l("Enter a number")]
                     ok = False
         return ok
+
+    def error_field(self, path: str) -> Any:
+        """A side's count (``sides[i].denari``) is its input; who holds the settebello or
+        re bello, and who took the primiera, is the one-tap group."""
+        side = SidePath.parse(path)
+        if side is not None and side.side < len(self.sides):
+            if side.name in SIDE_NUMBERS:
+                return self.sides[side.side][side.name]
+            return self[side.name] if side.name in ("settebello", "re_bello") else None
+        return self[path] if path in ("settebello", "re_bello", "primiera") else None
+
+    def error_group(self, path: str) -> str:
+        """Anything else of a side under ``sides[i].<name>`` (``sides[i].primiera_cards``),
+        of the hand as a whole under its path (``cards``, ``denari``, ``napola``...)."""
+        side = SidePath.parse(path)
+        if side is not None and side.side < len(self.sides):
+            return f"sides[{side.side}].{side.name}"
+        return path
 
     def to_entry(self, re_bello: bool) -> Entry:
         """The hand as the scoring package's counts entry."""
@@ -337,6 +373,18 @@ class CardsForm(HandFormBase):
             sides.append(GridSide(field, label, cards, tuple(errors), rest_name=rest))
         return sides
 
+    def error_field(self, path: str) -> Any:
+        """A side's scope errors go next to its scope."""
+        side = SidePath.parse(path)
+        if side is not None and side.name == "scope" and side.side < len(self.scope):
+            return self.scope[side.side]
+        return None
+
+    def error_group(self, path: str) -> str:
+        """A side's card errors go under ``sides[i].cards``, shown in that side's grid."""
+        side = SidePath.parse(path)
+        return f"sides[{side.side}].cards" if side is not None else path
+
     def grid_names(self) -> list[str]:
         """The grid's field name of each side."""
         return [f"s{i}" for i in range(len(self.scope))]
@@ -386,47 +434,3 @@ def cards_form(names: list[str], **kwargs: Any) -> CardsForm:
     for name, field in zip(names, form.scope, strict=True):
         field.label.text = _l("Scope of %(name)s", name=name)
     return form
-
-
-# --------------------------------------------------------------------------- errors
-
-_SIDE_PATH = re.compile(r"sides\[(\d+)\]\.(\w+)(?:\[\d+\])?")
-_SIDE_FIELDS = ("cards", "denari", "scope", "napola_run")
-
-
-def apply_hand_errors(form: CountsForm | CardsForm, errors: Iterable[InputError]) -> None:
-    """Put each of the scoring package's messages next to its field.
-
-    ``sides[i].cards`` goes to that side's input; ``sides[i].settebello`` and
-    ``sides[i].re_bello`` to the one-tap group; anything of the hand as a
-    whole (``cards``, ``denari``, ``napola``, ``sides[i].primiera_cards``...)
-    into ``form.hand_errors`` under its path, shown where the template says.
-    On a cards form a side's card errors go under ``sides[i].cards`` (shown in
-    that side's grid) and its scope errors next to its scope.
-    """
-    for path, messages in messages_by_field(errors).items():
-        match = _SIDE_PATH.fullmatch(path)
-        if isinstance(form, CardsForm):
-            if match and match.group(2) == "scope" and int(match.group(1)) < len(form.scope):
-                field = form.scope[int(match.group(1))]
-                field.errors = [*field.errors, *messages]
-            else:
-                key = f"sides[{match.group(1)}].cards" if match else path
-                form.hand_errors.setdefault(key, []).extend(messages)
-            continue
-        if match and int(match.group(1)) < len(form.sides):
-            side, name = int(match.group(1)), match.group(2)
-            if name in _SIDE_FIELDS:
-                field = form.sides[side][name]
-                field.errors = [*field.errors, *messages]
-                continue
-            if name in ("settebello", "re_bello"):
-                field = form[name]
-                field.errors = [*field.errors, *messages]
-                continue
-            path = f"sides[{side}].{name}"
-        if path in ("settebello", "re_bello", "primiera"):
-            field = form[path]
-            field.errors = [*field.errors, *messages]
-            continue
-        form.hand_errors.setdefault(path, []).extend(messages)

@@ -11,7 +11,7 @@ make impossible rows unstorable.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -28,6 +28,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
+from scorekeeper.models import utcnow
 from scorekeeper.scoring import FORMATS, Rules
 
 #: Longest player name a seat accepts.
@@ -36,11 +37,6 @@ NAME_MAX = 40
 TOKEN_LENGTH = 64
 ENTRY_MODES = ("counts", "cards")
 REVISION_ACTIONS = ("create", "edit", "delete")
-
-
-def utcnow() -> datetime:
-    """The current time, timezone-aware in UTC."""
-    return datetime.now(UTC)
 
 
 def _in(column: str, values: tuple[str, ...]) -> str:

@@ -9,10 +9,9 @@ errors they raise (:class:`~scorekeeper.scoring.InvalidHand`,
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +19,10 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, utcnow
+from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
+from scorekeeper.games.inputs import Entry, GameSettings
+from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
+from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
     FORMATS,
     Card,
@@ -130,28 +132,6 @@ def side_rows(score: HandScore) -> list[HandSide]:
 # --------------------------------------------------------------------------- games
 
 
-@dataclass(frozen=True)
-class GameSettings:
-    """What the players choose when a game starts.
-
-    ``names`` are in seat order (seats alternate sides); ``first_dealer`` is a
-    seat, or ``None`` to draw it at random.
-    """
-
-    format_key: str
-    names: Sequence[str]
-    target: int = 11
-    napola: bool = False
-    napoleone: bool = False
-    re_bello: bool = False
-    first_dealer: int | None = None
-
-
-def hash_token(token: str) -> str:
-    """The stored form of an edit token."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def create_game(
     settings: GameSettings,
     rematch_of: Game | None = None,
@@ -225,11 +205,11 @@ def rematch(game: Game) -> tuple[Game, str]:
 
 
 def find_by_edit_token(token: str) -> Game | None:
-    """The game this edit token opens, if any (a league scorer's token included)."""
-    from scorekeeper.leagues.games import TOKEN_PREFIX, resolve_league_token
-
-    if token.startswith(TOKEN_PREFIX):
-        return resolve_league_token(token)
+    """The game this edit token opens, if any (a league scorer's token included: see
+    `hooks.register_edit_token_resolver`)."""
+    resolve = edit_token_resolver(token)
+    if resolve is not None:
+        return resolve(token)
     return db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
 
 
@@ -264,14 +244,6 @@ class Recorded:
 
     hand: Hand
     already_saved: bool = False
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A hand as entered: the mode and the JSON-able entry (see :func:`score_entry`)."""
-
-    mode: str
-    data: Mapping[str, Any] = field(default_factory=dict)
 
 
 def record_hand(game: Game, number: int, request_id: str, entry: Entry) -> Recorded:
@@ -430,14 +402,12 @@ def log_revision(game: Game, hand: Hand, action: str, at: datetime | None = None
 
 
 def _after_change(game: Game) -> None:
-    """Bump the version (the board's ETag) and refresh the cached winner."""
+    """Bump the version (the board's ETag), refresh the cached winner, and tell the
+    receivers of `hooks.game_changed` (a league's standings change in this transaction)."""
     db.session.flush()
     db.session.expire(game, ["hands"])
     game.winner_side = game_state(game).winner
     game.version = Game.version + 1
     game.updated_at = utcnow()
     db.session.flush()
-    # League games: standings and ratings change in this same transaction.
-    from scorekeeper.leagues.standings import game_changed
-
-    game_changed(game)
+    send_game_changed(game)

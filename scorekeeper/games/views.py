@@ -32,15 +32,13 @@ from scorekeeper.games.forms import (
     CountsForm,
     HandFormBase,
     NewGameForm,
-    apply_hand_errors,
     cards_form,
     counts_form,
 )
+from scorekeeper.games.inputs import Entry
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.games.services import (
-    Entry,
-    GameSettings,
     HandConflict,
     create_game,
     edit_hand,
@@ -58,12 +56,6 @@ bp = Blueprint("games", __name__)
 
 #: Sides and players per side of each format, for the new-game page's script.
 FORMAT_SHAPES = {key: [fmt.sides, fmt.players_per_side] for key, fmt in FORMATS.items()}
-
-
-@bp.app_context_processor
-def inject_your_games() -> dict[str, object]:
-    """Let any page (the home page) list the games started in this browser."""
-    return {"your_games": cookies.your_games}
 
 
 def _edit_game(token: str) -> Game:
@@ -95,25 +87,15 @@ def new_game() -> ResponseReturnValue:
     """Start a game: format, names, target, variants, first dealer."""
     form = NewGameForm(data=cookies.last_settings() if request.method == "GET" else None)
     if form.validate_on_submit():
-        settings = GameSettings(
-            format_key=form.format.data,
-            names=form.chosen_names(),
-            target=form.chosen_target(),
-            napola=form.napola.data,
-            napoleone=form.napoleone.data,
-            re_bello=form.re_bello.data,
-            first_dealer=form.chosen_dealer(),
-        )
-        game, token = create_game(settings)
+        game, token = create_game(form.settings())
         flash(_("Game started. Keep the edit link to yourself; share the view link."), "success")
         response = redirect(url_for("games.scoreboard", token=token))
         cookies.remember_game(response, token)
         cookies.remember_settings(response, form)
         return response
-    status = 422 if form.is_submitted() else 200
     return render_template(
         "games/new.html", form=form, known_names=cookies.known_names(), formats=FORMAT_SHAPES
-    ), status
+    ), form.page_status
 
 
 # --------------------------------------------------------------------------- the board
@@ -224,6 +206,11 @@ def _render_new(
     return _render_board(game, token, True, form=form, preview=preview, status=status)
 
 
+def _preview_status(preview: dict[str, Any]) -> int:
+    """A previewed hand the scoring package refuses is a refused form: 422."""
+    return 200 if preview.get("score") is not None else 422
+
+
 @bp.post("/g/<token>/hands")
 def record(token: str) -> ResponseReturnValue:
     """Save the next hand by counts (or, with the Preview button, show its points first)."""
@@ -247,14 +234,15 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
     if entry is None:
         return _render_new(game, token, form, status=422)
     if request.form.get("action") == "preview":
-        return _render_new(game, token, form, preview=preview_context(game, form, entry))
+        preview = preview_context(game, form, entry)
+        return _render_new(game, token, form, preview=preview, status=_preview_status(preview))
     number = form.expected_number()
     try:
         if number is None:
             raise HandConflict(0, 0)
         recorded = record_hand(game, number, form.request_id.data, entry)
     except InvalidHand as error:
-        apply_hand_errors(form, error.errors)
+        form.add_input_errors(error.errors)
         return _render_new(game, token, form, status=422)
     except HandConflict:
         flash(
@@ -306,28 +294,43 @@ def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past hand the way it was entered; totals, winner and dealers follow."""
     game = _edit_game(token)
     stored = _hand_or_404(game, number)
+    form = _correction_form(game, stored)
+    if not form.is_submitted():
+        return _render_edit(game, token, form, stored)
+    entry = _read_entry(game, form)
+    if entry is None:
+        return _render_edit(game, token, form, stored, status=422)
+    if request.form.get("action") == "preview":
+        preview = preview_context(game, form, entry)
+        return _render_edit(game, token, form, stored, preview, _preview_status(preview))
+    try:
+        edit_hand(game, number, entry)
+    except InvalidHand as error:
+        form.add_input_errors(error.errors)
+        return _render_edit(game, token, form, stored, status=422)
+    flash(_("Hand %(number)s corrected.", number=number), "success")
+    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+
+
+def _correction_form(game: Game, stored: Hand) -> HandForm:
+    """The form the hand was entered with: showing it as stored (GET), or as sent."""
+    if request.method != "GET":
+        return _hand_form(game, stored.mode)
     form_class = CardsForm if stored.mode == "cards" else CountsForm
-    data = form_class.data_from_entry(stored.entry) if request.method == "GET" else None
-    form = _hand_form(game, stored.mode, data=data)
-    if isinstance(form, CardsForm) and request.method == "GET":
+    form = _hand_form(game, stored.mode, data=form_class.data_from_entry(stored.entry))
+    if isinstance(form, CardsForm):
         form.show_stored(stored.entry)
-    preview = None
-    status = 200
-    if form.is_submitted():
-        entry = _read_entry(game, form)
-        if entry is None:
-            status = 422
-        elif request.form.get("action") == "preview":
-            preview = preview_context(game, form, entry)
-        else:
-            try:
-                edit_hand(game, number, entry)
-            except InvalidHand as error:
-                apply_hand_errors(form, error.errors)
-                status = 422
-            else:
-                flash(_("Hand %(number)s corrected.", number=number), "success")
-                return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    return form
+
+
+def _render_edit(
+    game: Game,
+    token: str,
+    form: HandForm,
+    stored: Hand,
+    preview: dict[str, Any] | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
     if isinstance(form, CardsForm):
         return _render_cards(game, token, form, stored, preview, status)
     context = hand_context(game, stored, token, editable=True)
@@ -345,7 +348,7 @@ def remove(token: str, number: int) -> ResponseReturnValue:
         flash(_("Hand %(number)s removed.", number=number), "success")
         return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
     context = hand_context(game, stored, token, editable=True)
-    return render_template("games/remove.html", form=form, **context)
+    return render_template("games/remove.html", form=form, **context), form.page_status
 
 
 @bp.post("/g/<token>/undo")

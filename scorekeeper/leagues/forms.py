@@ -3,8 +3,11 @@ view, so an id from another league is "not a valid choice" before any service ru
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
@@ -16,12 +19,15 @@ from wtforms import (
     SelectField,
     StringField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from scorekeeper.accounts.models import User
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
-from scorekeeper.leagues.models import NAME_MAX
-from scorekeeper.leagues.services import LeagueError
+from scorekeeper.leagues.errors import LeagueError
+from scorekeeper.leagues.inputs import LeagueSettings
+from scorekeeper.leagues.models import NAME_MAX, Membership, Player
 from scorekeeper.scoring import COMMON_TARGETS
+from scorekeeper.ui.forms import AppForm
 
 FORMAT_CHOICES = [
     SelectChoice("2", _l("2 players")),
@@ -64,7 +70,7 @@ def _name(label: str, longest: int = NAME_MAX) -> StringField:
     )
 
 
-class LeagueForm(FlaskForm):
+class LeagueForm(AppForm):
     """A league's name, visibility and the default rules of its games."""
 
     name = _name(_l("League name"))
@@ -85,8 +91,20 @@ class LeagueForm(FlaskForm):
 
     common_targets = COMMON_TARGETS
 
+    def settings(self) -> LeagueSettings:
+        """The league the form describes."""
+        return LeagueSettings(
+            name=self.name.data or "",
+            is_public=bool(self.is_public.data),
+            format=self.format.data or "2",
+            target=int(self.target.data or 11),
+            napola=bool(self.napola.data),
+            re_bello=bool(self.re_bello.data),
+            napoleone=bool(self.napoleone.data),
+        )
 
-class InvitationForm(FlaskForm):
+
+class InvitationForm(AppForm):
     """Invite someone with a link, as scorer or viewer."""
 
     role = RadioField(
@@ -100,7 +118,7 @@ class InvitationForm(FlaskForm):
     )
 
 
-class MemberRoleForm(FlaskForm):
+class MemberRoleForm(AppForm):
     """Change a member's role."""
 
     role = SelectField(
@@ -110,19 +128,29 @@ class MemberRoleForm(FlaskForm):
     )
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(AppForm):
     """Add a player (a name) to the league."""
 
     name = _name(_l("Player name"), PLAYER_NAME_MAX)
 
 
-class LinkPlayerForm(FlaskForm):
+class LinkPlayerForm(AppForm):
     """Link a player to a member's account (choices: this league's members)."""
 
     user = SelectField(_l("Account"), coerce=int, validators=[InputRequired()])
 
+    def setup(self, members: list[Membership], nobody: str) -> None:
+        """Offer the league's ``members`` (and ``nobody``, 0, to unlink)."""
+        self.user.choices = [SelectChoice("0", nobody)] + [
+            SelectChoice(str(m.user_id), m.user.username) for m in members
+        ]
 
-class SeasonForm(FlaskForm):
+    def chosen_user(self, members: list[Membership]) -> User | None:
+        """The member's account chosen, or ``None`` (unlink)."""
+        return next((m.user for m in members if m.user_id == self.user.data), None)
+
+
+class SeasonForm(AppForm):
     """A named date range."""
 
     name = _name(_l("Season name"))
@@ -130,7 +158,7 @@ class SeasonForm(FlaskForm):
     ends_on = DateField(_l("Ends on"), validators=[InputRequired(message=_l("Pick a date."))])
 
 
-class StartGameForm(FlaskForm):
+class StartGameForm(AppForm):
     """Seats of a new league game: each a league player, or a new name (added as a player).
 
     The view sets `players` choices (this league's players) and the number of seats.
@@ -178,15 +206,20 @@ class StartGameForm(FlaskForm):
                 ok = False
         return ok
 
-    def seats(self) -> list[int | str]:
-        """Per seat: a player id, or the new name typed."""
+    def seats(self, roster: list[Player]) -> list[Player | str]:
+        """Per seat: a player of ``roster`` (the choices), or the new name typed."""
+        by_id = {player.id: player for player in roster}
         return [
-            select_field.data or (name_field.data or "").strip()
+            by_id[select_field.data] if select_field.data else (name_field.data or "").strip()
             for select_field, name_field in zip(self.players, self.new_names, strict=True)
         ]
 
+    def chosen_dealer(self) -> int | None:
+        """The first dealer's seat, or ``None`` to draw at random."""
+        return self.first_dealer.data if self.first_dealer.data >= 0 else None
 
-class AttachGameForm(FlaskForm):
+
+class AttachGameForm(AppForm):
     """A casual game's edit link (or its token), to bring the game into the league."""
 
     link = StringField(
@@ -194,19 +227,57 @@ class AttachGameForm(FlaskForm):
         validators=[InputRequired(message=_l("Paste the edit link of the game.")), Length(max=300)],
     )
 
+    def edit_token(self) -> str:
+        """The edit token in the pasted link (``https://.../g/<token>/...``), or the token."""
+        text = (self.link.data or "").strip()
+        if "/g/" in text:
+            text = text.split("/g/", 1)[1]
+        return text.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
 
-class HeadToHeadForm(FlaskForm):
+
+class HeadToHeadForm(AppForm):
     """Pick another player of the league (GET form, no CSRF needed for reading)."""
 
     class Meta:
         csrf = False
 
     against = SelectField(_l("Against"), coerce=int)
+    #: The players that may be picked (see `setup`).
+    others: list[Player]
+
+    def setup(self, roster: list[Player], player: Player) -> None:
+        """Offer every other player of the league (``roster``) against ``player``."""
+        self.others = [p for p in roster if p.id != player.id]
+        self.against.choices = [SelectChoice(str(p.id), p.name) for p in self.others]
+
+    def chosen(self) -> Player | None:
+        """The other player picked (``?against=<id>``), if one of the choices was."""
+        sent = self.against.raw_data or [""]
+        if not sent[0] or not self.validate():
+            return None
+        return next((p for p in self.others if p.id == self.against.data), None)
 
 
-class ImportForm(FlaskForm):
+class ImportForm(AppForm):
     """A league exported as JSON, to create a new league from it."""
 
     file = FileField(
         _l("League file (JSON)"), validators=[FileRequired(message=_l("Choose a file."))]
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The file's JSON, once it is read (what it holds is the import's to check).
+        self.document: Any = None
+
+    def validate_file(self, field: FileField) -> None:
+        """The file is JSON."""
+        try:
+            self.document = json.load(field.data.stream)
+        except ValueError:  # not JSON, or not text at all (UnicodeDecodeError)
+            raise ValidationError(not_imported(_("The file is not valid JSON."))) from None
+
+
+def not_imported(reason: str) -> str:
+    """The message of a refused import: nothing of it was stored, and why."""
+    return _("Nothing was imported. %(reason)s", reason=reason)

@@ -1,8 +1,10 @@
 """League games: start a game inside a league, attach a casual game, open it as a scorer.
 
 A league game is an ordinary game (`scorekeeper.games`) with `league_id` set and each
-seat linked to a league player. Its results reach the standings through
-`standings.game_changed`, which the games services call after every change.
+seat linked to a league player. Games know nothing of leagues: `init_app` connects
+`standings.game_changed` to the games' `game_changed` signal (sent inside the transaction
+of every change, so standings and ratings are written with it) and registers the
+resolver of league edit tokens with games.
 
 Scorers record hands through the games pages like anyone holding the edit link.
 The edit link itself is only ever stored hashed, so a scorer who did not start the
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask import current_app
+from flask import Flask, current_app
 from flask_login import current_user
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import select
@@ -23,16 +25,30 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
+from scorekeeper.games.hooks import game_changed, register_edit_token_resolver
 from scorekeeper.games.models import Game, Seat
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.access import member_role
+from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.models import League, Player, Role
-from scorekeeper.leagues.services import LeagueError, add_player, find_player
+from scorekeeper.leagues.services import add_player, find_player
 from scorekeeper.scoring import FORMATS
 
 _SALT = "league-game-edit"
 #: League edit tokens start with this, so they never look like a game's own edit token.
 TOKEN_PREFIX = "L."
+
+
+def init_app(app: Flask) -> None:
+    """Connect leagues to the games of ``app``: changes reach the standings, league edit
+    tokens open their games."""
+    game_changed.connect(_game_changed, app)
+    register_edit_token_resolver(app, TOKEN_PREFIX, resolve_league_token)
+
+
+def _game_changed(app: Flask, game: Game) -> None:
+    """A game changed (inside its transaction): bring its league's standings up to date."""
+    standings.game_changed(game)
 
 
 def _serializer() -> URLSafeSerializer:
@@ -66,21 +82,17 @@ def start_game(
 ) -> tuple[Game, str]:
     """Start a game with the league's default rules; a seat is a player or a new name.
 
-    New names become league players in the same transaction as the game.
+    New names become league players in the same transaction as the game; a refusal
+    (`LeagueError`) leaves the session as it was.
     """
     fmt = FORMATS[league.format]
     if len(seats) != fmt.players:
         raise LeagueError("seat_count")
-    players: list[Player] = []
-    for seat in seats:
-        player = seat if isinstance(seat, Player) else find_player(league, seat)
-        if player is None:
-            player = add_player(league, str(seat), commit=False)
-        if player.league_id != league.id:
-            raise LeagueError("not_in_league")
-        if player in players:
-            raise LeagueError("seat_twice")
-        players.append(player)
+    try:
+        players = _seated(league, seats)
+    except LeagueError:
+        db.session.rollback()
+        raise
     settings = games.GameSettings(
         format_key=league.format,
         names=[p.name for p in players],
@@ -91,6 +103,21 @@ def start_game(
         first_dealer=first_dealer,
     )
     return games.create_game(settings, league_id=league.id, player_ids=[p.id for p in players])
+
+
+def _seated(league: League, seats: Sequence[Player | str]) -> list[Player]:
+    """The league player of each seat, new names added (not committed)."""
+    players: list[Player] = []
+    for seat in seats:
+        player = seat if isinstance(seat, Player) else find_player(league, seat)
+        if player is None:
+            player = add_player(league, str(seat), commit=False)
+        if player.league_id != league.id:
+            raise LeagueError("not_in_league")
+        if player in players:
+            raise LeagueError("seat_twice")
+        players.append(player)
+    return players
 
 
 def attach_game(league: League, edit_token: str) -> Game:
@@ -127,11 +154,3 @@ def league_games(league: League, limit: int = 30) -> list[Game]:
             .limit(limit)
         )
     )
-
-
-def token_from_link(link: str) -> str:
-    """The edit token in a pasted edit link such as ``https://.../g/<token>/...`` (or the token)."""
-    text = link.strip()
-    if "/g/" in text:
-        text = text.split("/g/", 1)[1]
-    return text.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]

@@ -26,8 +26,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.accounts.models import User, utcnow
+from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
+from scorekeeper.models import utcnow
 from scorekeeper.scoring import FORMATS
 
 NAME_MAX = 60

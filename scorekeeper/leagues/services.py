@@ -6,7 +6,6 @@ leaves the session clean when it refuses (it raises before writing, or rolls bac
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import date
@@ -14,10 +13,12 @@ from datetime import date
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.accounts.models import User, utcnow
+from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues import standings
+from scorekeeper.leagues.errors import LeagueError
+from scorekeeper.leagues.inputs import LeagueSettings
 from scorekeeper.leagues.models import (
     Invitation,
     League,
@@ -27,39 +28,8 @@ from scorekeeper.leagues.models import (
     Season,
     name_key,
 )
-from scorekeeper.scoring import FORMATS, Rules
-
-
-class LeagueError(ValueError):
-    """A refused league action; `field` names the form field it belongs to ("" for none)."""
-
-    def __init__(self, message_key: str, field: str = "") -> None:
-        super().__init__(message_key)
-        self.key = message_key
-        self.field = field
-
-
-@dataclass(frozen=True)
-class LeagueSettings:
-    """What an owner chooses for a league: its name, visibility and default rules."""
-
-    name: str
-    is_public: bool
-    format: str
-    target: int
-    napola: bool
-    re_bello: bool
-    napoleone: bool
-
-    def rules(self) -> Rules:
-        """The scoring package's `Rules` for these defaults (validates them)."""
-        return Rules(
-            format=FORMATS[self.format],
-            target=self.target,
-            napola=self.napola,
-            re_bello=self.re_bello,
-            napoleone=self.napoleone,
-        )
+from scorekeeper.models import hash_token, utcnow
+from scorekeeper.scoring import Rules
 
 
 def league_rules(league: League) -> Rules:
@@ -150,10 +120,6 @@ def remove_member(league: League, membership: Membership) -> None:
     db.session.commit()
 
 
-def _token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def create_invitation(league: League, role: Role, by: User) -> str:
     """A new invitation link's token (shown once; only its hash is stored)."""
     if role not in (Role.SCORER, Role.VIEWER):
@@ -161,7 +127,7 @@ def create_invitation(league: League, role: Role, by: User) -> str:
     token = secrets.token_urlsafe(24)
     db.session.add(
         Invitation(
-            league_id=league.id, role=role.key, token_hash=_token_hash(token), created_by_id=by.id
+            league_id=league.id, role=role.key, token_hash=hash_token(token), created_by_id=by.id
         )
     )
     db.session.commit()
@@ -191,9 +157,14 @@ def find_invitation(token: str) -> Invitation | None:
     if not token or len(token) > 64:
         return None
     invitation = db.session.scalar(
-        select(Invitation).where(Invitation.token_hash == _token_hash(token))
+        select(Invitation).where(Invitation.token_hash == hash_token(token))
     )
     return invitation if invitation is not None and invitation.is_open else None
+
+
+def invited_to(invitation: Invitation) -> League:
+    """The league an invitation is for."""
+    return db.session.get_one(League, invitation.league_id)
 
 
 def accept_invitation(token: str, user: User) -> League:
@@ -309,6 +280,32 @@ def claim_player(player: Player, user: User) -> None:
     if player.user_id is not None:
         raise LeagueError("claimed")
     link_player(player, user)
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """What a player's page shows: their line of the period, their rating after each game,
+    their latest results, and the head-to-head against another player (if one is picked)."""
+
+    line: standings.Line | None
+    history: list[standings.RatingPoint]
+    results: list[standings.Result]
+    head_to_head: standings.HeadToHead | None
+
+    @property
+    def rating(self) -> int:
+        """The rating now (the starting rating before any game)."""
+        return self.history[-1].rating if self.history else standings.RATING_BASE
+
+
+def player_page(player: Player, season: Season | None, against: Player | None) -> PlayerPage:
+    """Everything a player's page shows, for ``season`` (``None``: all time)."""
+    return PlayerPage(
+        line=standings.player_line(player, season),
+        history=standings.rating_history(player),
+        results=standings.recent_results(player),
+        head_to_head=standings.head_to_head(player, against) if against is not None else None,
+    )
 
 
 # Seasons ------------------------------------------------------------------------------

@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import (
     Blueprint,
     Response,
@@ -21,10 +19,8 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
-from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 
-from scorekeeper.extensions import db
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
 from scorekeeper.leagues import games as league_games
@@ -32,6 +28,7 @@ from scorekeeper.leagues import services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role
 from scorekeeper.leagues.chart import rating_chart
 from scorekeeper.leagues.demo import seed_demo_command
+from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.forms import (
     AttachGameForm,
     HeadToHeadForm,
@@ -44,10 +41,11 @@ from scorekeeper.leagues.forms import (
     SeasonForm,
     StartGameForm,
     error_text,
+    not_imported,
 )
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
-from scorekeeper.leagues.services import LeagueError, LeagueSettings
 from scorekeeper.scoring import FORMATS
+from scorekeeper.ui.forms import AppForm, ButtonForm
 
 #: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
@@ -65,29 +63,15 @@ def inject_roles() -> dict[str, object]:
     }
 
 
-def _settings_from(form: LeagueForm) -> LeagueSettings:
-    return LeagueSettings(
-        name=form.name.data or "",
-        is_public=bool(form.is_public.data),
-        format=form.format.data or "2",
-        target=int(form.target.data or 11),
-        napola=bool(form.napola.data),
-        re_bello=bool(form.re_bello.data),
-        napoleone=bool(form.napoleone.data),
-    )
-
-
 def _to_league(access: Access, endpoint: str = "leagues.show") -> ResponseReturnValue:
     return redirect(url_for(endpoint, public_id=access.league.public_id))
 
 
-def _refused(error: LeagueError, form: FlaskForm | None = None) -> None:
+def _refused(error: LeagueError, form: AppForm | None = None) -> None:
     """Show a refused action next to its field, or as a flash message."""
-    field = getattr(form, error.field, None) if form is not None and error.field else None
-    if field is not None:
-        field.errors = [*field.errors, error_text(error)]
-    else:
-        flash(error_text(error), "error")
+    message = error_text(error)
+    if form is None or form.add_errors({error.field: [message]}):
+        flash(message, "error")
 
 
 @bp.get("/")
@@ -103,10 +87,10 @@ def new() -> ResponseReturnValue:
     """Create a league; its creator is its owner."""
     form = LeagueForm()
     if form.validate_on_submit():
-        league = services.create_league(current_user, _settings_from(form))
+        league = services.create_league(current_user, form.settings())
         flash(_("League created. Add its players, then invite the others."), "success")
         return redirect(url_for("leagues.players", public_id=league.public_id))
-    return render_template("leagues/edit.html", form=form, access=None)
+    return render_template("leagues/edit.html", form=form, access=None), form.page_status
 
 
 @bp.route("/<public_id>/settings", methods=["GET", "POST"])
@@ -115,10 +99,10 @@ def settings(public_id: str) -> ResponseReturnValue:
     access = require_role(public_id, Role.OWNER)
     form = LeagueForm(obj=access.league)
     if form.validate_on_submit():
-        services.update_league(access.league, _settings_from(form))
+        services.update_league(access.league, form.settings())
         flash(_("Settings saved."), "success")
         return _to_league(access)
-    return render_template("leagues/edit.html", form=form, access=access)
+    return render_template("leagues/edit.html", form=form, access=access), form.page_status
 
 
 # Members and invitations ------------------------------------------------------------
@@ -139,7 +123,6 @@ def _members_page(access: Access, invite_form: InvitationForm, new_link: str | N
         invitations=services.invitations(access.league),
         invite_form=invite_form,
         role_form=MemberRoleForm(),
-        button=FlaskForm(),
         new_link=new_link,
     )
 
@@ -153,7 +136,7 @@ def invite(public_id: str) -> ResponseReturnValue:
     if form.validate_on_submit():
         token = services.create_invitation(access.league, Role.parse(form.role.data), current_user)
         new_link = url_for("leagues.join", token=token, _external=True)
-    return _members_page(access, form, new_link), (200 if new_link else 400)
+    return _members_page(access, form, new_link), (200 if new_link else 422)
 
 
 @bp.post("/<public_id>/invitations/<int:invitation_id>/revoke")
@@ -161,7 +144,7 @@ def revoke(public_id: str, invitation_id: int) -> ResponseReturnValue:
     """Owner: make an invitation link stop working."""
     access = require_role(public_id, Role.OWNER)
     invitation = get_in_league(Invitation, access, invitation_id)
-    if FlaskForm().validate_on_submit():
+    if ButtonForm().validate_on_submit():
         services.revoke_invitation(invitation)
         flash(_("The invitation link no longer works."), "success")
     return _to_league(access, "leagues.members")
@@ -190,7 +173,7 @@ def member_remove(public_id: str, membership_id: int) -> ResponseReturnValue:
     """Owner: take a member out of the league."""
     access = require_role(public_id, Role.OWNER)
     membership = get_in_league(Membership, access, membership_id)
-    if FlaskForm().validate_on_submit():
+    if ButtonForm().validate_on_submit():
         try:
             services.remove_member(access.league, membership)
         except LeagueError as err:
@@ -205,7 +188,7 @@ def member_remove(public_id: str, membership_id: int) -> ResponseReturnValue:
 def join(token: str) -> ResponseReturnValue:
     """Open an invitation link: see the league's name and role, then join."""
     invitation = services.find_invitation(token)
-    form = FlaskForm()
+    form = ButtonForm()
     if invitation is None:
         return render_template("leagues/join.html", invitation=None, form=form), 404
     if form.validate_on_submit():
@@ -216,7 +199,7 @@ def join(token: str) -> ResponseReturnValue:
             return render_template("leagues/join.html", invitation=None, form=form), 409
         flash(_("You joined %(league)s.", league=league.name), "success")
         return redirect(url_for("leagues.show", public_id=league.public_id))
-    league = db.session.get_one(services.League, invitation.league_id)
+    league = services.invited_to(invitation)
     return render_template("leagues/join.html", invitation=invitation, league=league, form=form)
 
 
@@ -237,7 +220,6 @@ def players(public_id: str) -> ResponseReturnValue:
         else:
             flash(_("%(name)s added.", name=player.name), "success")
             return _to_league(access, "leagues.players")
-    status = 400 if form.errors else 200
     roster = services.players(access.league)
     return render_template(
         "leagues/players.html",
@@ -245,8 +227,7 @@ def players(public_id: str) -> ResponseReturnValue:
         players=roster,
         form=form,
         my_player=_my_player(roster),
-        button=FlaskForm(),
-    ), status
+    ), form.page_status
 
 
 def _my_player(roster: list[Player]) -> Player | None:
@@ -262,7 +243,7 @@ def claim(public_id: str, player_id: int) -> ResponseReturnValue:
     if access.role is None:
         abort(403)
     player = get_in_league(Player, access, player_id)
-    if FlaskForm().validate_on_submit():
+    if ButtonForm().validate_on_submit():
         try:
             services.claim_player(player, current_user)
         except LeagueError as err:
@@ -278,23 +259,21 @@ def link(public_id: str, player_id: int) -> ResponseReturnValue:
     access = require_role(public_id, Role.OWNER)
     player = get_in_league(Player, access, player_id)
     form = LinkPlayerForm()
-    form.user.choices = [SelectChoice("0", _("Nobody"))] + [
-        SelectChoice(str(m.user_id), m.user.username) for m in services.members(access.league)
-    ]
+    members = services.members(access.league)
+    form.setup(members, _("Nobody"))
     if request.method == "GET":
         form.user.data = player.user_id or 0
     if form.validate_on_submit():
-        chosen = next(
-            (m.user for m in services.members(access.league) if m.user_id == form.user.data), None
-        )
         try:
-            services.link_player(player, chosen)
+            services.link_player(player, form.chosen_user(members))
         except LeagueError as err:
             _refused(err, form)
         else:
             flash(_("Saved."), "success")
             return _to_league(access, "leagues.players")
-    return render_template("leagues/link.html", access=access, player=player, form=form)
+    return render_template(
+        "leagues/link.html", access=access, player=player, form=form
+    ), form.page_status
 
 
 # Seasons ------------------------------------------------------------------------------
@@ -316,14 +295,12 @@ def seasons(public_id: str) -> ResponseReturnValue:
         else:
             flash(_("Season added."), "success")
             return _to_league(access, "leagues.seasons")
-    status = 400 if form.errors else 200
     return render_template(
         "leagues/seasons.html",
         access=access,
         seasons=services.seasons(access.league),
         form=form,
-        button=FlaskForm(),
-    ), status
+    ), form.page_status
 
 
 @bp.post("/<public_id>/seasons/<int:season_id>/archive")
@@ -331,7 +308,7 @@ def archive(public_id: str, season_id: int) -> ResponseReturnValue:
     """Owner: archive a finished season (it stays readable), or reopen it."""
     access = require_role(public_id, Role.OWNER)
     season = get_in_league(Season, access, season_id)
-    if FlaskForm().validate_on_submit():
+    if ButtonForm().validate_on_submit():
         services.set_season_archived(season, not season.archived)
         flash(_("Season archived.") if season.archived else _("Season reopened."), "success")
     return _to_league(access, "leagues.seasons")
@@ -374,21 +351,19 @@ def start_game(public_id: str) -> ResponseReturnValue:
         _("Seat %(seat)s"),
     )
     if form.validate_on_submit():
-        by_id = {p.id: p for p in roster}
-        seats = [by_id[s] if isinstance(s, int) else s for s in form.seats()]
-        dealer = form.first_dealer.data if form.first_dealer.data >= 0 else None
         try:
-            game, token = league_games.start_game(access.league, seats, dealer)
+            game, token = league_games.start_game(
+                access.league, form.seats(roster), form.chosen_dealer()
+            )
         except LeagueError as err:
-            db.session.rollback()
             _refused(err)
         else:
             response = redirect(url_for("games.scoreboard", token=token))
             remember_game(response, token)
             return response
-    return render_template("leagues/start_game.html", access=access, form=form, fmt=fmt), (
-        422 if form.is_submitted() else 200
-    )
+    return render_template(
+        "leagues/start_game.html", access=access, form=form, fmt=fmt
+    ), form.page_status
 
 
 @bp.route("/<public_id>/games/attach", methods=["GET", "POST"])
@@ -398,18 +373,13 @@ def attach_game(public_id: str) -> ResponseReturnValue:
     form = AttachGameForm()
     if form.validate_on_submit():
         try:
-            league_games.attach_game(
-                access.league, league_games.token_from_link(form.link.data or "")
-            )
+            league_games.attach_game(access.league, form.edit_token())
         except LeagueError as err:
-            db.session.rollback()
             _refused(err, form)
         else:
             flash(_("The game is now part of the league."), "success")
             return _to_league(access)
-    return render_template("leagues/attach_game.html", access=access, form=form), (
-        422 if form.is_submitted() else 200
-    )
+    return render_template("leagues/attach_game.html", access=access, form=form), form.page_status
 
 
 @bp.get("/<public_id>/games/<int:game_id>/edit")
@@ -427,29 +397,24 @@ def player(public_id: str, player_id: int) -> ResponseReturnValue:
     access = require_role(public_id, Role.VIEWER)
     found = get_in_league(Player, access, player_id)
     season = _season_arg(access)
-    roster = [p for p in services.players(access.league) if p.id != found.id]
     h2h_form = HeadToHeadForm(request.args)
-    h2h_form.against.choices = [SelectChoice(str(p.id), p.name) for p in roster]
-    against = h2h = None
-    if request.args.get("against") and h2h_form.validate():
-        against = get_in_league(Player, access, h2h_form.against.data)
-        h2h = standings.head_to_head(found, against)
-    history = standings.rating_history(found)
-    line = standings.player_line(found, season)
+    h2h_form.setup(services.players(access.league), found)
+    against = h2h_form.chosen()
+    page = services.player_page(found, season, against)
     return render_template(
         "leagues/player.html",
         access=access,
         player=found,
         season=season,
         seasons=services.seasons(access.league),
-        line=line,
-        chart=rating_chart(history, _("Rating of %(name)s over time", name=found.name)),
-        rated_games=len(history),
-        rating=history[-1].rating if history else standings.RATING_BASE,
-        results=standings.recent_results(found),
+        line=page.line,
+        chart=rating_chart(page.history, _("Rating of %(name)s over time", name=found.name)),
+        rated_games=len(page.history),
+        rating=page.rating,
+        results=page.results,
         h2h_form=h2h_form,
         against=against,
-        h2h=h2h,
+        h2h=page.head_to_head,
     )
 
 
@@ -505,19 +470,11 @@ def import_league() -> ResponseReturnValue:
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            data = json.load(form.file.data.stream)
-            league = transfer.import_league(data, current_user)
-        except (ValueError, UnicodeDecodeError) as err:
-            reason = (
-                _("%(where)s: %(reason)s", where=err.where, reason=err.reason)
-                if isinstance(err, transfer.ImportRefused)
-                else _("The file is not valid JSON.")
-            )
-            form.file.errors = [
-                *form.file.errors,
-                _("Nothing was imported. %(reason)s", reason=reason),
-            ]
+            league = transfer.import_league(form.document, current_user)
+        except transfer.ImportRefused as err:
+            reason = _("%(where)s: %(reason)s", where=err.where, reason=err.reason)
+            form.add_errors({"file": [not_imported(reason)]})
         else:
             flash(_("League imported."), "success")
             return redirect(url_for("leagues.show", public_id=league.public_id))
-    return render_template("leagues/import.html", form=form), (422 if form.is_submitted() else 200)
+    return render_template("leagues/import.html", form=form), form.page_status

@@ -1,11 +1,16 @@
-"""The server-drawn SVG chart of the totals hand by hand."""
+"""The server-drawn SVG charts: the totals hand by hand, a player's rating."""
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
 
 from scorekeeper.games.chart import HEIGHT, PAD_BOTTOM, PAD_LEFT, totals_chart
+from scorekeeper.leagues.chart import HEIGHT as RATING_HEIGHT
+from scorekeeper.leagues.chart import PAD_BOTTOM as RATING_PAD_BOTTOM
+from scorekeeper.leagues.chart import rating_chart
+from scorekeeper.leagues.standings import RatingPoint
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -56,3 +61,16 @@ def test_empty_game_draws_axes_and_target_only() -> None:
     ET.fromstring(svg)
     assert "<circle" not in svg
     assert ">21</text>" in svg
+
+
+def test_rating_chart_is_drawn_by_the_same_helper() -> None:
+    """A player's rating chart: one line, higher ratings higher up, its range labelled."""
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    svg = str(rating_chart([RatingPoint(when, r) for r in (1000, 1040, 990)], "Anna <1>"))
+    line = _points(svg, 0)
+    assert len(line) == 3
+    assert line[1][1] < line[0][1] < line[2][1]  # 1040 highest, 990 lowest
+    assert line[2][1] == RATING_HEIGHT - RATING_PAD_BOTTOM  # the lowest on the bottom axis
+    assert ">1040</text>" in svg and ">990</text>" in svg
+    assert "Anna &lt;1&gt;" in svg and "style" not in svg
+    assert "<polyline" not in str(rating_chart([], "nobody yet"))

@@ -33,7 +33,7 @@ def test_username_is_unique_whatever_the_case(client: FlaskClient) -> None:
     signup(client, "Anna")
     logout(client)
     response = signup(client, "aNNa")
-    assert response.status_code == 200
+    assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "Questo nome utente è già preso" in html
     assert 'value="aNNa"' in html
@@ -61,7 +61,7 @@ def test_signup_refuses_bad_input(
         password=password,
         confirm=confirm,
     )
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert message in response.get_data(as_text=True)
 
 
@@ -77,7 +77,7 @@ def test_wrong_password_is_refused_in_the_users_language(client: FlaskClient) ->
     signup(client, "Anna")
     logout(client)
     response = login(client, "Anna", "wrong password")
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Nome utente o password sbagliati" in response.get_data(as_text=True)
     response = login(client, "Nobody", "wrong password")
     assert "Nome utente o password sbagliati" in response.get_data(as_text=True)
@@ -139,7 +139,7 @@ def test_change_password(client: FlaskClient) -> None:
     assert "Questa non è la tua password attuale" in wrong.get_data(as_text=True)
     _change_password(client)
     logout(client)
-    assert login(client, "Anna").status_code == 200
+    assert login(client, "Anna").status_code == 422
     assert login(client, "Anna", "a new password").status_code == 302
 
 
@@ -256,7 +256,7 @@ def test_failed_logins_are_rate_limited_with_a_clear_message(limited_client: Fla
     signup(client, "Anna")
     logout(client)
     for _ in range(5):
-        assert login(client, "Anna", "wrong password").status_code == 200
+        assert login(client, "Anna", "wrong password").status_code == 422
     blocked = login(client, "anna", PASSWORD)
     assert blocked.status_code == 429
     html = blocked.get_data(as_text=True)
@@ -264,7 +264,7 @@ def test_failed_logins_are_rate_limited_with_a_clear_message(limited_client: Fla
     assert 'name="username"' in html
     assert "Retry-After" in blocked.headers
     # Another username from the same address is not blocked by Anna's counter.
-    assert login(client, "Bruno", "wrong password").status_code == 200
+    assert login(client, "Bruno", "wrong password").status_code == 422
 
 
 def test_successful_logins_do_not_count(limited_client: FlaskClient) -> None:

@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games import services
+from scorekeeper.games.hooks import game_changed
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide
 from tests.web.games_helpers import REFERENCE, form_keys, hidden, record, start_game, totals
 
@@ -581,3 +582,25 @@ def test_a_napoleone_hand_opens_in_the_hand_checker_with_its_napoleone(
     checker = client.get(link.group(1).replace("&amp;", "&"), headers=EN).get_data(as_text=True)
     line = "Anna took all ten denari: napoleone, the game is won at once."
     assert line in page and line in checker
+
+
+def test_every_change_signals_inside_its_transaction(app: Flask, client: FlaskClient) -> None:
+    """`game_changed` goes out for a saved and a removed hand, with the app as sender,
+    before the commit: the change is in the session, not yet in the database."""
+    url = start_game(client)
+    seen: list[tuple[bool, int, bool, int, int]] = []
+    revisions = select(func.count()).select_from(HandRevision)
+
+    def receiver(sender: Flask, game: Game) -> None:
+        with db.engine.connect() as other:  # sees only what is committed
+            committed = other.execute(revisions).scalar_one()
+        in_session = db.session.execute(revisions).scalar_one()
+        seen.append(
+            (sender is app, game.version, db.session().in_transaction(), in_session, committed)
+        )
+
+    with game_changed.connected_to(receiver, app):
+        assert record(client, url).status_code == 302
+        with app.app_context():
+            services.remove_hand(db.session.scalars(select(Game)).one(), 1)
+    assert seen == [(True, 2, True, 1, 0), (True, 3, True, 2, 1)]

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, Seat
-from scorekeeper.games.services import revisions_of
+from scorekeeper.games.services import Entry, record_hand, revisions_of
 from scorekeeper.leagues.models import League, LeagueResult, Player
 from tests.actions import create_league, invite, join, logout, post_form, signup
 from tests.web.games_helpers import record
@@ -403,3 +403,39 @@ def test_seed_demo_creates_a_valid_league(app: Flask, runner) -> None:  # type: 
         assert db.session.scalar(select(func.count()).select_from(Game)) == 12
         assert db.session.scalar(select(func.count()).select_from(LeagueResult)) == 24
         assert db.session.scalar(select(func.count()).where(Game.winner_side.is_(None))) == 0
+
+
+def test_standings_are_written_in_the_transaction_of_the_hand(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hand that finishes a league game writes its results before the one commit; when
+    that commit fails, the results go with the hand."""
+    signup(client, "owner")
+    public_id = create_league(client)
+    board = start_league_game(client, public_id, "Anna", "Bruno")
+    for _ in range(2):
+        assert record(client, board).status_code == 302
+    with app.app_context():
+        game = db.session.scalars(select(Game)).one()
+        stored = db.session.scalars(select(Hand).where(Hand.game_id == game.id)).first()
+        assert stored is not None
+        entry = Entry(stored.mode, stored.entry)
+        results_at_commit: list[int] = []
+
+        def failing_commit() -> None:
+            results_at_commit.append(
+                db.session.scalar(select(func.count()).select_from(LeagueResult)) or 0
+            )
+            raise RuntimeError("the database went away")
+
+        monkeypatch.setattr(db.session, "commit", failing_commit)
+        with pytest.raises(RuntimeError):
+            record_hand(game, 3, "the-third-hand", entry)
+        monkeypatch.undo()
+        db.session.rollback()
+        assert results_at_commit == [2]  # written by the league's receiver, not yet committed
+        assert db.session.scalar(select(func.count()).select_from(LeagueResult)) == 0
+        assert db.session.scalar(select(func.count()).select_from(Hand)) == 2
+        # The same hand, committed this time, enters the standings.
+        record_hand(game, 3, "the-third-hand", entry)
+        assert db.session.scalar(select(func.count()).select_from(LeagueResult)) == 2

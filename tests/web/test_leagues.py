@@ -95,7 +95,7 @@ def test_create_league_refuses_bad_input(
     data = {"name": "Circolo", "format": "2", "target": "11", field: value}
     client.set_cookie("lang", "en")
     response = post_form(client, "/leagues/new", "/leagues/new", **data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert message in response.get_data(as_text=True)
 
 
@@ -168,7 +168,7 @@ def test_player_names_are_unique_in_a_league(client: FlaskClient, league: str) -
     as_user(client, "scorer")
     url = f"/leagues/{league}/players"
     response = post_form(client, url, url, name="  anna ")
-    assert response.status_code == 400
+    assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "C&#39;è già un giocatore con questo nome" in html
     assert 'value="  anna "' in html
@@ -210,7 +210,7 @@ def test_owner_cannot_link_a_player_to_a_stranger(
     with app.app_context():
         stranger = db.session.scalar(select(User.id).where(User.username == "stranger"))
     response = post_form(client, url, url, user=str(stranger))
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Non è una opzione valida" in response.get_data(as_text=True)
     with app.app_context():
         assert db.session.get_one(Player, bruno).user_id is None
@@ -222,7 +222,7 @@ def test_season_dates_must_be_in_order(client: FlaskClient, league: str) -> None
     response = post_form(
         client, url, url, name="Autunno", starts_on="2026-12-01", ends_on="2026-09-01"
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "non può finire prima di iniziare" in response.get_data(as_text=True)
 
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from flask import Flask, template_rendered
 from flask.testing import FlaskClient
+from jinja2 import Template
+
+from tests.web.games_helpers import start_game
 
 
 def test_home_defaults_to_italian(client: FlaskClient) -> None:
@@ -113,3 +117,22 @@ def test_favicon(client: FlaskClient) -> None:
     response = client.get("/favicon.ico")
     assert response.status_code == 200
     assert response.data[:4] == b"\x00\x00\x01\x00"
+
+
+def test_only_the_home_page_is_given_the_browsers_games(app: Flask, client: FlaskClient) -> None:
+    """The home view passes the games started in this browser; no context processor
+    offers them (and so no query) to every other page."""
+    board = start_game(client)
+    contexts: dict[str, dict[str, object]] = {}
+
+    def rendered(sender: Flask, template: Template, context: dict[str, object]) -> None:
+        contexts[template.name or ""] = context
+
+    with template_rendered.connected_to(rendered, app):
+        home = client.get("/").get_data(as_text=True)
+        client.get("/rules")
+    games = contexts["main/index.html"]["your_games"]
+    assert isinstance(games, list)
+    assert [token for _, token in games] == [board.rsplit("/", 1)[1]]
+    assert f'href="{board}"' in home
+    assert "your_games" not in contexts["checks/rules.html"]

@@ -12,15 +12,14 @@ be mixed. Parsing and duplicate checks are the scoring package's
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import get_locale
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.messages import error_message
 from scorekeeper.scoring import DECK, Card, InvalidHand, Suit, parse_hand_cards
+from scorekeeper.ui.messages import SidePath, error_message
 
 
 @dataclass(frozen=True)
@@ -85,9 +84,6 @@ class GridRead:
         return not any(self.texts)
 
 
-_SIDE_FIELD = re.compile(r"sides\[(\d+)\]")
-
-
 def read_grid(args: MultiDict[str, str], names: Sequence[str]) -> GridRead:
     """Read the cards sent for each of ``names`` (one grid side each) from ``args``."""
     texts = tuple(side_texts(args, name) for name in names)
@@ -96,8 +92,8 @@ def read_grid(args: MultiDict[str, str], names: Sequence[str]) -> GridRead:
     except InvalidHand as invalid:
         errors: list[list[str]] = [[] for _ in names]
         for error in invalid.errors:
-            match = _SIDE_FIELD.match(error.field)
-            errors[int(match.group(1)) if match else 0].append(error_message(error))
+            path = SidePath.parse(error.field)
+            errors[path.side if path is not None else 0].append(error_message(error))
         return GridRead(texts, None, tuple(tuple(e) for e in errors))
     return GridRead(texts, tuple(piles), tuple(() for _ in names))
 

@@ -1,0 +1,27 @@
+"""What every page of the app shares, below the blueprints and the games that use it.
+
+- `grid`: the card grid, drawn by ``templates/_cards.html`` and read back from a request;
+- `labels`: the words for the scoring package's settings, categories and reasons;
+- `messages`: the scoring package's input errors in the user's language;
+- `forms`: the base of every form (domain errors onto fields) and the empty button form;
+- `chart`: the SVG line charts (a game's totals, a player's rating);
+- `redirects`: where a ``next`` parameter may send the browser (no open redirects).
+
+Nothing here imports a blueprint or a game's services; the scoring package is below.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from scorekeeper.ui.grid import card_name, deck_by_suit
+from scorekeeper.ui.labels import category_label, napoleone_reason, side_reasons
+
+
+def init_app(app: Flask) -> None:
+    """Give every template the card grid's deck, card names and the hand's reasons."""
+    app.add_template_global(deck_by_suit)
+    app.add_template_filter(card_name)
+    app.add_template_global(side_reasons, "hand_reasons")
+    app.add_template_global(napoleone_reason)
+    app.add_template_global(category_label)

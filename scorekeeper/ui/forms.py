@@ -1,0 +1,59 @@
+"""The base of every form of the app, and the empty form of a button that POSTs.
+
+A service refuses with errors that name a field by a path: a field's name (a league
+service's ``LeagueError.field``) or the scoring package's ``sides[1].denari`` (see
+`scorekeeper.ui.messages`). :meth:`AppForm.add_errors` is the one way they reach the page:
+each message goes next to the field its path names, the others are handed back, by
+group, for the page to show about the form as a whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from flask_wtf import FlaskForm
+
+from scorekeeper.scoring import InputError
+from scorekeeper.ui.messages import messages_by_field
+
+
+class AppForm(FlaskForm):
+    """Base of the app's forms: a refusal shown next to the fields it is about.
+
+    Subclasses say which field a path names (`error_field`) and under which group the
+    messages of no field are kept (`error_group`).
+    """
+
+    @property
+    def page_status(self) -> int:
+        """The status of a page that shows this form: 422 when it was sent and refused
+        (a view redirects when it is accepted), 200 when it is only being shown."""
+        return 422 if self.is_submitted() else 200
+
+    def add_errors(self, by_path: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+        """Put each message next to the field its path names; return the rest by group."""
+        rest: dict[str, list[str]] = {}
+        for path, messages in by_path.items():
+            field = self.error_field(path)
+            if field is None:
+                rest.setdefault(self.error_group(path), []).extend(messages)
+            else:
+                field.errors = [*field.errors, *messages]
+        return rest
+
+    def add_input_errors(self, errors: Iterable[InputError]) -> dict[str, list[str]]:
+        """`add_errors` for the scoring package's errors (an ``InvalidHand``'s), translated."""
+        return self.add_errors(messages_by_field(errors))
+
+    def error_field(self, path: str) -> Any:
+        """The field ``path`` names, or ``None``: here the field of that name."""
+        return self._fields.get(path) if path else None
+
+    def error_group(self, path: str) -> str:
+        """Where the messages about ``path`` go when no field takes them: here the path."""
+        return path
+
+
+class ButtonForm(AppForm):
+    """The empty form of a button that POSTs (log out, remove, archive...): its CSRF token."""
