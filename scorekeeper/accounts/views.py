@@ -1,21 +1,20 @@
-"""Views of the `accounts` blueprint: sign up, log in, log out, change password."""
+"""Views of the `accounts` blueprint: sign up, log in, log out (here or everywhere),
+the account page and the password change."""
 
 from __future__ import annotations
-
-import hmac
 
 from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
-from flask_login import current_user, login_remembered, login_required, login_user, logout_user
+from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 
 from scorekeeper.accounts import services
 from scorekeeper.accounts.forms import LoginForm, PasswordForm, SignupForm
 from scorekeeper.accounts.models import User, username_key
-from scorekeeper.extensions import db, limiter, login_manager
+from scorekeeper.extensions import limiter, login_manager
 from scorekeeper.main.views import safe_next
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -46,15 +45,19 @@ def init_app(app: Flask) -> None:
 def load_user(user_id: str) -> User | None:
     """The logged-in account from the id Flask-Login keeps (see `User.get_id`).
 
-    None, so logged out, for an id made before the password last changed and for
-    anything malformed (including the plain numbers of older sessions).
+    None, so logged out, for a session that was ended (log out, log out everywhere,
+    a new password), has expired, or never was (anything malformed, older ids).
     """
-    number, _sep, stamp = user_id.partition(":")
-    if not (number.isascii() and number.isdigit() and len(number) <= 18) or not stamp:
-        return None
-    user = db.session.get(User, int(number))
-    if user is None or not hmac.compare_digest(stamp.encode(), user.password_stamp.encode()):
-        return None
+    return services.user_for_session(user_id)
+
+
+def _log_in(user: User, remember: bool = False) -> None:
+    services.start_session(user, remember)
+    login_user(user, remember=remember)
+
+
+def _current_user() -> User:
+    user: User = current_user._get_current_object()
     return user
 
 
@@ -73,7 +76,7 @@ def signup() -> ResponseReturnValue:
         except services.UsernameTaken:
             form.username.errors.append(_("This username is taken. Choose another."))
         else:
-            login_user(user)
+            _log_in(user)
             flash(_("Welcome, %(name)s!", name=user.username), "success")
             return redirect(safe_next(request.args.get("next")))
     return render_template("accounts/signup.html", form=form)
@@ -94,7 +97,7 @@ def login() -> ResponseReturnValue:
     if form.validate_on_submit():
         user = services.authenticate(form.username.data or "", form.password.data or "")
         if user is not None:
-            login_user(user, remember=bool(form.remember.data))
+            _log_in(user, remember=bool(form.remember.data))
             return redirect(safe_next(form.next.data))
         form.password.errors.append(_("Wrong username or password."))
     return render_template("accounts/login.html", form=form)
@@ -114,11 +117,38 @@ def too_many_attempts(error: Exception) -> ResponseReturnValue:
 
 @bp.post("/logout")
 def logout() -> ResponseReturnValue:
-    """Log out (a POST with CSRF token, so no other site can log you out)."""
+    """Log out (a POST with CSRF token, so no other site can log you out).
+
+    The session ends on the server: a copy of this browser's cookies no longer works.
+    """
     form = FlaskForm()
     if form.validate_on_submit():
+        if current_user.is_authenticated:
+            services.end_session(_current_user().session_token)
         logout_user()
         flash(_("You are logged out."), "info")
+    return redirect(url_for("main.index"))
+
+
+@bp.get("/")
+@login_required
+def account() -> ResponseReturnValue:
+    """The account page: who is logged in, on how many devices, and the ways out."""
+    return render_template(
+        "accounts/account.html", sessions=services.count_sessions(_current_user())
+    )
+
+
+@bp.post("/logout-everywhere")
+@login_required
+def logout_everywhere() -> ResponseReturnValue:
+    """End every session and remember-me cookie of the account, this one included."""
+    form = FlaskForm()
+    if not form.validate_on_submit():
+        return redirect(url_for("accounts.account"))
+    services.end_every_session(_current_user())
+    logout_user()
+    flash(_("You are logged out on every device."), "info")
     return redirect(url_for("main.index"))
 
 
@@ -128,11 +158,8 @@ def change_password() -> ResponseReturnValue:
     """Change the password of the logged-in account; its other sessions end."""
     form = PasswordForm()
     if form.validate_on_submit():
-        user: User = current_user._get_current_object()
+        user = _current_user()
         if services.change_password(user, form.current.data or "", form.password.data or ""):
-            # The session id carries the password stamp: renew it here (and the
-            # remember-me cookie, if this device has one); every other session is out.
-            login_user(user, remember=login_remembered())
             flash(_("Your password is changed."), "success")
             return redirect(url_for("main.index"))
         form.current.errors.append(_("This is not your current password."))

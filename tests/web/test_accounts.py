@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from flask import Flask
@@ -10,7 +11,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from scorekeeper import create_app
-from scorekeeper.accounts.models import User
+from scorekeeper.accounts.models import User, UserSession, token_digest
 from scorekeeper.extensions import db
 from tests.actions import PASSWORD, login, logout, post_form, signup
 from tests.helpers import make_test_config
@@ -184,27 +185,125 @@ def test_changing_the_password_keeps_this_devices_remember_me(
 @pytest.mark.parametrize(
     "session_id",
     [
-        "{id}",
-        "{id}:",
-        "{id}:0123456789abcdef",
-        ":{stamp}",
-        "x:{stamp}",
-        "{id}:{stamp}é",
-        "²:{stamp}",
+        lambda user, token: str(user.id),  # the plain numbers of the first sessions
+        lambda user, token: f"{user.id}:",
+        lambda user, token: f"{user.id}:0123456789abcdef",  # a password stamp of old
+        lambda user, token: f"{user.id}:{token}",
+        lambda user, token: f"{token}x",
+        lambda user, token: token[:-1],
+        lambda user, token: token[:-1] + "é",
+        lambda user, token: "²" + token[1:],
+        lambda user, token: token[:-1] + ("A" if token[-1] != "A" else "B"),
     ],
 )
 def test_a_malformed_or_old_session_id_is_logged_out(
-    app: Flask, client: FlaskClient, session_id: str
+    app: Flask, client: FlaskClient, session_id: Callable[[User, str], str]
 ) -> None:
     signup(client, "Anna")
     with app.app_context():
         user = db.session.scalars(select(User)).one()
-        real = user.get_id()
-        assert real == f"{user.id}:{user.password_stamp}"
+        stored = db.session.scalars(select(UserSession)).one()
     with client.session_transaction() as session:
-        assert session["_user_id"] == real
-        session["_user_id"] = session_id.format(id=user.id, stamp=user.password_stamp)
+        real = session["_user_id"]
+        assert stored.token_hash == token_digest(real) != real
+        session["_user_id"] = session_id(user, real)
     assert not _logged_in(client)
+
+
+def _copy_cookies(source: FlaskClient, target: FlaskClient) -> None:
+    for name in ("session", "remember_token"):
+        cookie = source.get_cookie(name)
+        if cookie is not None:
+            target.set_cookie(name, cookie.value)
+
+
+def _session_count(app: Flask) -> int:
+    with app.app_context():
+        return len(db.session.scalars(select(UserSession)).all())
+
+
+def test_logout_ends_the_session_on_the_server(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    remembered = app.test_client()
+    login(remembered, "Anna", remember="y")
+    session_copy, remember_copy = app.test_client(), app.test_client()
+    _copy_cookies(client, session_copy)
+    _copy_cookies(remembered, remember_copy)
+    remember_copy.delete_cookie("session")  # only the remember-me cookie is left
+    assert _logged_in(session_copy) and _logged_in(remember_copy)
+    assert _session_count(app) == 2
+
+    logout(client)
+    logout(remembered)
+
+    assert not _logged_in(client) and not _logged_in(remembered)
+    assert not _logged_in(session_copy)
+    assert not _logged_in(remember_copy)
+    assert _session_count(app) == 0
+
+
+def test_logging_out_ends_only_this_session(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    other = app.test_client()
+    login(other, "Anna")
+    logout(client)
+    assert _logged_in(other)
+
+
+def test_account_page_counts_the_devices_and_logs_out_everywhere(
+    app: Flask, client: FlaskClient
+) -> None:
+    signup(client, "Anna")
+    other = app.test_client()
+    login(other, "Anna")
+    remembered = app.test_client()
+    login(remembered, "Anna", remember="y")
+    remembered.delete_cookie("session")
+    copy = app.test_client()
+    _copy_cookies(other, copy)
+
+    page = client.get("/account/", headers=EN).get_data(as_text=True)
+    assert "logged in on 3 devices" in page
+    assert 'action="/account/logout-everywhere"' in page
+    assert 'href="/account/"' in page  # the header's link to this page
+
+    response = post_form(client, "/account/", "/account/logout-everywhere")
+    assert response.status_code == 302
+    assert "Sei uscito su ogni dispositivo" in client.get("/").get_data(as_text=True)
+    for browser in (client, other, remembered, copy):
+        assert not _logged_in(browser)
+    assert _session_count(app) == 0
+    assert login(other, "Anna").status_code == 302
+    assert _logged_in(other)
+
+
+def test_logout_everywhere_needs_csrf_and_a_login(app: Flask, client: FlaskClient) -> None:
+    assert client.post("/account/logout-everywhere").status_code == 400
+    anonymous = post_form(client, "/account/login", "/account/logout-everywhere")
+    assert anonymous.status_code == 302
+    assert anonymous.headers["Location"].startswith("/account/login")
+    signup(client, "Anna")
+    assert client.post("/account/logout-everywhere").status_code == 400
+    assert _logged_in(client)
+    assert _session_count(app) == 1
+
+
+def test_an_expired_session_is_logged_out(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    with app.app_context():
+        stored = db.session.scalars(select(UserSession)).one()
+        stored.expires_at = datetime.now(UTC) - timedelta(seconds=1)
+        db.session.commit()
+    assert not _logged_in(client)
+
+
+def test_a_session_lasts_as_long_as_its_cookie(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    login(client, "Anna", remember="y")
+    with app.app_context():
+        first, remembered = db.session.scalars(select(UserSession).order_by(UserSession.id))
+        days = [(s.expires_at - s.created_at).days for s in (first, remembered)]
+    assert days == [31, 365]
 
 
 def test_change_password_needs_login(client: FlaskClient) -> None:
