@@ -17,6 +17,7 @@ from typing import Any
 from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy import event
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 
@@ -68,12 +69,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ],
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=False,  # behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true
+        # How many reverse proxies stand in front of the app: the client's address and
+        # scheme are read from that many X-Forwarded-For / -Proto entries, never more.
+        TRUSTED_PROXIES=0,
+        # Rate-limit counters shared by every worker and machine (else in the database).
+        REDIS_URL=None,
     )
     app.config.from_pyfile("config.py", silent=True)
-    if os.environ.get("DATABASE_URL"):
-        app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
-    if os.environ.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    for name, key in (
+        ("DATABASE_URL", "SQLALCHEMY_DATABASE_URI"),
+        ("SECRET_KEY", "SECRET_KEY"),
+        ("REDIS_URL", "REDIS_URL"),
+    ):
+        if os.environ.get(name):
+            app.config[key] = os.environ[name]
     app.config.from_prefixed_env("SCOREKEEPER")
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -83,6 +92,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path))
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PACKAGE_ROOT / "migrations"), render_as_batch=True)
@@ -101,7 +113,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.games.views import bp as games_bp
     from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
+    from scorekeeper.ratelimit import init_app as init_rate_limits
 
+    init_rate_limits(app)
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)

@@ -4,7 +4,7 @@ Each feature keeps its models in `scorekeeper/<feature>/models.py`; importing
 them here registers them with the metadata Alembic watches.
 """
 
-from scorekeeper.accounts.models import User
+from scorekeeper.accounts.models import User, UserSession
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
 from scorekeeper.leagues.models import (
@@ -15,6 +15,7 @@ from scorekeeper.leagues.models import (
     Player,
     Season,
 )
+from scorekeeper.ratelimit import rate_limit
 
 __all__ = [
     "Game",
@@ -29,5 +30,7 @@ __all__ = [
     "Season",
     "Seat",
     "User",
+    "UserSession",
     "db",
+    "rate_limit",
 ]

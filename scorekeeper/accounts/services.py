@@ -12,6 +12,7 @@ account's other rows, so a copied cookie stops working at once on every worker.
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from datetime import timedelta
@@ -27,13 +28,16 @@ from scorekeeper.extensions import db
 #: The shape of a session secret (`secrets.token_urlsafe(32)`); anything else is no session.
 _SESSION_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 
-# Checked against when the username is unknown, so a wrong name costs as long as a
-# wrong password (no user enumeration by timing).
-_DUMMY_HASH = generate_password_hash("not a real password")
-
 
 def _hash(password: str) -> str:
     return generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
+
+
+@functools.cache
+def _dummy_hash(method: str) -> str:
+    """Checked against when the username is unknown, so that a wrong name costs as long
+    as a wrong password (no user enumeration by timing): made with the same method."""
+    return generate_password_hash("not a real password", method)
 
 
 class UsernameTaken(ValueError):
@@ -68,7 +72,7 @@ def authenticate(username: str, password: str) -> User | None:
     """The account if the password is right, else None."""
     user = find_user(username)
     if user is None:
-        check_password_hash(_DUMMY_HASH, password)
+        check_password_hash(_dummy_hash(current_app.config["PASSWORD_HASH_METHOD"]), password)
         return None
     return user if check_password_hash(user.password_hash, password) else None
 

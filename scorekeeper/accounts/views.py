@@ -3,14 +3,20 @@ the account page and the password change."""
 
 from __future__ import annotations
 
+import hashlib
+import time
+from datetime import timedelta
+
 from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 
+from scorekeeper import ratelimit
 from scorekeeper.accounts import services
 from scorekeeper.accounts.forms import LoginForm, PasswordForm, SignupForm
 from scorekeeper.accounts.models import User, username_key
@@ -19,8 +25,17 @@ from scorekeeper.main.views import safe_next
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 
-#: Failed log-ins allowed per address and username (successful ones do not count).
+# Failed log-ins only count: a good one, or one refused for its limit, gives its hits back.
+#: Failed log-ins from one address for one username.
 LOGIN_LIMITS = "5 per minute;20 per hour"
+#: Failed log-ins from one address whatever the usernames (password spraying).
+LOGIN_ADDRESS_LIMITS = "20 per minute;100 per day"
+#: Failed log-ins for one username from every address together: loose, so that an
+#: attacker needs several addresses for hours to lock the owner out, yet a botnet
+#: cannot guess at will.
+LOGIN_USERNAME_LIMITS = "100 per hour;1000 per day"
+#: Sign-ups from one address, whatever their outcome (each costs an scrypt hash).
+SIGNUP_LIMITS = "20 per hour;50 per day"
 
 
 def init_app(app: Flask) -> None:
@@ -30,14 +45,11 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("REMEMBER_COOKIE_HTTPONLY", True)
     app.config.setdefault("REMEMBER_COOKIE_SECURE", app.config["SESSION_COOKIE_SECURE"])
     app.config.setdefault("PASSWORD_HASH_METHOD", "scrypt")
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     login_manager.init_app(app)
     login_manager.login_view = "accounts.login"
     login_manager.login_message = _l("Log in to see this page.")
     login_manager.login_message_category = "info"
     login_manager.session_protection = "basic"
-    limiter.init_app(app)
     app.register_blueprint(bp)
 
 
@@ -61,12 +73,24 @@ def _current_user() -> User:
     return user
 
 
-def _login_rate_key() -> str:
-    """Rate-limit key: the client's address and the username it tries (any case)."""
-    return f"{get_remote_address()}|{username_key(request.form.get('username', ''))[:40]}"
+def _address_key() -> str:
+    """Rate-limit key: the client's address (behind a proxy, see TRUSTED_PROXIES)."""
+    return f"address:{get_remote_address()}"
+
+
+def _username_key() -> str:
+    """Rate-limit key: the username tried, any case (a digest: it is anything typed)."""
+    typed = username_key(request.form.get("username", ""))
+    return "username:" + hashlib.sha256(typed.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _address_and_username_key() -> str:
+    """Rate-limit key: this address trying this username (so its owner elsewhere is free)."""
+    return f"{_address_key()}|{_username_key()}"
 
 
 @bp.route("/signup", methods=["GET", "POST"])
+@limiter.limit(SIGNUP_LIMITS, key_func=_address_key, methods=["POST"])
 def signup() -> ResponseReturnValue:
     """Create an account and log in with it."""
     form = SignupForm()
@@ -83,36 +107,42 @@ def signup() -> ResponseReturnValue:
 
 
 @bp.route("/login", methods=["GET", "POST"])
-@limiter.limit(
-    LOGIN_LIMITS,
-    key_func=_login_rate_key,
-    methods=["POST"],
-    deduct_when=lambda response: response.status_code != 302,
-)
+@limiter.limit(LOGIN_LIMITS, key_func=_address_and_username_key, methods=["POST"])
+@limiter.limit(LOGIN_ADDRESS_LIMITS, key_func=_address_key, methods=["POST"])
+@limiter.limit(LOGIN_USERNAME_LIMITS, key_func=_username_key, methods=["POST"])
 def login() -> ResponseReturnValue:
-    """Log in; failed attempts are rate-limited per address and username."""
+    """Log in; failed attempts are rate-limited (see LOGIN_LIMITS and the two below it)."""
     form = LoginForm()
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
     if form.validate_on_submit():
         user = services.authenticate(form.username.data or "", form.password.data or "")
         if user is not None:
+            ratelimit.give_back()
             _log_in(user, remember=bool(form.remember.data))
             return redirect(safe_next(form.next.data))
         form.password.errors.append(_("Wrong username or password."))
     return render_template("accounts/login.html", form=form)
 
 
+def _wait() -> str:
+    """How long until the limit that was hit lets this client try again, in words."""
+    breached = limiter.current_limit
+    seconds = breached.reset_at - time.time() if breached else 60
+    return format_timedelta(timedelta(seconds=max(seconds, 1)), threshold=1.0)
+
+
 @bp.errorhandler(429)
 def too_many_attempts(error: Exception) -> ResponseReturnValue:
-    """Too many failed log-ins: the login form again, with the reason, not a bare error."""
+    """A limit is hit: the form again, with the reason and the wait, not a bare error."""
+    if request.endpoint == "accounts.signup":
+        message = _("Too many new accounts from this address. Try again in %(wait)s.", wait=_wait())
+        return render_template("accounts/signup.html", form=SignupForm(), blocked=message), 429
+    ratelimit.give_back()  # a refused attempt tries no password, so it does not count
     form = LoginForm()
     form.password.data = ""
-    return render_template(
-        "accounts/login.html",
-        form=form,
-        blocked=_("Too many failed attempts. Wait a minute and try again."),
-    ), 429
+    message = _("Too many failed attempts. Try again in %(wait)s.", wait=_wait())
+    return render_template("accounts/login.html", form=form, blocked=message), 429
 
 
 @bp.post("/logout")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -14,7 +15,7 @@ from scorekeeper import create_app
 from scorekeeper.accounts.models import User, UserSession, token_digest
 from scorekeeper.extensions import db
 from tests.actions import PASSWORD, login, logout, post_form, signup
-from tests.helpers import make_test_config
+from tests.helpers import csrf_token, make_test_config
 
 EN = {"Accept-Language": "en"}
 
@@ -337,17 +338,9 @@ def test_passwords_are_hashed_with_scrypt_by_default(migrated_database_url: str)
 
 
 @pytest.fixture
-def limited_client(migrated_database_url: str) -> Iterator[FlaskClient]:
-    """A client of an app with rate limits on (the other tests switch them off)."""
-    app = create_app(
-        make_test_config(
-            migrated_database_url, RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="memory://"
-        )
-    )
-    yield app.test_client()
-    from tests.helpers import empty_tables
-
-    empty_tables(app)
+def limited_client(limited_app: Flask) -> FlaskClient:
+    """A client of an app with rate limits on, in the database and in Redis."""
+    return limited_app.test_client()
 
 
 def test_failed_logins_are_rate_limited_with_a_clear_message(limited_client: FlaskClient) -> None:
@@ -372,3 +365,65 @@ def test_successful_logins_do_not_count(limited_client: FlaskClient) -> None:
     for _ in range(7):
         logout(client)
         assert login(client, "Anna").status_code == 302
+
+
+def _from(client: FlaskClient, address: str) -> FlaskClient:
+    """Make `client` send its requests from `address`."""
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_a_limited_username_is_free_for_its_owner_elsewhere(limited_app: Flask) -> None:
+    owner = _from(limited_app.test_client(), "192.0.2.1")
+    signup(owner, "Anna")
+    logout(owner)
+    attacker = _from(limited_app.test_client(), "198.51.100.7")
+    for _ in range(5):
+        assert login(attacker, "Anna", "guess").status_code == 200
+    assert login(attacker, "Anna", "guess").status_code == 429
+    # Refused attempts try no password, so they count against nothing else.
+    for _ in range(96):
+        assert login(attacker, "anna", "guess").status_code == 429
+    assert login(owner, "Anna").status_code == 302
+
+
+def test_many_usernames_from_one_address_are_limited(limited_app: Flask) -> None:
+    sprayer = _from(limited_app.test_client(), "198.51.100.7")
+    for n in range(20):
+        assert login(sprayer, f"user{n}", "Password1").status_code == 200
+    sprayer.set_cookie("lang", "en")
+    blocked = login(sprayer, "someone-else", "Password1")
+    assert blocked.status_code == 429
+    message = re.search(r"Too many failed attempts\. Try again in (\d+ \w+)\.", blocked.text)
+    assert message and message.group(1).endswith(("seconds", "minute"))
+    neighbour = _from(limited_app.test_client(), "192.0.2.1")
+    assert login(neighbour, "someone-else", "Password1").status_code == 200
+
+
+def test_one_username_from_many_addresses_has_a_looser_limit(limited_app: Flask) -> None:
+    for n in range(20):
+        bot = _from(limited_app.test_client(), f"203.0.113.{n + 1}")
+        for _ in range(5):
+            assert login(bot, "Anna", "guess").status_code == 200
+    last = _from(limited_app.test_client(), "203.0.113.200")
+    assert login(last, "Anna", "guess").status_code == 429
+
+
+def test_signups_from_one_address_are_limited_with_a_clear_message(limited_app: Flask) -> None:
+    client = _from(limited_app.test_client(), "198.51.100.7")
+    for n in range(20):
+        logout(client)
+        assert signup(client, f"player{n}").status_code in (200, 302)
+    token = csrf_token(client, "/account/signup")
+    blocked = client.post(
+        "/account/signup",
+        data={"csrf_token": token, "username": "one-more", "password": PASSWORD},
+        headers=EN,
+    )
+    assert blocked.status_code == 429
+    html = blocked.get_data(as_text=True)
+    assert "Too many new accounts from this address. Try again in" in html
+    assert 'value="one-more"' in html
+    assert "Retry-After" in blocked.headers
+    elsewhere = _from(limited_app.test_client(), "192.0.2.1")
+    assert signup(elsewhere, "one-more").status_code == 302
