@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy import event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
+from scorekeeper.private import no_store_when_private
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
 LOCALES = ("it", "en")
@@ -68,12 +69,17 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             "image/vnd.microsoft.icon",
         ],
         SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_SECURE=False,  # behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true
-        # How many reverse proxies stand in front of the app: the client's address and
-        # scheme are read from that many X-Forwarded-For / -Proto entries, never more.
+        # Behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true. The one switch for the
+        # session, remember-me and "your games" cookies.
+        SESSION_COOKIE_SECURE=False,
+        # How many reverse proxies stand in front of the app: the client's address is the
+        # entry that many places from the end of X-Forwarded-For (what the client itself
+        # wrote is never believed), the scheme the last X-Forwarded-Proto. 0: neither.
         TRUSTED_PROXIES=0,
         # Rate-limit counters shared by every worker and machine (else in the database).
         REDIS_URL=None,
+        # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
+        HSTS_MAX_AGE=0,
     )
     app.config.from_pyfile("config.py", silent=True)
     for name, key in (
@@ -94,7 +100,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path))
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=1)  # type: ignore[method-assign]
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PACKAGE_ROOT / "migrations"), render_as_batch=True)
@@ -124,6 +130,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(leagues_bp)
     register_error_handlers(app)
     app.after_request(_add_security_headers)
+    app.after_request(no_store_when_private)
     return app
 
 
@@ -177,6 +184,8 @@ def _add_security_headers(response: Any) -> Any:
     """Send the security headers on every response (a view may set its own)."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if hsts := int(current_app.config["HSTS_MAX_AGE"]):
+        response.headers.setdefault("Strict-Transport-Security", f"max-age={hsts}")
     response.vary.add("Cookie")
     response.vary.add("Accept-Language")
     return response

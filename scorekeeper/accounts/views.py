@@ -40,10 +40,11 @@ SIGNUP_LIMITS = "20 per hour;50 per day"
 
 def init_app(app: Flask) -> None:
     """Bind Flask-Login and Flask-Limiter, set the cookie defaults, register the blueprint."""
-    # The session cookie's settings are in create_app; the remember-me cookie follows them.
+    # The session cookie's settings are in create_app; the remember-me cookie follows them
+    # (SESSION_COOKIE_SECURE is the one switch for Secure).
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", app.config["SESSION_COOKIE_SAMESITE"])
     app.config.setdefault("REMEMBER_COOKIE_HTTPONLY", True)
-    app.config.setdefault("REMEMBER_COOKIE_SECURE", app.config["SESSION_COOKIE_SECURE"])
+    app.config["REMEMBER_COOKIE_SECURE"] = app.config["SESSION_COOKIE_SECURE"]
     app.config.setdefault("PASSWORD_HASH_METHOD", "scrypt")
     login_manager.init_app(app)
     login_manager.login_view = "accounts.login"
