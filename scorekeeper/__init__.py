@@ -7,9 +7,11 @@ a `test_config` passed by the tests wins over all of them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sqlite3
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,12 +19,16 @@ from typing import Any
 from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy import event
+from sqlalchemy.engine import make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 from scorekeeper.private import no_store_when_private
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
+#: The instance folder and the SQLite file are the app's user's alone.
+PRIVATE_DIRECTORY = 0o700
+PRIVATE_FILE = 0o600
 LOCALES = ("it", "en")
 DEFAULT_LOCALE = "it"
 LOCALE_COOKIE = "lang"
@@ -49,7 +55,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build and configure the Flask application."""
     app = Flask(__name__, instance_relative_config=True)
     app.json = OrderedJSONProvider(app)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    instance = Path(app.instance_path)
+    instance.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
+    make_private(instance, PRIVATE_DIRECTORY)
 
     app.config.from_mapping(
         SECRET_KEY=None,
@@ -96,6 +104,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(
         app.config["SQLALCHEMY_DATABASE_URI"]
     )
+    if database_file := sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"], instance):
+        create_private_file(database_file)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path))
     proxies = int(app.config["TRUSTED_PROXIES"])
@@ -140,6 +150,41 @@ def normalize_database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url.removeprefix(prefix)
     return url
+
+
+def sqlite_file(url: str, instance_path: Path) -> Path | None:
+    """The file of a SQLite database URL (relative to the instance folder, as
+    Flask-SQLAlchemy reads it), or None for another database or one in memory."""
+    parsed = make_url(url)
+    name = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not name or name == ":memory:":
+        return None
+    if name.startswith("file:"):
+        return None
+    return instance_path / name  # an absolute name stays itself
+
+
+def make_private(path: Path, mode: int) -> None:
+    """Take away every permission of group and others on `path`, if it is ours and open."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return
+    if status.st_uid == os.geteuid() and stat.S_IMODE(status.st_mode) & 0o077:
+        path.chmod(mode)
+
+
+def create_private_file(database: Path) -> None:
+    """Create the SQLite file (and find its journals) readable by the app's user alone.
+
+    It holds password hashes and tokens. SQLite gives its -wal and -shm files the
+    database file's permissions; the ones left from a run before are tightened too.
+    """
+    if not database.exists() and database.parent.is_dir():
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        make_private(path, PRIVATE_FILE)
 
 
 def load_or_create_secret_key(instance_path: Path) -> str:

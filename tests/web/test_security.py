@@ -1,15 +1,19 @@
-"""Headers and cookies for a deployment behind TLS: no cache keeps a secret, HSTS when
-asked, one switch for every cookie's Secure flag, the client's address from trusted
-proxies only."""
+"""A deployment behind TLS: no cache keeps a secret, HSTS when asked, one switch for
+every cookie's Secure flag, the client's address from trusted proxies only, and the
+database file and instance folder private to the app's user."""
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
+from pathlib import Path
 
+import flask_migrate
 import pytest
 from flask import Flask, request
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
@@ -196,3 +200,41 @@ def test_spoofed_forwarded_addresses_do_not_escape_the_login_limit(
     ]
     assert answers == [200] * 5 + [429]
     empty_tables(app)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_default_database_and_the_instance_folder_are_private(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    instance = tmp_path / "instance"
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(instance))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    old = os.umask(0o022)  # the usual umask: files 0644, folders 0755 unless asked
+    try:
+        app = create_app({"TESTING": True, "REDIS_URL": None})
+        database = instance / "scorekeeper.sqlite3"
+        assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{database}"
+        assert (_mode(instance), _mode(database)) == (0o700, 0o600)
+        with app.app_context():
+            flask_migrate.upgrade()  # SQLite's journals take the database file's mode
+            assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+            wal = Path(f"{database}-wal")
+            assert wal.exists() and _mode(wal) == 0o600
+            db.engine.dispose()
+        # Found too open (copied, restored from a backup): tightened on start.
+        instance.chmod(0o755)
+        database.chmod(0o644)
+        create_app({"TESTING": True, "REDIS_URL": None})
+        assert (_mode(instance), _mode(database)) == (0o700, 0o600)
+    finally:
+        os.umask(old)
+
+
+def test_a_sqlite_file_elsewhere_is_created_private(tmp_path: Path) -> None:
+    database = tmp_path / "club.sqlite3"
+    create_app(make_test_config(f"sqlite:///{database}"))
+    assert _mode(database) == 0o600
+    create_app(make_test_config("sqlite://"))  # in memory: no file to make
