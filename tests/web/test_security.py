@@ -28,17 +28,17 @@ def _no_store(response: TestResponse) -> bool:
     return response.headers.get("Cache-Control") == "no-store"
 
 
+def _new_game(client: FlaskClient) -> TestResponse:
+    """Start a game through the form; the answer is the redirect to its edit link."""
+    names = {"names-0": "Anna", "names-1": "Bruno"}
+    return post_form(
+        client, "/games/new", "/games/new", format="2", target="11", first_dealer="0", **names
+    )
+
+
 def test_the_home_page_with_edit_links_is_not_stored(app: Flask, client: FlaskClient) -> None:
     assert not _no_store(client.get("/"))  # nothing private yet: a cache may keep it
-    created = post_form(
-        client,
-        "/games/new",
-        "/games/new",
-        format="2",
-        target="11",
-        first_dealer="0",
-        **{"names-0": "Anna", "names-1": "Bruno"},
-    )
+    created = _new_game(client)
     assert created.status_code == 302 and created.headers["Location"].startswith("/g/")
     assert _no_store(created)  # the redirect names the edit link and sets the cookie
     home = client.get("/")
@@ -123,15 +123,7 @@ def test_one_setting_decides_every_cookies_secure_flag(
     signup(client, "Anna")
     logout(client)
     logged_in = _cookies(login(client, "Anna", remember="y"))
-    created = post_form(
-        client,
-        "/games/new",
-        "/games/new",
-        format="2",
-        target="11",
-        first_dealer="0",
-        **{"names-0": "Anna", "names-1": "Bruno"},
-    )
+    created = _new_game(client)
     game = _cookies(created)
     cookies = [logged_in["session"], logged_in["remember_token"], game["sk_games"]]
     cookies.append(game["sk_game_settings"])
