@@ -96,8 +96,9 @@ def test_logged_in_pages_exports_and_personal_redirects_are_not_stored(
     assert _no_store(invitation)
     assert invite(client, public_id, "viewer").startswith("/leagues/join/")
     # Static files are the same for everyone, logged in or not.
-    assert not _no_store(client.get("/static/css/app.css"))
-    assert not _no_store(client.get("/favicon.ico"))
+    for public in ("/static/css/app.css", "/favicon.ico"):
+        with client.get(public) as response:
+            assert response.status_code == 200 and not _no_store(response), public
 
 
 def test_a_remembered_browser_gets_no_stored_pages(app: Flask, client: FlaskClient) -> None:
@@ -138,7 +139,8 @@ def test_hsts_is_sent_when_configured(
     app = create_app(make_test_config(migrated_database_url, HSTS_MAX_AGE=max_age))
     client = app.test_client()
     for url in ("/", "/static/css/app.css", "/nowhere"):
-        assert client.get(url).headers.get("Strict-Transport-Security") == header
+        with client.get(url) as response:
+            assert response.headers.get("Strict-Transport-Security") == header
 
 
 def _address_seen(app: Flask) -> Callable[..., str]:
