@@ -7,22 +7,30 @@ a `test_config` passed by the tests wins over all of them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sqlite3
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 from scorekeeper.locale import DEFAULT_LOCALE, select_locale, template_context
+from scorekeeper.private import no_store_when_private
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
+#: The instance folder and the SQLite file are the app's user's alone.
+PRIVATE_DIRECTORY = 0o700
+PRIVATE_FILE = 0o600
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -46,7 +54,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build and configure the Flask application."""
     app = Flask(__name__, instance_relative_config=True)
     app.json = OrderedJSONProvider(app)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    instance = Path(app.instance_path)
+    instance.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
+    make_private(instance, PRIVATE_DIRECTORY)
 
     app.config.from_mapping(
         SECRET_KEY=None,
@@ -66,13 +76,26 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             "image/vnd.microsoft.icon",
         ],
         SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_SECURE=False,  # behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true
+        # Behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true. The one switch for the
+        # session, remember-me and "your games" cookies.
+        SESSION_COOKIE_SECURE=False,
+        # How many reverse proxies stand in front of the app: the client's address is the
+        # entry that many places from the end of X-Forwarded-For (what the client itself
+        # wrote is never believed), the scheme the last X-Forwarded-Proto. 0: neither.
+        TRUSTED_PROXIES=0,
+        # Rate-limit counters shared by every worker and machine (else in the database).
+        REDIS_URL=None,
+        # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
+        HSTS_MAX_AGE=0,
     )
     app.config.from_pyfile("config.py", silent=True)
-    if os.environ.get("DATABASE_URL"):
-        app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
-    if os.environ.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    for name, key in (
+        ("DATABASE_URL", "SQLALCHEMY_DATABASE_URI"),
+        ("SECRET_KEY", "SECRET_KEY"),
+        ("REDIS_URL", "REDIS_URL"),
+    ):
+        if os.environ.get(name):
+            app.config[key] = os.environ[name]
     app.config.from_prefixed_env("SCOREKEEPER")
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -80,8 +103,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(
         app.config["SQLALCHEMY_DATABASE_URI"]
     )
+    if database_file := sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"], instance):
+        create_private_file(database_file)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path))
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=1)  # type: ignore[method-assign]
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PACKAGE_ROOT / "migrations"), render_as_batch=True)
@@ -100,7 +128,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.leagues.games import init_app as init_league_games
     from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
+    from scorekeeper.ratelimit import init_app as init_rate_limits
 
+    init_rate_limits(app)
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)
@@ -112,6 +142,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     ui.init_app(app)
     app.context_processor(template_context)
     app.after_request(_add_security_headers)
+    app.after_request(no_store_when_private)
     return app
 
 
@@ -121,6 +152,41 @@ def normalize_database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url.removeprefix(prefix)
     return url
+
+
+def sqlite_file(url: str, instance_path: Path) -> Path | None:
+    """The file of a SQLite database URL (relative to the instance folder, as
+    Flask-SQLAlchemy reads it), or None for another database or one in memory."""
+    parsed = make_url(url)
+    name = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not name or name == ":memory:":
+        return None
+    if name.startswith("file:"):
+        return None
+    return instance_path / name  # an absolute name stays itself
+
+
+def make_private(path: Path, mode: int) -> None:
+    """Take away every permission of group and others on `path`, if it is ours and open."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return
+    if status.st_uid == os.geteuid() and stat.S_IMODE(status.st_mode) & 0o077:
+        path.chmod(mode)
+
+
+def create_private_file(database: Path) -> None:
+    """Create the SQLite file (and find its journals) readable by the app's user alone.
+
+    It holds password hashes and tokens. SQLite gives its -wal and -shm files the
+    database file's permissions; the ones left from a run before are tightened too.
+    """
+    if not database.exists() and database.parent.is_dir():
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        make_private(path, PRIVATE_FILE)
 
 
 def load_or_create_secret_key(instance_path: Path) -> str:
@@ -157,6 +223,8 @@ def _add_security_headers(response: Any) -> Any:
     """Send the security headers on every response (a view may set its own)."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if hsts := int(current_app.config["HSTS_MAX_AGE"]):
+        response.headers.setdefault("Strict-Transport-Security", f"max-age={hsts}")
     response.vary.add("Cookie")
     response.vary.add("Accept-Language")
     return response

@@ -39,6 +39,7 @@ def make_test_config(database_url: str, **overrides: Any) -> dict[str, Any]:
         "WTF_CSRF_ENABLED": True,
         "SQLALCHEMY_DATABASE_URI": database_url,
         "RATELIMIT_ENABLED": False,
+        "REDIS_URL": None,  # whatever the environment says
         "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # scrypt is slow on purpose
     }
     config.update(overrides)

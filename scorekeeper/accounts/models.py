@@ -6,15 +6,13 @@ import hashlib
 from datetime import datetime
 
 from flask_login import UserMixin
-from sqlalchemy import CheckConstraint, DateTime, String
+from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
 
 USERNAME_MAX = 40
-#: Hex digits of the password hash's digest in a session id (see `User.get_id`).
-PASSWORD_STAMP_LENGTH = 16
 
 
 def username_key(username: str) -> str:
@@ -23,10 +21,16 @@ def username_key(username: str) -> str:
 
 
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
-    """An account. `username_key` (casefolded) is unique, so "Anna" and "anna" are one name."""
+    """An account. `username_key` (casefolded) is unique, so "Anna" and "anna" are one name.
+
+    Two objects are the same user when they are the same row of one database session
+    (object identity), not when Flask-Login's ids match.
+    """
 
     __tablename__ = "user_account"
     __table_args__ = (CheckConstraint("length(username) >= 3", name="username_length"),)
+    # `session_token` below is a plain attribute of the object, not a column.
+    __allow_unmapped__ = True
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(USERNAME_MAX))
@@ -34,19 +38,49 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
-    @property
-    def password_stamp(self) -> str:
-        """A short value that changes whenever the password does (not the hash itself)."""
-        digest = hashlib.sha256(self.password_hash.encode()).hexdigest()
-        return digest[:PASSWORD_STAMP_LENGTH]
+    #: The secret of the `UserSession` this object was logged in or loaded with.
+    session_token: str | None = None
+
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
 
     def get_id(self) -> str:
         """The id Flask-Login keeps in the session and the remember-me cookie.
 
-        Flask-Login's "alternative tokens": the id carries the password stamp, so a
-        new password ends every session and remember-me cookie made with the old one.
+        Flask-Login's "alternative tokens": not the account's number but the secret of
+        one server-side `UserSession`, so deleting that row ends the session and every
+        copy of its cookies (log out, log out everywhere, a new password).
         """
-        return f"{self.id}:{self.password_stamp}"
+        if self.session_token is None:
+            raise RuntimeError("log in through accounts.services.start_session")
+        return self.session_token
 
     def __repr__(self) -> str:
         return f"<User {self.username!r}>"
+
+
+def token_digest(token: str) -> str:
+    """What is stored of a session's secret: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class UserSession(db.Model):  # type: ignore[name-defined,misc]
+    """One logged-in browser of an account: the server-side half of a session.
+
+    The browser holds the secret (in the session cookie and the remember-me cookie);
+    only its digest is stored. Without its row a cookie logs nobody in, whatever it says.
+    """
+
+    __tablename__ = "user_session"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    def __repr__(self) -> str:
+        return f"<UserSession {self.id} of user {self.user_id}>"

@@ -3,7 +3,9 @@
 A casual game needs no account: the edit links of the games started here are
 kept (newest first) so the home page can list them and the creator never has
 to think about it; the last settings used prefill the next new game. Both
-cookies are signed with the app's secret key and hidden from scripts.
+cookies are signed with the app's secret key and hidden from scripts, and sent
+over TLS only when the session cookie is (``SESSION_COOKIE_SECURE``). A page
+that reads the edit links is private: no cache keeps it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import games_by_edit_tokens
+from scorekeeper.private import mark_private
 
 GAMES_COOKIE = "sk_games"
 SETTINGS_COOKIE = "sk_game_settings"
@@ -54,7 +57,7 @@ def _store(response: Response, name: str, value: Any) -> None:
         max_age=MAX_AGE,
         httponly=True,
         samesite="Lax",
-        secure=request.is_secure,
+        secure=bool(current_app.config["SESSION_COOKIE_SECURE"]),
     )
 
 
@@ -63,7 +66,10 @@ def edit_tokens() -> list[str]:
     tokens = _load(GAMES_COOKIE)
     if not isinstance(tokens, list):
         return []
-    return [t for t in tokens if isinstance(t, str)][:MAX_GAMES]
+    kept = [t for t in tokens if isinstance(t, str)][:MAX_GAMES]
+    if kept:
+        mark_private()
+    return kept
 
 
 def your_games() -> list[tuple[Game, str]]:

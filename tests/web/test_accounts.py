@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from flask import Flask
@@ -10,10 +12,10 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from scorekeeper import create_app
-from scorekeeper.accounts.models import User
+from scorekeeper.accounts.models import User, UserSession, token_digest
 from scorekeeper.extensions import db
 from tests.actions import PASSWORD, login, logout, post_form, signup
-from tests.helpers import make_test_config
+from tests.helpers import csrf_token, make_test_config
 
 EN = {"Accept-Language": "en"}
 
@@ -184,27 +186,125 @@ def test_changing_the_password_keeps_this_devices_remember_me(
 @pytest.mark.parametrize(
     "session_id",
     [
-        "{id}",
-        "{id}:",
-        "{id}:0123456789abcdef",
-        ":{stamp}",
-        "x:{stamp}",
-        "{id}:{stamp}é",
-        "²:{stamp}",
+        lambda user, token: str(user.id),  # the plain numbers of the first sessions
+        lambda user, token: f"{user.id}:",
+        lambda user, token: f"{user.id}:0123456789abcdef",  # a password stamp of old
+        lambda user, token: f"{user.id}:{token}",
+        lambda user, token: f"{token}x",
+        lambda user, token: token[:-1],
+        lambda user, token: token[:-1] + "é",
+        lambda user, token: "²" + token[1:],
+        lambda user, token: token[:-1] + ("A" if token[-1] != "A" else "B"),
     ],
 )
 def test_a_malformed_or_old_session_id_is_logged_out(
-    app: Flask, client: FlaskClient, session_id: str
+    app: Flask, client: FlaskClient, session_id: Callable[[User, str], str]
 ) -> None:
     signup(client, "Anna")
     with app.app_context():
         user = db.session.scalars(select(User)).one()
-        real = user.get_id()
-        assert real == f"{user.id}:{user.password_stamp}"
+        stored = db.session.scalars(select(UserSession)).one()
     with client.session_transaction() as session:
-        assert session["_user_id"] == real
-        session["_user_id"] = session_id.format(id=user.id, stamp=user.password_stamp)
+        real = session["_user_id"]
+        assert stored.token_hash == token_digest(real) != real
+        session["_user_id"] = session_id(user, real)
     assert not _logged_in(client)
+
+
+def _copy_cookies(source: FlaskClient, target: FlaskClient) -> None:
+    for name in ("session", "remember_token"):
+        cookie = source.get_cookie(name)
+        if cookie is not None:
+            target.set_cookie(name, cookie.value)
+
+
+def _session_count(app: Flask) -> int:
+    with app.app_context():
+        return len(db.session.scalars(select(UserSession)).all())
+
+
+def test_logout_ends_the_session_on_the_server(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    remembered = app.test_client()
+    login(remembered, "Anna", remember="y")
+    session_copy, remember_copy = app.test_client(), app.test_client()
+    _copy_cookies(client, session_copy)
+    _copy_cookies(remembered, remember_copy)
+    remember_copy.delete_cookie("session")  # only the remember-me cookie is left
+    assert _logged_in(session_copy) and _logged_in(remember_copy)
+    assert _session_count(app) == 2
+
+    logout(client)
+    logout(remembered)
+
+    assert not _logged_in(client) and not _logged_in(remembered)
+    assert not _logged_in(session_copy)
+    assert not _logged_in(remember_copy)
+    assert _session_count(app) == 0
+
+
+def test_logging_out_ends_only_this_session(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    other = app.test_client()
+    login(other, "Anna")
+    logout(client)
+    assert _logged_in(other)
+
+
+def test_account_page_counts_the_devices_and_logs_out_everywhere(
+    app: Flask, client: FlaskClient
+) -> None:
+    signup(client, "Anna")
+    other = app.test_client()
+    login(other, "Anna")
+    remembered = app.test_client()
+    login(remembered, "Anna", remember="y")
+    remembered.delete_cookie("session")
+    copy = app.test_client()
+    _copy_cookies(other, copy)
+
+    page = client.get("/account/", headers=EN).get_data(as_text=True)
+    assert "logged in on 3 devices" in page
+    assert 'action="/account/logout-everywhere"' in page
+    assert 'href="/account/"' in page  # the header's link to this page
+
+    response = post_form(client, "/account/", "/account/logout-everywhere")
+    assert response.status_code == 302
+    assert "Sei uscito su ogni dispositivo" in client.get("/").get_data(as_text=True)
+    for browser in (client, other, remembered, copy):
+        assert not _logged_in(browser)
+    assert _session_count(app) == 0
+    assert login(other, "Anna").status_code == 302
+    assert _logged_in(other)
+
+
+def test_logout_everywhere_needs_csrf_and_a_login(app: Flask, client: FlaskClient) -> None:
+    assert client.post("/account/logout-everywhere").status_code == 400
+    anonymous = post_form(client, "/account/login", "/account/logout-everywhere")
+    assert anonymous.status_code == 302
+    assert anonymous.headers["Location"].startswith("/account/login")
+    signup(client, "Anna")
+    assert client.post("/account/logout-everywhere").status_code == 400
+    assert _logged_in(client)
+    assert _session_count(app) == 1
+
+
+def test_an_expired_session_is_logged_out(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    with app.app_context():
+        stored = db.session.scalars(select(UserSession)).one()
+        stored.expires_at = datetime.now(UTC) - timedelta(seconds=1)
+        db.session.commit()
+    assert not _logged_in(client)
+
+
+def test_a_session_lasts_as_long_as_its_cookie(app: Flask, client: FlaskClient) -> None:
+    signup(client, "Anna")
+    login(client, "Anna", remember="y")
+    with app.app_context():
+        first, remembered = db.session.scalars(select(UserSession).order_by(UserSession.id))
+        days = [(s.expires_at - s.created_at).days for s in (first, remembered)]
+    assert days == [31, 365]
 
 
 def test_change_password_needs_login(client: FlaskClient) -> None:
@@ -238,17 +338,9 @@ def test_passwords_are_hashed_with_scrypt_by_default(migrated_database_url: str)
 
 
 @pytest.fixture
-def limited_client(migrated_database_url: str) -> Iterator[FlaskClient]:
-    """A client of an app with rate limits on (the other tests switch them off)."""
-    app = create_app(
-        make_test_config(
-            migrated_database_url, RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="memory://"
-        )
-    )
-    yield app.test_client()
-    from tests.helpers import empty_tables
-
-    empty_tables(app)
+def limited_client(limited_app: Flask) -> FlaskClient:
+    """A client of an app with rate limits on, in the database and in Redis."""
+    return limited_app.test_client()
 
 
 def test_failed_logins_are_rate_limited_with_a_clear_message(limited_client: FlaskClient) -> None:
@@ -273,3 +365,66 @@ def test_successful_logins_do_not_count(limited_client: FlaskClient) -> None:
     for _ in range(7):
         logout(client)
         assert login(client, "Anna").status_code == 302
+
+
+def _from(client: FlaskClient, address: str) -> FlaskClient:
+    """Make `client` send its requests from `address`."""
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_a_limited_username_is_free_for_its_owner_elsewhere(limited_app: Flask) -> None:
+    owner = _from(limited_app.test_client(), "192.0.2.1")
+    signup(owner, "Anna")
+    logout(owner)
+    attacker = _from(limited_app.test_client(), "198.51.100.7")
+    for _ in range(5):
+        assert login(attacker, "Anna", "guess").status_code == 422
+    assert login(attacker, "Anna", "guess").status_code == 429
+    # Refused attempts try no password, so they count against nothing else.
+    for _ in range(96):
+        assert login(attacker, "anna", "guess").status_code == 429
+    assert login(attacker, "Bruno", "guess").status_code == 422  # 6 of the address's 20
+    assert login(owner, "Anna").status_code == 302
+
+
+def test_many_usernames_from_one_address_are_limited(limited_app: Flask) -> None:
+    sprayer = _from(limited_app.test_client(), "198.51.100.7")
+    for n in range(20):
+        assert login(sprayer, f"user{n}", "Password1").status_code == 422
+    sprayer.set_cookie("lang", "en")
+    blocked = login(sprayer, "someone-else", "Password1")
+    assert blocked.status_code == 429
+    message = re.search(r"Too many failed attempts\. Try again in (\d+ \w+)\.", blocked.text)
+    assert message and message.group(1).endswith(("seconds", "minute"))
+    neighbour = _from(limited_app.test_client(), "192.0.2.1")
+    assert login(neighbour, "someone-else", "Password1").status_code == 422
+
+
+def test_one_username_from_many_addresses_has_a_looser_limit(limited_app: Flask) -> None:
+    for n in range(20):
+        bot = _from(limited_app.test_client(), f"203.0.113.{n + 1}")
+        for _ in range(5):
+            assert login(bot, "Anna", "guess").status_code == 422
+    last = _from(limited_app.test_client(), "203.0.113.200")
+    assert login(last, "Anna", "guess").status_code == 429
+
+
+def test_signups_from_one_address_are_limited_with_a_clear_message(limited_app: Flask) -> None:
+    client = _from(limited_app.test_client(), "198.51.100.7")
+    for n in range(20):
+        logout(client)
+        assert signup(client, f"player{n}").status_code == 302
+    token = csrf_token(client, "/account/signup")
+    blocked = client.post(
+        "/account/signup",
+        data={"csrf_token": token, "username": "one-more", "password": PASSWORD},
+        headers=EN,
+    )
+    assert blocked.status_code == 429
+    html = blocked.get_data(as_text=True)
+    assert "Too many new accounts from this address. Try again in" in html
+    assert 'value="one-more"' in html
+    assert "Retry-After" in blocked.headers
+    elsewhere = _from(limited_app.test_client(), "192.0.2.1")
+    assert signup(elsewhere, "one-more").status_code == 302
