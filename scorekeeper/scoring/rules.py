@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from .cards import DECK_SIZE
 from .errors import InvalidGame
 
 #: Cards on the table at the deal; the rest are dealt to the players.
 TABLE_CARDS = 4
-DECK_SIZE = 40
 
 
 class SumChoice(enum.Enum):
@@ -36,12 +36,19 @@ class Format:
 
     Players sit so that sides alternate around the table: the player in seat
     ``s`` (numbered counter-clockwise from 0) belongs to side ``s % sides``;
-    partners therefore sit opposite each other.
+    partners therefore sit opposite each other. ``cards_played_per_side`` is
+    worked out when the format is made: 36 cards dealt, shared evenly among the
+    players.
     """
 
     key: str
     sides: int
     players_per_side: int
+    cards_played_per_side: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        dealt = (DECK_SIZE - TABLE_CARDS) // self.players * self.players_per_side
+        object.__setattr__(self, "cards_played_per_side", dealt)
 
     @property
     def players(self) -> int:
@@ -55,11 +62,6 @@ class Format:
     def seats_of_side(self, side: int) -> tuple[int, ...]:
         """The seats of the players of ``side``, in seat order."""
         return tuple(range(side, self.players, self.sides))
-
-    @property
-    def cards_played_per_side(self) -> int:
-        """Cards each side plays in a hand: 36 dealt, shared evenly among players."""
-        return (DECK_SIZE - TABLE_CARDS) // self.players * self.players_per_side
 
 
 #: Every seating the app knows: the three of the seeds, then the further ones of RULES.md.
