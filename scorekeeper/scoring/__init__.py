@@ -2,9 +2,30 @@
 
 Read RULES.md (shared with the project) beside this package: every rule there
 has its code here and a test in ``tests/unit``.
+
+The modules, from the bottom up:
+
+- :mod:`.cards`: the deck, the notation, cards as indices and sets of cards as
+  40-bit masks (``BB_*``, :func:`popcount`), as python-chess keeps its squares;
+- :mod:`.primiera`: the primiera table and the per-suit tables built from it;
+- :mod:`.rules`: the settings of a game (:class:`Rules`) and its formats;
+- :mod:`.sides`: what one side took, as entered (:class:`SideCards`,
+  :class:`SideCounts`);
+- :mod:`.validate`: the checks on an entered hand, one function each;
+- :mod:`.score`: scoring a hand (:class:`HandScore`, :class:`Award`);
+- :mod:`.entry`: reading a hand as typed (:func:`parse_hand_cards`);
+- :mod:`.game`: a game's hands, winner and deal; :mod:`.capture`: what a
+  played card may take.
 """
 
-from .capture import Capture, CaptureOptions, InvalidPlay, captures, validate_play
+from .capture import (
+    Capture,
+    CaptureOptions,
+    CaptureRule,
+    InvalidPlay,
+    captures,
+    validate_play,
+)
 from .cards import (
     BB_ALL,
     BB_BASTONI,
@@ -36,22 +57,9 @@ from .cards import (
     sorted_cards,
     with_rest,
 )
+from .entry import parse_hand_cards
 from .errors import MESSAGES, CardError, InputError, InvalidGame, InvalidHand, ScoringError
 from .game import GameState, HandResult, leader_at_target
-from .hand import (
-    Award,
-    Category,
-    HandScore,
-    SideCards,
-    SideCounts,
-    SideResult,
-    counts_of,
-    parse_hand_cards,
-    score_cards,
-    score_counts,
-    validate_cards,
-    validate_counts,
-)
 from .primiera import (
     PRIMIERA_MAX,
     PRIMIERA_VALUES,
@@ -61,7 +69,21 @@ from .primiera import (
     contest,
     primiera_value,
 )
-from .rules import COMMON_TARGETS, FORMATS, PRESETS, Format, Preset, Rules, SumChoice
+from .rules import COMMON_TARGETS, FORMATS, PRESETS, TARGET_RANGE, Format, Preset, Rules, SumChoice
+from .score import (
+    CATEGORIES,
+    Award,
+    AwardReason,
+    Category,
+    HandScore,
+    SideResult,
+    counts_of,
+    score_cards,
+    score_counts,
+    score_masks,
+)
+from .sides import SideCards, SideCounts
+from .validate import CARDS_CHECKS, COUNTS_CHECKS, NAPOLA_MIN, validate_cards, validate_counts
 
 __all__ = [
     "BB_ALL",
@@ -75,21 +97,28 @@ __all__ = [
     "BB_SPADE",
     "BB_SUIT",
     "BB_SUITS",
+    "CARDS_CHECKS",
     "CARDS_PER_SUIT",
+    "CATEGORIES",
     "COMMON_TARGETS",
+    "COUNTS_CHECKS",
     "DECK",
     "DECK_SIZE",
     "DENARI_IN_DECK",
     "FORMATS",
     "MESSAGES",
+    "NAPOLA_MIN",
     "PRESETS",
     "PRIMIERA_MAX",
     "PRIMIERA_VALUES",
     "RANK_NAMES",
     "SUITS",
+    "TARGET_RANGE",
     "Award",
+    "AwardReason",
     "Capture",
     "CaptureOptions",
+    "CaptureRule",
     "Card",
     "CardError",
     "Category",
@@ -128,6 +157,7 @@ __all__ = [
     "scan_forward",
     "score_cards",
     "score_counts",
+    "score_masks",
     "sorted_cards",
     "validate_cards",
     "validate_counts",
