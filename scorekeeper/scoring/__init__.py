@@ -13,7 +13,8 @@ The modules, from the bottom up:
   :class:`SideCounts`);
 - :mod:`.validate`: the checks on an entered hand, one function each;
 - :mod:`.score`: scoring a hand (:class:`HandScore`, :class:`Award`);
-- :mod:`.entry`: reading a hand as typed (:func:`parse_hand_cards`);
+- :mod:`.entry`: the typed hand entries and their JSON (:class:`CardsEntry`,
+  :class:`CountsEntry`, :func:`read_entry`);
 - :mod:`.game`: a game's hands, winner and deal; :mod:`.capture`: what a
   played card may take.
 """
@@ -57,7 +58,7 @@ from .cards import (
     sorted_cards,
     with_rest,
 )
-from .entry import parse_hand_cards
+from .entry import CardsEntry, CountsEntry, EntryMode, HandEntry, parse_hand_cards, read_entry
 from .errors import MESSAGES, CardError, InputError, InvalidGame, InvalidHand, ScoringError
 from .game import GameState, HandResult, leader_at_target
 from .primiera import (
@@ -121,9 +122,13 @@ __all__ = [
     "CaptureRule",
     "Card",
     "CardError",
+    "CardsEntry",
     "Category",
+    "CountsEntry",
+    "EntryMode",
     "Format",
     "GameState",
+    "HandEntry",
     "HandResult",
     "HandScore",
     "InputError",
@@ -153,6 +158,7 @@ __all__ = [
     "parse_hand_cards",
     "popcount",
     "primiera_value",
+    "read_entry",
     "rest_of_deck",
     "scan_forward",
     "score_cards",
