@@ -388,10 +388,16 @@ def _lead(values: Sequence[int]) -> _Outcome:
         if b > a:
             return (1, _MOST, b - a)
         return _TIE
-    top, runner_up = sorted(values, reverse=True)[:2]
+    top = runner_up = -1
+    leader = 0
+    for i, value in enumerate(values):
+        if value > top:
+            top, runner_up, leader = value, top, i
+        elif value > runner_up:
+            runner_up = value
     if top == runner_up:
         return _TIE
-    return (values.index(top), _MOST, top - runner_up)
+    return (leader, _MOST, top - runner_up)
 
 
 # --------------------------------------------------------------------------- tables
