@@ -72,7 +72,7 @@ def _parse_piles(
     taken = 0
     for mask in masks:
         taken |= mask
-    if taken.bit_count() != sum(len(pile) for pile in piles):
+    if taken.bit_count() != sum(map(len, piles)):
         return _parse_piles_one_by_one(sides, quote)
     return piles, masks, []
 
