@@ -137,9 +137,9 @@ class HandScore:
     """
 
     __slots__ = (
-        "rules",
-        "napoleone",
-        "by_cards",
+        "_rules",
+        "_napoleone",
+        "_by_cards",
         "_cards",
         "_denari",
         "_scope",
@@ -155,10 +155,6 @@ class HandScore:
         "_sides",
         "_awards",
     )
-
-    rules: Rules
-    napoleone: int | None
-    by_cards: bool
 
     def __init__(
         self,
@@ -183,8 +179,8 @@ class HandScore:
         total and its source: the masks of the sides' cards, their best cards as
         primiere, or ``None`` when who took it was declared.
         """
-        self.rules = rules
-        self.by_cards = by_cards
+        self._rules = rules
+        self._by_cards = by_cards
         self._cards = cards
         self._denari = denari
         self._scope = scope
@@ -195,13 +191,28 @@ class HandScore:
         self._primiera_award = primiera
         self._primiera_totals = primiera_totals
         self._primiera_source = primiera_source
-        self.napoleone = (
+        self._napoleone = (
             denari.index(DENARI_IN_DECK) if rules.napoleone and DENARI_IN_DECK in denari else None
         )
         self._sides: tuple[SideResult, ...] | None = None
         self._awards: Mapping[Category, Award] | None = None
 
     # ------------------------------------------------------------------ the readable face
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the hand was scored under."""
+        return self._rules
+
+    @property
+    def napoleone(self) -> int | None:
+        """The side that took all ten denari with the napoleone on (it wins the game)."""
+        return self._napoleone
+
+    @property
+    def by_cards(self) -> bool:
+        """Whether the hand was entered card by card."""
+        return self._by_cards
 
     @property
     def sides(self) -> tuple[SideResult, ...]:
@@ -229,7 +240,7 @@ class HandScore:
 
     def _outcomes(self) -> tuple[_Outcome, ...]:
         """``(winner, reason, margin)`` of each category, in display order."""
-        rules = self.rules
+        rules = self._rules
         return (
             _SCOPE,
             self._carte_award,
@@ -237,13 +248,7 @@ class HandScore:
             _held(self._settebello),
             self._primiera_award,
             _held(self._re_bello) if rules.re_bello else _OFF,
-            (
-                _OFF
-                if not rules.napola
-                else _NONE
-                if self._napola is None
-                else _napola(self._napola)
-            ),
+            _napola(self._napola) if rules.napola else _OFF,
         )
 
     def _points(self, i: int) -> tuple[int, int, int, int, int, int, int]:
@@ -331,7 +336,7 @@ class HandScore:
             key: {"winner": winner, "reason": _REASON_TEXT[reason], "margin": margin}
             for key, (winner, reason, margin) in zip(_CATEGORY_KEYS, self._outcomes(), strict=True)
         }
-        return {"sides": sides, "awards": awards, "napoleone": self.napoleone}
+        return {"sides": sides, "awards": awards, "napoleone": self._napoleone}
 
     # ------------------------------------------------------------------ comparison
 

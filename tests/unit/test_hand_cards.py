@@ -305,3 +305,14 @@ def test_the_json_form_says_what_the_readable_face_says(rules, sides):
     assert score.to_json() == json_of_the_readable_face(score)
     for side in score.to_json()["sides"]:
         assert all(type(n) is int for n in side["points"].values())
+
+
+def test_a_score_cannot_be_changed():
+    score = score_cards(TWO, deal("7D", "*"))
+    for name in ("rules", "napoleone", "by_cards", "sides", "awards", "totals", "anything"):
+        with pytest.raises(AttributeError):
+            setattr(score, name, None)
+    with pytest.raises(TypeError):
+        score.awards[Category.CARTE] = None  # type: ignore[index]
+    with pytest.raises(TypeError):
+        hash(score)
