@@ -313,6 +313,6 @@ def test_a_score_cannot_be_changed():
         with pytest.raises(AttributeError):
             setattr(score, name, None)
     with pytest.raises(TypeError):
-        score.awards[Category.CARTE] = None  # type: ignore[index]
+        score.awards[Category.CARTE] = None
     with pytest.raises(TypeError):
         hash(score)
