@@ -157,6 +157,7 @@ def _by_value(card: Card) -> tuple[int, int]:
 
 
 def _capture(played: Card, taken: tuple[Card, ...], on_table: int, last_play: bool) -> Capture:
+    """The capture of ``taken``: a sweep if it takes all ``on_table`` cards, a scopa unless last."""
     sweep = len(taken) == on_table
     return Capture(played=played, taken=taken, sweep=sweep, scopa=sweep and not last_play)
 
@@ -166,6 +167,7 @@ def _sums(cards: Sequence[Card], target: int) -> list[tuple[Card, ...]]:
     found: list[tuple[Card, ...]] = []
 
     def extend(start: int, chosen: tuple[Card, ...], left: int) -> None:
+        """Add ``chosen`` plus cards from ``start`` on that make up ``left`` more."""
         if left == 0:
             if len(chosen) >= 2:
                 found.append(chosen)

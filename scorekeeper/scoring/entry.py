@@ -80,6 +80,7 @@ def _parse_piles(
 def _parse_piles_one_by_one(
     sides: Sequence[Sequence[object]], quote: Callable[[object], str]
 ) -> tuple[list[tuple[Card, ...]], list[int], list[InputError]]:
+    """:func:`_parse_piles` card by card, with an error at the place of each bad card."""
     errors: list[InputError] = []
     piles: list[tuple[Card, ...]] = []
     masks: list[int] = []
@@ -137,6 +138,7 @@ class _Reader:
         return True
 
     def sides(self, data: Mapping[str, object]) -> list[object]:
+        """The entry's list of sides (empty when it is missing or not a list)."""
         value = data.get("sides")
         if isinstance(value, list):
             return value
@@ -145,18 +147,21 @@ class _Reader:
         return []
 
     def whole_number(self, value: object, where: str) -> int:
+        """``value`` if it is a whole number (not ``true`` or ``false``), else 0 and an error."""
         if is_whole_number(value):
             return value
         self.errors.append(InputError("not_whole_number", where, {"text": _text(value)}))
         return 0
 
     def flag(self, value: object, where: str) -> bool:
+        """``value`` if it is ``true`` or ``false``, else ``False`` and an error."""
         if isinstance(value, bool):
             return value
         self.errors.append(InputError("not_true_false", where))
         return False
 
     def card_list(self, value: object, where: str) -> Sequence[object]:
+        """``value`` if it is a list (its card texts are read later), else none and an error."""
         if isinstance(value, list):
             return value
         self.errors.append(InputError("not_a_card_list", where))
@@ -174,6 +179,7 @@ def _text(value: object) -> str:
 
 
 def _fail(errors: list[InputError]) -> None:
+    """Raise :class:`~.errors.InvalidHand` with ``errors``, if there are any."""
     if errors:
         raise InvalidHand(errors)
 
@@ -356,6 +362,7 @@ class CountsEntry:
 
 
 def _side_counts(reader: _Reader, i: int, side: object) -> SideCounts:
+    """Side ``i`` of a counts entry; its shape errors go to ``reader``."""
     where = f"sides[{i}]"
     if not reader.is_object(side, where, _COUNTS_SIDE_KEYS, _OPTIONAL):
         return SideCounts(0, 0)

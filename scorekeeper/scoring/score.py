@@ -264,6 +264,7 @@ class HandScore:
         )
 
     def _primiera(self, i: int) -> Primiera | None:
+        """Side ``i``'s primiera, made from its cards' mask or kept from its best cards."""
         source = self._primiera_source
         if source is None:
             return None
@@ -271,6 +272,7 @@ class HandScore:
         return Primiera.of_mask(item) if isinstance(item, int) else item
 
     def _side(self, i: int) -> SideResult:
+        """Side ``i``'s readable result."""
         return SideResult(
             points=MappingProxyType(dict(zip(CATEGORIES, self._points(i), strict=True))),
             cards=self._cards[i],
@@ -377,10 +379,12 @@ def _award(
 
 
 def _held(holder: int | None) -> _Outcome:
+    """The award of a card held by ``holder`` (settebello, re bello), or nobody's."""
     return _NONE if holder is None else (holder, _HOLDER, None)
 
 
 def _napola(holder: int | None) -> _Outcome:
+    """The napola award: the side with the run, or nobody."""
     return _NONE if holder is None else (holder, _RUN, None)
 
 
