@@ -73,7 +73,11 @@ def primiera_value(card: Card) -> int:
 
 
 def primiera_total(mask: int) -> int | None:
-    """The primiera of the cards of ``mask``, or ``None`` when a suit is missing."""
+    """The primiera of the cards of ``mask``, or ``None`` when a suit is missing.
+
+    The sum of each suit's slice (``CARDS_PER_SUIT`` bits: denari lowest, spade
+    from bit 30) looked up in :data:`SLICE_PRIMIERA`; a missing suit makes it negative.
+    """
     total = (
         SLICE_PRIMIERA[mask & BB_SUIT]
         + SLICE_PRIMIERA[mask >> 10 & BB_SUIT]
@@ -84,7 +88,8 @@ def primiera_total(mask: int) -> int | None:
 
 
 def best_mask(mask: int) -> int:
-    """The mask of the card that counts in each suit of ``mask`` (at most four cards)."""
+    """The mask of the card that counts in each suit of ``mask`` (at most four cards),
+    each suit's slice looked up in :data:`SLICE_BEST`."""
     return (
         SLICE_BEST[mask & BB_SUIT]
         | SLICE_BEST[mask >> 10 & BB_SUIT] << 10

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .cards import BB_RE_BELLO, BB_SETTEBELLO, BB_SUIT, DENARI_IN_DECK
-from .primiera import SLICE_PRIMIERA, Primiera, PrimieraReason, best_codes, contest_totals
+from .primiera import Primiera, PrimieraReason, best_codes, contest_totals, primiera_total
 from .rules import Rules
 from .sides import SideCards, SideCounts
 from .validate import NAPOLA_MIN, validate_cards, validate_counts
@@ -449,26 +449,19 @@ def score_masks(rules: Rules, masks: Sequence[int], scope: Sequence[int]) -> Han
 
     Per side: its cards and denari are popcounts; the settebello and the re
     bello are bits of the denari slice; the napola run is :data:`NAPOLA_RUNS`
-    of that slice; the primiera adds the four suits' look-ups in
-    :data:`~.primiera.SLICE_PRIMIERA` (negative when a suit is missing).
+    of that slice; the primiera is :func:`~.primiera.primiera_total`, four
+    look-ups in the per-suit table.
     """
     cards = []
     denari = []
     totals: list[int | None] = []
     settebello = re_bello = napola = None
     run = 0
-    table = SLICE_PRIMIERA
     for i, mask in enumerate(masks):
         slice_ = mask & BB_SUIT
         cards.append(mask.bit_count())
         denari.append(slice_.bit_count())
-        total = (
-            table[slice_]
-            + table[mask >> 10 & BB_SUIT]
-            + table[mask >> 20 & BB_SUIT]
-            + table[mask >> 30 & BB_SUIT]
-        )
-        totals.append(total if total >= 0 else None)
+        totals.append(primiera_total(mask))
         if slice_ & BB_SETTEBELLO:
             settebello = i
         if slice_ & BB_RE_BELLO:
