@@ -3,7 +3,9 @@
 import pytest
 
 from scorekeeper.scoring import (
+    BB_DENARI,
     CATEGORIES,
+    DECK,
     FORMATS,
     AwardReason,
     Card,
@@ -316,3 +318,11 @@ def test_a_score_cannot_be_changed():
         score.awards[Category.CARTE] = None
     with pytest.raises(TypeError):
         hash(score)
+
+
+def test_a_side_from_a_mask_holds_its_cards_in_deck_order():
+    side = SideCards.from_mask(BB_DENARI | Card.parse("1S").bit, scope=2)
+    assert side == SideCards((*DECK[:10], Card.parse("1S")), 2)
+    assert side.mask == BB_DENARI | Card.parse("1S").bit
+    # A card given twice is in the mask once: that is how the repeat is found.
+    assert SideCards((Card.SETTEBELLO, Card.SETTEBELLO)).mask == Card.SETTEBELLO.bit
