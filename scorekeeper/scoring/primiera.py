@@ -64,7 +64,7 @@ _SLICE_BEST_CODES: tuple[tuple[str, ...], ...] = tuple(
     )
     for s in range(len(SUITS))
 )
-_LETTERS = tuple(suit.letter for suit in SUITS)
+_DENARI_BEST_CODES, _COPPE_BEST_CODES, _BASTONI_BEST_CODES, _SPADE_BEST_CODES = _SLICE_BEST_CODES
 
 
 def primiera_value(card: Card) -> int:
@@ -101,13 +101,15 @@ def best_mask(mask: int) -> int:
 def best_codes(mask: int) -> dict[str, str]:
     """The code of the card that counts in each suit of ``mask``, by suit letter, in
     display order: ``{"D": "7D", "C": "6C"}`` (the JSON form of :attr:`Primiera.best`)."""
-    best = {}
-    for letter, codes in zip(_LETTERS, _SLICE_BEST_CODES, strict=True):
-        code = codes[mask & BB_SUIT]
-        if code:
-            best[letter] = code
-        mask >>= CARDS_PER_SUIT
-    return best
+    denaro = _DENARI_BEST_CODES[mask & BB_SUIT]
+    coppa = _COPPE_BEST_CODES[mask >> 10 & BB_SUIT]
+    bastone = _BASTONI_BEST_CODES[mask >> 20 & BB_SUIT]
+    spada = _SPADE_BEST_CODES[mask >> 30 & BB_SUIT]
+    # Keyed by the suit letters of the notation (Suit.letter), in display order.
+    if denaro and coppa and bastone and spada:  # the usual pile: one of each suit
+        return {"D": denaro, "C": coppa, "B": bastone, "S": spada}
+    best = {"D": denaro, "C": coppa, "B": bastone, "S": spada}
+    return {letter: code for letter, code in best.items() if code}
 
 
 @dataclass(frozen=True, slots=True)
