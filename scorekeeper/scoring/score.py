@@ -303,6 +303,7 @@ class HandScore:
         source = self._primiera_source
         for i, cards in enumerate(self._cards):
             scope = self._scope[i]
+            # Keyed by Category values, in display order (CATEGORIES).
             points = {
                 "scope": scope,
                 "carte": 1 if carte == i else 0,
@@ -314,15 +315,7 @@ class HandScore:
             }
             side: dict[str, object] = {} if names is None else {"name": names[i]}
             side["points"] = points
-            side["total"] = (
-                scope
-                + points["carte"]
-                + points["denari"]
-                + points["settebello"]
-                + points["primiera"]
-                + points["re_bello"]
-                + points["napola"]
-            )
+            side["total"] = sum(points.values())
             side["detail"] = {
                 "cards": cards,
                 "denari": self._denari[i],
