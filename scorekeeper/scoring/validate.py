@@ -110,7 +110,9 @@ def check_cards_scope(rules: Rules, sides: Sequence[SideCards]) -> Sequence[Inpu
     played = rules.format.cards_played_per_side
     for side in sides:
         scope = side.scope
-        if scope.__class__ is not int or not 0 <= scope <= min(played, len(side.cards) // 2):
+        # scope_errors' limits, without a call: a whole number from 0, at most the cards
+        # played, at most half the cards taken.
+        if scope.__class__ is not int or scope < 0 or scope > played or 2 * scope > len(side.cards):
             break  # something to report: let scope_errors say what, side by side
     else:
         return _NO_ERRORS
