@@ -434,7 +434,11 @@ def score_cards(rules: Rules, sides: Sequence[SideCards]) -> HandScore:
     exactly once and every scope count is possible.
     """
     validate_cards(rules, sides)
-    return score_masks(rules, [side.mask for side in sides], [side.scope for side in sides])
+    masks, scope = [], []
+    for side in sides:
+        masks.append(side.mask)
+        scope.append(side.scope)
+    return score_masks(rules, masks, scope)
 
 
 def score_masks(rules: Rules, masks: Sequence[int], scope: Sequence[int]) -> HandScore:
