@@ -25,7 +25,7 @@ import enum
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from .cards import CARDS_BY_TEXT, Card
 from .errors import CardError, InputError, InvalidHand
@@ -57,6 +57,13 @@ def parse_hand_cards(sides: Sequence[Sequence[object]]) -> list[tuple[Card, ...]
     return piles
 
 
+#: The card and the bit of a card's code (``"7D"``, ``"7d"``); anything else is a KeyError.
+_card_of_code = cast(Callable[[object], Card], CARDS_BY_TEXT.__getitem__)
+_bit_of_code = cast(
+    Callable[[object], int], {text: card.bit for text, card in CARDS_BY_TEXT.items()}.__getitem__
+)
+
+
 def _parse_piles(
     sides: Sequence[Sequence[object]], quote: Callable[[object], str]
 ) -> tuple[list[tuple[Card, ...]], list[int], list[InputError]]:
@@ -64,15 +71,19 @@ def _parse_piles(
     (a text that is not a card quoted in its error by ``quote``)."""
     # The usual case first: every text a card's code, no card twice. One look-up per
     # card; the masks (the sum of distinct bits) show a repeat as a lost bit.
+    piles, masks = [], []
+    taken = count = 0
     try:
-        piles = [tuple([CARDS_BY_TEXT[text] for text in texts]) for texts in sides]  # type: ignore[index]
+        for texts in sides:
+            pile = tuple(map(_card_of_code, texts))
+            mask = sum(map(_bit_of_code, texts))
+            piles.append(pile)
+            masks.append(mask)
+            taken |= mask
+            count += len(pile)
     except (KeyError, TypeError):
         return _parse_piles_one_by_one(sides, quote)
-    masks = [sum([card.bit for card in pile]) for pile in piles]
-    taken = 0
-    for mask in masks:
-        taken |= mask
-    if taken.bit_count() != sum(map(len, piles)):
+    if taken.bit_count() != count:
         return _parse_piles_one_by_one(sides, quote)
     return piles, masks, []
 
@@ -225,12 +236,8 @@ class CardsEntry:
         """
         piles, masks, errors = _parse_piles(texts, str)
         _fail(errors)
-        return cls(
-            tuple(
-                _side_cards(pile, scope[i] if i < len(scope) else 0, mask)
-                for i, (pile, mask) in enumerate(zip(piles, masks, strict=True))
-            )
-        )
+        scopes = [*scope, *[0] * (len(piles) - len(scope))] if len(scope) < len(piles) else scope
+        return cls(tuple(map(_side_cards, piles, scopes, masks)))
 
     def validate(self, rules: Rules) -> None:
         """Raise :class:`~.errors.InvalidHand` unless the hand is possible under ``rules``."""
