@@ -327,10 +327,9 @@ class HandScore:
                 "scope": scope,
             }
             sides.append(side)
-        awards = {
-            key: {"winner": winner, "reason": _REASON_TEXT[reason], "margin": margin}
-            for key, (winner, reason, margin) in zip(_CATEGORY_KEYS, self._outcomes(), strict=True)
-        }
+        awards = {}
+        for key, (winner, reason, margin) in zip(_CATEGORY_KEYS, self._outcomes(), strict=True):
+            awards[key] = {"winner": winner, "reason": _REASON_TEXT[reason], "margin": margin}
         return {"sides": sides, "awards": awards, "napoleone": self._napoleone}
 
     # ------------------------------------------------------------------ comparison
