@@ -13,7 +13,9 @@ less; the process is also pinned to one CPU):
 
 and the in-process latency of ``POST /api/v1/score`` through Flask's test
 client (parsing, checking, scoring and JSON both ways; no network, no server),
-as the median wall time and the median CPU time of a request.
+as the median wall time and the median CPU time of a request, beside the CPU
+time of the same requests sent to a view that does nothing (what the test
+client, Flask and the app's own hooks cost, whatever the view does).
 
 The script also runs against an older checkout of the code, to measure a
 "before" in the same run: ``python bench/scoring.py --code /tmp/old-checkout``
@@ -137,16 +139,22 @@ def texts_rate(scoring: Any, deals: list[Any], seconds: float) -> tuple[float, s
     return per_cpu_second(old_work, seconds), "parse_hand_cards + score_cards"
 
 
-def api_latencies(
-    scoring: Any, rng: random.Random, requests: int
-) -> tuple[list[float], list[float]]:
-    """Wall and CPU milliseconds per ``POST /api/v1/score`` through the test client."""
+def api_latencies(scoring: Any, rng: random.Random, requests: int) -> dict[str, list[float]]:
+    """Wall and CPU milliseconds per ``POST /api/v1/score`` through the test client, and
+    the CPU milliseconds of the same bodies posted to a view that does nothing (the
+    cost of the test client, Flask and the app's own request hooks)."""
     from scorekeeper import create_app
+    from scorekeeper.extensions import csrf
 
     # The API's rate limit (API_RATE_LIMIT) would refuse a benchmark loop: measure the scoring.
     app = create_app(
         {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": "sqlite://", "RATELIMIT_ENABLED": False}
     )
+
+    def nothing() -> str:
+        return ""
+
+    app.add_url_rule("/bench/nothing", view_func=csrf.exempt(nothing), methods=["POST"])
     client = app.test_client()
     bodies = []
     for _ in range(requests):
@@ -158,19 +166,23 @@ def api_latencies(
             }
         )
     headers = {"Accept-Language": "en"}
-    for body in bodies[:200]:  # warm up: first-request set-up, translations, caches
-        client.post("/api/v1/score", json=body, headers=headers)
-    wall, cpu = [], []
-    for body in bodies:
-        start, start_cpu = time.perf_counter(), time.process_time()
-        response = client.post("/api/v1/score", json=body, headers=headers)
-        wall.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.process_time() - start_cpu) * 1000)
-        if response.status_code != 200:
-            raise SystemExit(
-                f"unexpected {response.status_code}: {response.get_data(as_text=True)}"
-            )
-    return wall, cpu
+    times: dict[str, list[float]] = {"wall": [], "cpu": [], "nothing": []}
+    for url, wall, cpu in (
+        ("/bench/nothing", [], times["nothing"]),
+        ("/api/v1/score", times["wall"], times["cpu"]),
+    ):
+        for body in bodies[:200]:  # warm up: first-request set-up, translations, caches
+            client.post(url, json=body, headers=headers)
+        for body in bodies:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            response = client.post(url, json=body, headers=headers)
+            wall.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.process_time() - start_cpu) * 1000)
+            if response.status_code != 200:
+                raise SystemExit(
+                    f"unexpected {response.status_code}: {response.get_data(as_text=True)}"
+                )
+    return times
 
 
 def main() -> None:
@@ -201,7 +213,7 @@ def main() -> None:
         engine = engine_rate(scoring, deals, args.seconds)
         texts, how = texts_rate(scoring, deals, args.seconds)
         rows.append((sides, engine, texts))
-    wall, cpu = api_latencies(scoring, rng, args.requests)
+    times = api_latencies(scoring, rng, args.requests)
 
     load_now = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"code {args.code}, Python {sys.version.split()[0]}, seed {args.seed}, load {load_now}")
@@ -210,11 +222,16 @@ def main() -> None:
         f"{'engine: score_cards from SideCards':<44}" + "".join(f"{e:>12,.0f}" for _, e, _ in rows)
     )
     print(f"{'texts: ' + how:<44}" + "".join(f"{t:>12,.0f}" for _, _, t in rows))
+    wall, cpu = times["wall"], times["cpu"]
     p99 = statistics.quantiles(wall, n=100)[98]
     print(
         f"POST /api/v1/score ({len(wall):,} requests, 2-4 sides): median "
         f"{statistics.median(wall):.3f} ms wall, {statistics.median(cpu):.3f} ms CPU; "
         f"p99 {p99:.3f} ms wall"
+    )
+    print(
+        f"the same bodies POSTed to a view that does nothing: median "
+        f"{statistics.median(times['nothing']):.3f} ms CPU"
     )
 
 
