@@ -8,13 +8,21 @@ errors come back through :func:`field_errors` in the same form.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from scorekeeper.scoring import Card, InputError, InvalidHand, Rules, parse_hand_cards
+from scorekeeper.scoring import (
+    Card,
+    CardsEntry,
+    InputError,
+    InvalidHand,
+    Rules,
+    parse_hand_cards,
+)
 from scorekeeper.ui.messages import error_message
 
 MIN_SIDES = 2
@@ -23,7 +31,8 @@ MAX_NAME_LENGTH = 40
 MAX_CARDS = 40
 #: The rule settings the API accepts, all off by default.
 RULE_KEYS = ("napola", "re_bello")
-SIDE_KEYS = ("name", "cards", "scope")
+SIDE_KEYS = frozenset(("name", "cards", "scope"))
+BODY_KEYS = frozenset(("rules", "sides"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,26 +67,21 @@ def field_errors(errors: Iterable[InputError], prefix: str = "") -> list[FieldEr
 
 
 @dataclass(frozen=True, slots=True)
-class SideRequest:
-    """One side of a hand as sent: its name, its captured cards and its scope."""
-
-    name: str
-    cards: tuple[Card, ...]
-    scope: int
-
-
-@dataclass(frozen=True, slots=True)
 class ScoreRequest:
-    """A valid-looking ``POST /api/v1/score`` body (the hand itself is checked when scored)."""
+    """A valid-looking ``POST /api/v1/score`` body (the hand itself is checked when scored).
+
+    ``names`` are the sides' names; ``entry`` their cards and scope.
+    """
 
     rules: Rules
-    sides: tuple[SideRequest, ...]
+    names: tuple[str, ...]
+    entry: CardsEntry
 
 
 def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
     """Check a score request; raise :class:`ApiError` (422) listing every problem found."""
-    errors = _unknown_keys(body, ("rules", "sides"), "")
-    settings = _rules(body.get("rules", {}), errors)
+    errors = _unknown_keys(body, BODY_KEYS, "") if body.keys() - BODY_KEYS else []
+    settings = _rules(body["rules"], errors) if "rules" in body else {}
     sides = body.get("sides")
     if not isinstance(sides, list):
         message = _("this field is required") if sides is None else _("must be a list of sides")
@@ -91,26 +95,44 @@ def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
     card_texts: list[list[str]] = []
     scopes: list[int] = []
     for i, side in enumerate(sides):
-        where = f"sides[{i}]"
+        # Field paths are spelled out only for an error: the usual side has none.
         if not isinstance(side, dict):
-            errors.append(FieldError(where, _("must be a JSON object")))
+            errors.append(FieldError(f"sides[{i}]", _("must be a JSON object")))
             names.append("")
             card_texts.append([])
             scopes.append(0)
             continue
-        errors += _unknown_keys(side, SIDE_KEYS, where + ".")
-        names.append(_name(side.get("name", chr(ord("A") + i)), where + ".name", errors))
-        card_texts.append(_card_list(side.get("cards"), where + ".cards", errors))
-        scopes.append(_scope(side.get("scope", 0), where + ".scope", errors))
+        if side.keys() - SIDE_KEYS:
+            errors += _unknown_keys(side, SIDE_KEYS, f"sides[{i}].")
+        if "name" in side:
+            names.append(_name(side["name"], f"sides[{i}].name", errors))
+        else:
+            names.append(chr(ord("A") + i))
+        cards = side.get("cards")
+        if cards.__class__ is list and len(cards) <= MAX_CARDS:
+            card_texts.append(_texts(cards))
+        else:
+            card_texts.append(_card_list(cards, f"sides[{i}].cards", errors))
+        scope = side.get("scope", 0)
+        if _is_whole(scope):
+            scopes.append(scope)
+        else:
+            scopes.append(_scope(scope, f"sides[{i}].scope", errors))
+    entry = None
     try:
-        cards = parse_hand_cards(card_texts)
+        entry = CardsEntry.from_texts(card_texts, scopes)
     except InvalidHand as invalid:
         errors += field_errors(invalid.errors)
-    if errors:
+    if errors or entry is None:
         raise ApiError(422, errors)
-    rules = Rules(napola=settings.get("napola", False), re_bello=settings.get("re_bello", False))
-    rules = rules.with_sides(len(sides))
-    return ScoreRequest(rules, tuple(map(SideRequest, names, cards, scopes)))
+    rules = _rules_for(settings.get("napola", False), settings.get("re_bello", False), len(sides))
+    return ScoreRequest(rules, tuple(names), entry)
+
+
+@functools.cache
+def _rules_for(napola: bool, re_bello: bool, sides: int) -> Rules:
+    """The rules of a request, made once for each of the few combinations."""
+    return Rules(napola=napola, re_bello=re_bello).with_sides(sides)
 
 
 def parse_primiera_request(body: Mapping[str, object]) -> tuple[Card, ...]:
@@ -126,7 +148,7 @@ def parse_primiera_request(body: Mapping[str, object]) -> tuple[Card, ...]:
     return cards
 
 
-def _unknown_keys(body: Mapping[str, object], known: Sequence[str], path: str) -> list[FieldError]:
+def _unknown_keys(body: Mapping[str, object], known: Iterable[str], path: str) -> list[FieldError]:
     return [
         FieldError(path + key, _("unknown field '%(name)s'", name=key))
         for key in body
@@ -180,14 +202,27 @@ def _card_list(value: object, where: str, errors: list[FieldError]) -> list[str]
     if len(value) > MAX_CARDS:
         errors.append(FieldError(where, _("at most %(maximum)s cards", maximum=MAX_CARDS)))
         return []
-    return [text if isinstance(text, str) else json.dumps(text) for text in value]
+    return _texts(value)
+
+
+def _texts(value: list[object]) -> list[str]:
+    """The card texts of a list as sent (non-strings as their JSON text)."""
+    for text in value:
+        if text.__class__ is not str:
+            return [text if isinstance(text, str) else json.dumps(text) for text in value]
+    return value  # type: ignore[return-value]  # every item is a str
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _scope(value: object, where: str, errors: list[FieldError]) -> int:
-    # Only the JSON type is checked here; whether the number is possible is the
-    # scoring package's check (negative, more scope than cards allow).
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
+    """A scope that is not a whole number, reported; 0 stands in for it.
+
+    Only the JSON type is checked here; whether the number is possible is the
+    scoring package's check (negative, more scope than cards allow).
+    """
     text = value if isinstance(value, str) else json.dumps(value)
     errors += field_errors([InputError("not_whole_number", where, {"text": text})])
     return 0

@@ -2,62 +2,133 @@
 
 Read RULES.md (shared with the project) beside this package: every rule there
 has its code here and a test in ``tests/unit``.
+
+The modules, from the bottom up:
+
+- :mod:`.cards`: the deck, the notation, cards as indices and sets of cards as
+  40-bit masks (``BB_*``, :func:`popcount`), as python-chess keeps its squares;
+- :mod:`.primiera`: the primiera table and the per-suit tables built from it;
+- :mod:`.rules`: the settings of a game (:class:`Rules`) and its formats;
+- :mod:`.sides`: what one side took, as entered (:class:`SideCards`,
+  :class:`SideCounts`);
+- :mod:`.validate`: the checks on an entered hand, one function each;
+- :mod:`.score`: scoring a hand (:class:`HandScore`, :class:`Award`);
+- :mod:`.entry`: the typed hand entries and their JSON (:class:`CardsEntry`,
+  :class:`CountsEntry`, :func:`read_entry`);
+- :mod:`.game`: a game's hands, winner and deal; :mod:`.capture`: what a
+  played card may take.
 """
 
-from .capture import Capture, CaptureOptions, InvalidPlay, captures, validate_play
+from .capture import (
+    Capture,
+    CaptureOptions,
+    CaptureRule,
+    InvalidPlay,
+    captures,
+    validate_play,
+)
 from .cards import (
+    BB_ALL,
+    BB_BASTONI,
+    BB_CARDS,
+    BB_COPPE,
+    BB_DENARI,
+    BB_EMPTY,
+    BB_RE_BELLO,
+    BB_SETTEBELLO,
+    BB_SPADE,
+    BB_SUIT,
+    BB_SUITS,
+    CARDS_PER_SUIT,
     DECK,
+    DECK_SIZE,
+    DENARI_IN_DECK,
     RANK_NAMES,
+    SUITS,
     Card,
     Suit,
+    cards_of,
     deck_index,
     format_cards,
+    mask_of,
     parse_cards,
+    popcount,
+    rest_of_deck,
+    scan_forward,
     sorted_cards,
+    with_rest,
 )
+from .entry import CardsEntry, CountsEntry, EntryMode, HandEntry, parse_hand_cards, read_entry
 from .errors import MESSAGES, CardError, InputError, InvalidGame, InvalidHand, ScoringError
 from .game import GameState, HandResult, leader_at_target
-from .hand import (
-    Award,
-    Category,
-    HandScore,
-    SideCards,
-    SideCounts,
-    SideResult,
-    counts_of,
-    parse_hand_cards,
-    score_cards,
-    score_counts,
-    validate_cards,
-    validate_counts,
-)
 from .primiera import (
     PRIMIERA_MAX,
     PRIMIERA_VALUES,
     Primiera,
     PrimieraContest,
+    PrimieraReason,
     contest,
     primiera_value,
 )
-from .rules import COMMON_TARGETS, FORMATS, PRESETS, Format, Preset, Rules, SumChoice
+from .rules import COMMON_TARGETS, FORMATS, PRESETS, TARGET_RANGE, Format, Preset, Rules, SumChoice
+from .score import (
+    CATEGORIES,
+    Award,
+    AwardReason,
+    Category,
+    HandScore,
+    SideResult,
+    counts_of,
+    score_cards,
+    score_counts,
+    score_masks,
+)
+from .sides import SideCards, SideCounts
+from .validate import CARDS_CHECKS, COUNTS_CHECKS, NAPOLA_MIN, validate_cards, validate_counts
 
 __all__ = [
+    "BB_ALL",
+    "BB_BASTONI",
+    "BB_CARDS",
+    "BB_COPPE",
+    "BB_DENARI",
+    "BB_EMPTY",
+    "BB_RE_BELLO",
+    "BB_SETTEBELLO",
+    "BB_SPADE",
+    "BB_SUIT",
+    "BB_SUITS",
+    "CARDS_CHECKS",
+    "CARDS_PER_SUIT",
+    "CATEGORIES",
     "COMMON_TARGETS",
+    "COUNTS_CHECKS",
     "DECK",
+    "DECK_SIZE",
+    "DENARI_IN_DECK",
     "FORMATS",
     "MESSAGES",
+    "NAPOLA_MIN",
     "PRESETS",
     "PRIMIERA_MAX",
     "PRIMIERA_VALUES",
     "RANK_NAMES",
+    "SUITS",
+    "TARGET_RANGE",
     "Award",
+    "AwardReason",
     "Capture",
     "CaptureOptions",
+    "CaptureRule",
     "Card",
     "CardError",
+    "CardsEntry",
     "Category",
+    "CountsEntry",
+    "EntryMode",
     "Format",
     "GameState",
+    "HandEntry",
     "HandResult",
     "HandScore",
     "InputError",
@@ -67,6 +138,7 @@ __all__ = [
     "Preset",
     "Primiera",
     "PrimieraContest",
+    "PrimieraReason",
     "Rules",
     "ScoringError",
     "SideCards",
@@ -75,18 +147,26 @@ __all__ = [
     "Suit",
     "SumChoice",
     "captures",
+    "cards_of",
     "contest",
     "counts_of",
     "deck_index",
     "format_cards",
     "leader_at_target",
+    "mask_of",
     "parse_cards",
     "parse_hand_cards",
+    "popcount",
     "primiera_value",
+    "read_entry",
+    "rest_of_deck",
+    "scan_forward",
     "score_cards",
     "score_counts",
+    "score_masks",
     "sorted_cards",
     "validate_cards",
     "validate_counts",
     "validate_play",
+    "with_rest",
 ]

@@ -17,6 +17,7 @@ The rules as the seeds state them:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,17 @@ class InvalidPlay(InvalidHand):
     Carries :class:`~.errors.InputError` items like :class:`~.errors.InvalidHand`;
     their fields are ``"table[3]"`` or ``"played"``.
     """
+
+
+class CaptureRule(enum.StrEnum):
+    """Which rule of the seeds gave the captures of a played card (:attr:`CaptureOptions.rule`)."""
+
+    #: A table card equal to the played one must be taken (one of them, if several).
+    EQUAL = "equal"
+    #: Sums of two or more table cards adding up to the played card.
+    SUM = "sum"
+    #: Nothing can be taken: the played card stays on the table.
+    NONE = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +68,10 @@ class Capture:
 class CaptureOptions:
     """Every legal capture for one played card on one table, and the rule that gave them.
 
-    ``rule`` is ``"equal"`` (a card equal to the played one must be taken),
-    ``"sum"`` (sums of two or more cards) or ``"none"`` (nothing can be taken:
-    the card stays on the table). ``captures`` lists the choices, fewest cards
+    ``rule`` is :attr:`CaptureRule.EQUAL` (a card equal to the played one must
+    be taken), :attr:`~CaptureRule.SUM` (sums of two or more cards) or
+    :attr:`~CaptureRule.NONE` (nothing can be taken: the card stays on the
+    table). ``captures`` lists the choices, fewest cards
     first, then by value; ``table`` is in deck order.
     """
 
@@ -66,7 +79,7 @@ class CaptureOptions:
     played: Card
     sum_choice: SumChoice
     last_play: bool
-    rule: str
+    rule: CaptureRule
     captures: tuple[Capture, ...]
 
     @property
@@ -88,13 +101,13 @@ class CaptureOptions:
 def validate_play(table: Sequence[Card], played: Card) -> None:
     """Raise :class:`InvalidPlay` when a table card repeats or the played card is on the table."""
     errors: list[InputError] = []
-    seen: set[Card] = set()
+    seen = 0
     for i, card in enumerate(table):
-        if card in seen:
+        if seen & card.bit:
             errors.append(InputError("duplicate_card", f"table[{i}]", {"card": card.code}))
         elif card == played:
             errors.append(InputError("played_on_table", f"table[{i}]", {"card": card.code}))
-        seen.add(card)
+        seen |= card.bit
     if errors:
         raise InvalidPlay(errors)
 
@@ -120,13 +133,13 @@ def captures(
     equal = [card for card in cards if card.value == played.value]
     chosen: list[tuple[Card, ...]]
     if equal:
-        rule, chosen = "equal", [(card,) for card in equal]
+        rule, chosen = CaptureRule.EQUAL, [(card,) for card in equal]
     else:
         chosen = _sums(cards, played.value)
         if sum_choice is SumChoice.FEWEST and chosen:
             fewest = min(len(taken) for taken in chosen)
             chosen = [taken for taken in chosen if len(taken) == fewest]
-        rule = "sum" if chosen else "none"
+        rule = CaptureRule.SUM if chosen else CaptureRule.NONE
     chosen.sort(key=lambda taken: (len(taken), [_by_value(card) for card in taken]))
     return CaptureOptions(
         table=tuple(sorted(given, key=deck_index)),
@@ -140,10 +153,11 @@ def captures(
 
 def _by_value(card: Card) -> tuple[int, int]:
     """Lowest value first, then deck order: how a sum is read out, "asso + 3 + 5"."""
-    return card.value, deck_index(card)
+    return card.value, card.index
 
 
 def _capture(played: Card, taken: tuple[Card, ...], on_table: int, last_play: bool) -> Capture:
+    """The capture of ``taken``: a sweep if it takes all ``on_table`` cards, a scopa unless last."""
     sweep = len(taken) == on_table
     return Capture(played=played, taken=taken, sweep=sweep, scopa=sweep and not last_play)
 
@@ -153,6 +167,7 @@ def _sums(cards: Sequence[Card], target: int) -> list[tuple[Card, ...]]:
     found: list[tuple[Card, ...]] = []
 
     def extend(start: int, chosen: tuple[Card, ...], left: int) -> None:
+        """Add ``chosen`` plus cards from ``start`` on that make up ``left`` more."""
         if left == 0:
             if len(chosen) >= 2:
                 found.append(chosen)

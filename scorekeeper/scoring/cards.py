@@ -1,24 +1,40 @@
-"""The 40-card Italian deck and the card notation used everywhere.
+"""The 40-card Italian deck, the card notation, and cards as bits of one integer.
 
 A card is written as its capture value ``1``..``10`` followed by the suit
 letter: ``7D`` is the settebello, ``10D`` the re bello, ``1S`` the asso di
 spade. Input is case-insensitive and may carry surrounding spaces; output is
 always upper case (RULES.md section 1).
+
+Inside the engine a card is also a small integer, its *index* ``0..39`` in
+:data:`DECK` (suit-major: denari asso is 0, denari re 9, coppe asso 10, ...,
+spade re 39), and a set of cards is a 40-bit integer *mask* with bit ``index``
+set for each card it holds, the way python-chess keeps squares and bitboards.
+Each suit is one 10-bit slice of a mask (denari the lowest), asso the lowest
+bit of its slice. Counting a side's cards or denari is then a popcount, and
+checking that the sides share the deck out is an OR. :class:`Card` and
+:class:`Suit` stay the readable face of the same facts.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .errors import CardError
 
+#: Cards in the deck.
+DECK_SIZE = 40
+#: Cards in each suit: asso to re. There are as many denari in the deck.
+CARDS_PER_SUIT = 10
+#: Denari in the deck (one suit).
+DENARI_IN_DECK = CARDS_PER_SUIT
+
 
 class Suit(enum.Enum):
-    """The four suits, in the order the app always shows them."""
+    """The four suits, in the order the app always shows them (and the deck's order)."""
 
     DENARI = "D"
     COPPE = "C"
@@ -33,6 +49,22 @@ class Suit(enum.Enum):
     def letter(self) -> str:
         """The suit letter of the card notation."""
         return self.value
+
+    @property
+    def index(self) -> int:
+        """The suit's position in display order: denari 0, coppe 1, bastoni 2, spade 3."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def mask(self) -> int:
+        """The mask of the suit's ten cards (``BB_SUITS[suit.index]``)."""
+        return BB_SUITS[_SUIT_INDEX[self]]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The suit's ten cards, asso to re."""
+        start = _SUIT_INDEX[self] * CARDS_PER_SUIT
+        return DECK[start : start + CARDS_PER_SUIT]
 
     @property
     def italian(self) -> str:
@@ -57,8 +89,10 @@ class Suit(enum.Enum):
         return f"Suit.{self.name}"
 
 
-#: Position of each suit in display order (for :meth:`Card.__hash__`).
-_SUIT_NUMBER = {suit: number for number, suit in enumerate(Suit)}
+#: The four suits in display order (iterating a tuple is cheaper than iterating the enum).
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+_SUIT_INDEX = {suit: number for number, suit in enumerate(SUITS)}
 
 _SUIT_ENGLISH = {
     Suit.DENARI: "coins",
@@ -81,26 +115,70 @@ RANK_NAMES: dict[int, tuple[str, str]] = {
     10: ("re", "king"),
 }
 
+# --------------------------------------------------------------------------- masks
+
+#: The empty set of cards.
+BB_EMPTY = 0
+#: One suit's slice, unshifted: ten bits, asso the lowest.
+BB_SUIT = (1 << CARDS_PER_SUIT) - 1
+#: The whole deck.
+BB_ALL = (1 << DECK_SIZE) - 1
+#: The mask of each suit, in display order.
+BB_SUITS: tuple[int, ...] = tuple(BB_SUIT << (CARDS_PER_SUIT * i) for i in range(len(SUITS)))
+BB_DENARI, BB_COPPE, BB_BASTONI, BB_SPADE = BB_SUITS
+#: The mask of each card, by index.
+BB_CARDS: tuple[int, ...] = tuple(1 << index for index in range(DECK_SIZE))
+#: The settebello (7 of denari) and the re bello (re of denari).
+BB_SETTEBELLO = BB_CARDS[6]
+BB_RE_BELLO = BB_CARDS[9]
+
+
+def popcount(mask: int) -> int:
+    """How many cards ``mask`` holds."""
+    return mask.bit_count()
+
+
+def scan_forward(mask: int) -> Iterator[int]:
+    """The index of every card in ``mask``, lowest (deck order) first."""
+    while mask:
+        lowest = mask & -mask
+        yield lowest.bit_length() - 1
+        mask ^= lowest
+
+
+# --------------------------------------------------------------------------- cards
+
 _NOTATION = re.compile(r"\s*(10|[1-9])\s*([DCBS])\s*", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card: its capture value (asso 1 .. re 10) and its suit."""
+    """One card: its capture value (asso 1 .. re 10) and its suit.
+
+    ``index`` (its place in :data:`DECK`), ``bit`` (``1 << index``) and ``code``
+    (its notation) are worked out once, when the card is made.
+    """
 
     value: int
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    bit: int = field(init=False, repr=False, compare=False)
+    code: str = field(init=False, repr=False, compare=False)
 
     SETTEBELLO: ClassVar[Card]
     RE_BELLO: ClassVar[Card]
 
-    def __hash__(self) -> int:
-        """Equal cards hash equal; cheaper than the generated tuple hash (sets of cards)."""
-        return self.value * 8 + _SUIT_NUMBER[self.suit]
-
     def __post_init__(self) -> None:
-        if not isinstance(self.value, int) or not 1 <= self.value <= 10:
+        if not isinstance(self.value, int) or not 1 <= self.value <= CARDS_PER_SUIT:
             raise CardError(f"{self.value}{self.suit.value}")
+        index = _SUIT_INDEX[self.suit] * CARDS_PER_SUIT + self.value - 1
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
+        object.__setattr__(self, "code", f"{self.value}{self.suit.value}")
+
+    def __hash__(self) -> int:
+        """Equal cards hash equal: the hash is the card's index."""
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -111,23 +189,23 @@ class Card:
         """
         if not isinstance(text, str):
             raise CardError(repr(text))
-        found = _CARDS_BY_TEXT.get(text.upper())
+        found = CARDS_BY_TEXT.get(text)
         if found is not None:
             return found
         match = _NOTATION.fullmatch(text)
         if match is None:
             raise CardError(text)
-        return _CARDS_BY_TEXT[match.group(1) + match.group(2).upper()]
+        return CARDS_BY_TEXT[match.group(1) + match.group(2).upper()]
 
-    @property
-    def code(self) -> str:
-        """The card in the notation, upper case: ``"7D"``."""
-        return f"{self.value}{self.suit.value}"
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card at ``index`` (0..39) in :data:`DECK`."""
+        return DECK[index]
 
     @property
     def is_denaro(self) -> bool:
         """Whether the card is of the denari suit."""
-        return self.suit is Suit.DENARI
+        return self.index < CARDS_PER_SUIT
 
     @property
     def italian(self) -> str:
@@ -147,17 +225,29 @@ class Card:
 
 
 #: The whole deck in display order: by suit (denari, coppe, bastoni, spade), asso to re.
-DECK: tuple[Card, ...] = tuple(Card(value, suit) for suit in Suit for value in range(1, 11))
+#: ``DECK[i]`` is the card with index ``i``.
+DECK: tuple[Card, ...] = tuple(
+    Card(value, suit) for suit in SUITS for value in range(1, CARDS_PER_SUIT + 1)
+)
 
-_CARDS_BY_TEXT: dict[str, Card] = {card.code: card for card in DECK}
+#: Each card by its code, in upper and in lower case (``"7D"``, ``"7d"``): the one lookup
+#: that reads the usual input; anything else goes through :meth:`Card.parse`.
+CARDS_BY_TEXT: dict[str, Card] = {card.code: card for card in DECK} | {
+    card.code.lower(): card for card in DECK
+}
 
-Card.SETTEBELLO = _CARDS_BY_TEXT["7D"]
-Card.RE_BELLO = _CARDS_BY_TEXT["10D"]
+Card.SETTEBELLO = CARDS_BY_TEXT["7D"]
+Card.RE_BELLO = CARDS_BY_TEXT["10D"]
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
     """Parse many cards; the first bad one raises :class:`CardError`."""
     return [Card.parse(text) for text in texts]
+
+
+def deck_index(card: Card) -> int:
+    """Position of ``card`` in :data:`DECK` (for sorting in display order)."""
+    return card.index
 
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -170,9 +260,32 @@ def format_cards(cards: Iterable[Card]) -> list[str]:
     return [card.code for card in sorted_cards(cards)]
 
 
-def deck_index(card: Card) -> int:
-    """Position of ``card`` in :data:`DECK` (for sorting in display order)."""
-    return _DECK_INDEX[card]
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (a card given twice is simply in it)."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
 
 
-_DECK_INDEX: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask``, in deck order."""
+    return tuple(DECK[index] for index in scan_forward(mask))
+
+
+def rest_of_deck(piles: Iterable[Iterable[Card]]) -> tuple[Card, ...]:
+    """The cards none of ``piles`` holds, in deck order: what the last side took.
+
+    A hand is often entered by naming every side's cards but the last one's,
+    which gets "all the remaining cards".
+    """
+    taken = 0
+    for pile in piles:
+        taken |= mask_of(pile)
+    return cards_of(BB_ALL & ~taken)
+
+
+def with_rest(piles: Iterable[Iterable[Card]]) -> list[tuple[Card, ...]]:
+    """``piles`` followed by one more pile holding the rest of the deck (:func:`rest_of_deck`)."""
+    given = [tuple(pile) for pile in piles]
+    return [*given, rest_of_deck(given)]

@@ -56,6 +56,14 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "primiera_settebello": N_("this side holds the settebello, so its best denaro is 7D"),
         "primiera_not_settebello": N_("7D counts only for the side that holds the settebello"),
         "played_on_table": N_("%(card)s is the card played, so it cannot be on the table too"),
+        # The shape of a stored or sent entry (CardsEntry.from_json, CountsEntry.from_json).
+        "entry_mode": N_("'%(mode)s' is not a way to enter a hand: use cards or counts"),
+        "not_an_object": N_("must be a JSON object"),
+        "unknown_field": N_("unknown field '%(name)s'"),
+        "required": N_("this field is required"),
+        "not_a_side_list": N_("must be a list of sides"),
+        "not_a_card_list": N_('must be a list of cards, such as ["7D", "10S"]'),
+        "not_true_false": N_("must be true or false"),
     }
 )
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import InvalidGame
-from .hand import HandScore
 from .rules import Rules
+from .score import HandScore
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
+from .cards import DECK_SIZE
 from .errors import InvalidGame
 
 #: Cards on the table at the deal; the rest are dealt to the players.
 TABLE_CARDS = 4
-DECK_SIZE = 40
 
 
 class SumChoice(enum.Enum):
@@ -36,12 +37,19 @@ class Format:
 
     Players sit so that sides alternate around the table: the player in seat
     ``s`` (numbered counter-clockwise from 0) belongs to side ``s % sides``;
-    partners therefore sit opposite each other.
+    partners therefore sit opposite each other. ``cards_played_per_side`` is
+    worked out when the format is made: 36 cards dealt, shared evenly among the
+    players.
     """
 
     key: str
     sides: int
     players_per_side: int
+    cards_played_per_side: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        dealt = (DECK_SIZE - TABLE_CARDS) // self.players * self.players_per_side
+        object.__setattr__(self, "cards_played_per_side", dealt)
 
     @property
     def players(self) -> int:
@@ -55,11 +63,6 @@ class Format:
     def seats_of_side(self, side: int) -> tuple[int, ...]:
         """The seats of the players of ``side``, in seat order."""
         return tuple(range(side, self.players, self.sides))
-
-    @property
-    def cards_played_per_side(self) -> int:
-        """Cards each side plays in a hand: 36 dealt, shared evenly among players."""
-        return (DECK_SIZE - TABLE_CARDS) // self.players * self.players_per_side
 
 
 #: Every seating the app knows: the three of the seeds, then the further ones of RULES.md.
@@ -112,6 +115,57 @@ class Rules:
     def with_sides(self, sides: int) -> Rules:
         """The same rules for ``sides`` individual players (used by the stateless API)."""
         return replace(self, format=FORMATS[str(sides)])
+
+    def to_json(self) -> dict[str, object]:
+        """The rules as JSON: every setting, the format by its key, ``sum_choice`` by its value."""
+        return {
+            "format": self.format.key,
+            "target": self.target,
+            "napola": self.napola,
+            "napoleone": self.napoleone,
+            "re_bello": self.re_bello,
+            "sum_choice": self.sum_choice.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        """Read :meth:`to_json`'s form back; a setting left out takes its default.
+
+        Strict: an unknown key, a format or sum choice the app does not know, a
+        target that is not a whole number from 1 to 999, a setting that is not
+        ``true`` or ``false`` raise :class:`InvalidGame` naming the key.
+        """
+        if not isinstance(data, dict):
+            raise InvalidGame(f"rules must be a JSON object, not {data!r}")
+        unknown = sorted(str(key) for key in data if key not in _RULES_KEYS)
+        if unknown:
+            raise InvalidGame(f"unknown rules {', '.join(unknown)}")
+        settings: dict[str, Any] = {}
+        if "format" in data:
+            key = data["format"]
+            if not isinstance(key, str) or key not in FORMATS:
+                raise InvalidGame(f"format: {key!r} is not a known format")
+            settings["format"] = FORMATS[key]
+        if "target" in data:
+            target = data["target"]
+            if not isinstance(target, int) or isinstance(target, bool):
+                raise InvalidGame(f"target: {target!r} is not a whole number")
+            settings["target"] = target
+        for name in ("napola", "napoleone", "re_bello"):
+            if name in data:
+                if not isinstance(data[name], bool):
+                    raise InvalidGame(f"{name}: {data[name]!r} is not true or false")
+                settings[name] = data[name]
+        if "sum_choice" in data:
+            choice = data["sum_choice"]
+            if not isinstance(choice, str) or choice not in _SUM_CHOICES:
+                raise InvalidGame(f"sum_choice: {choice!r} is not one of {', '.join(_SUM_CHOICES)}")
+            settings["sum_choice"] = _SUM_CHOICES[choice]
+        return cls(**settings)
+
+
+_RULES_KEYS = frozenset(("format", "target", "napola", "napoleone", "re_bello", "sum_choice"))
+_SUM_CHOICES = {choice.value: choice for choice in SumChoice}
 
 
 @dataclass(frozen=True, slots=True)

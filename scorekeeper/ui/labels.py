@@ -1,7 +1,7 @@
 """The words the app uses for the scoring package's settings, categories and reasons.
 
 The scoring package speaks in codes (``SumChoice.FREE``, ``Category.CARTE``,
-an :class:`~scorekeeper.scoring.Award` reason ``"tie"``); this is the one place
+an :class:`~scorekeeper.scoring.Award` reason ``AwardReason.TIE``); this is the one place
 that names them in the reader's language, for the checkers, the rules page and
 the game's hand breakdown alike.
 """
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.scoring import Award, Category, Format, HandScore, SumChoice
+from scorekeeper.scoring import Award, AwardReason, Category, Format, HandScore, SumChoice
 
 #: How each capture setting is called.
 SUM_CHOICE_LABELS = {
@@ -75,7 +75,7 @@ def _reason(score: HandScore, award: Award, names: Sequence[str]) -> str:
     sides = score.sides
     winner = names[award.winner] if award.winner is not None else ""
     category = award.category
-    if award.reason == "off":
+    if award.reason is AwardReason.OFF:
         return gettext("Not played in this game.")
     if category is Category.SCOPE:
         return gettext(
@@ -84,7 +84,7 @@ def _reason(score: HandScore, award: Award, names: Sequence[str]) -> str:
     if category in (Category.CARTE, Category.DENARI):
         counts = [s.cards if category is Category.CARTE else s.denari for s in sides]
         listed = _each(names, counts)
-        if award.reason == "tie":
+        if award.reason is AwardReason.TIE:
             return gettext("Level at the top (%(list)s): nobody scores.", list=listed)
         return gettext(
             "%(side)s has the most (%(list)s), %(margin)s more than the next.",
@@ -93,11 +93,11 @@ def _reason(score: HandScore, award: Award, names: Sequence[str]) -> str:
             margin=award.margin,
         )
     if category in (Category.SETTEBELLO, Category.RE_BELLO):
-        if award.reason == "holder":
+        if award.reason is AwardReason.HOLDER:
             return gettext("%(side)s holds it.", side=winner)
         return gettext("Nobody holds it.")
     if category is Category.NAPOLA:
-        if award.reason == "run":
+        if award.reason is AwardReason.RUN:
             run = sides[award.winner].napola_run if award.winner is not None else 0
             return gettext(
                 "%(side)s has the denari from the asso up to %(run)s.", side=winner, run=run
@@ -107,7 +107,7 @@ def _reason(score: HandScore, award: Award, names: Sequence[str]) -> str:
 
 
 def _primiera_reason(score: HandScore, award: Award, names: Sequence[str], winner: str) -> str:
-    if award.reason == "declared":
+    if award.reason is AwardReason.DECLARED:
         if award.winner is None:
             return gettext("Entered as taken by nobody.")
         return gettext("Entered as taken by %(side)s.", side=winner)
@@ -118,9 +118,9 @@ def _primiera_reason(score: HandScore, award: Award, names: Sequence[str], winne
             for s in score.sides
         ],
     )
-    if award.reason == "tie":
+    if award.reason is AwardReason.TIE:
         return gettext("The best primiere are level (%(list)s): nobody scores.", list=totals)
-    if award.reason == "nobody_complete":
+    if award.reason is AwardReason.NOBODY_COMPLETE:
         return gettext("No side has a card in every suit: nobody scores.")
     if award.margin is None:
         return gettext(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorekeeper.scoring import DECK, Card, SideCards, parse_cards
+from scorekeeper.scoring import Card, SideCards, parse_cards, rest_of_deck
 
 
 def deal(*sides: str, scope: Sequence[int] = ()) -> list[SideCards]:
@@ -13,12 +13,11 @@ def deal(*sides: str, scope: Sequence[int] = ()) -> list[SideCards]:
     ``deal("7D 1D", "*")`` gives the first side two cards and the second the other 38.
     """
     named = [parse_cards(text.split()) if text != "*" else None for text in sides]
-    taken = {card for cards in named if cards is not None for card in cards}
-    rest = [card for card in DECK if card not in taken]
+    rest = rest_of_deck(cards for cards in named if cards is not None)
     hands = []
     for i, cards in enumerate(named):
-        pile: list[Card] = rest if cards is None else cards
-        hands.append(SideCards(tuple(pile), scope[i] if i < len(scope) else 0))
+        pile: tuple[Card, ...] = rest if cards is None else tuple(cards)
+        hands.append(SideCards(pile, scope[i] if i < len(scope) else 0))
     return hands
 
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.scoring import (
     DECK,
+    CaptureRule,
     Card,
     InvalidPlay,
     SumChoice,
@@ -28,7 +29,7 @@ def taken(options) -> list[str]:
 def test_seed_001_equal_card_is_taken_before_any_sum():
     # Table 3, 5, fante; a fante played takes only the fante, not 3 + 5.
     options = captures(cards("3C 5B 8S"), Card.parse("8D"))
-    assert options.rule == "equal"
+    assert options.rule == "equal" and options.rule is CaptureRule.EQUAL
     assert taken(options) == ["8S"]
     assert options.must_capture and not options.stays_on_table
 

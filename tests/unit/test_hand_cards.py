@@ -3,13 +3,18 @@
 import pytest
 
 from scorekeeper.scoring import (
+    BB_DENARI,
+    CATEGORIES,
+    DECK,
     FORMATS,
+    AwardReason,
     Card,
     Category,
     InvalidHand,
     Rules,
     SideCards,
     score_cards,
+    score_masks,
 )
 
 from .hands import deal, suit
@@ -224,3 +229,100 @@ def test_every_repeat_is_reported_where_it_appears_again():
         ("duplicate_card", "sides[1].cards[40]", "7D"),
         ("duplicate_card", "sides[1].cards[41]", "1S"),
     ]
+
+
+def test_reasons_are_enums_equal_to_their_words():
+    score = score_cards(TWO, deal(f"{suit('D', *range(1, 11))} {suit('C', *range(1, 11))}", "*"))
+    reasons = {category: award.reason for category, award in score.awards.items()}
+    assert reasons == {
+        Category.SCOPE: AwardReason.COUNT,
+        Category.CARTE: AwardReason.TIE,
+        Category.DENARI: AwardReason.MOST,
+        Category.SETTEBELLO: AwardReason.HOLDER,
+        Category.PRIMIERA: AwardReason.NOBODY_COMPLETE,
+        Category.RE_BELLO: AwardReason.OFF,
+        Category.NAPOLA: AwardReason.OFF,
+    }
+    assert reasons[Category.CARTE] == "tie" and isinstance(reasons[Category.CARTE], str)
+    assert list(score.awards) == list(CATEGORIES) == list(Category)
+
+
+def test_scoring_masks_is_scoring_the_cards():
+    sides = deal("7D 1D 2D 3D 6C 1B 5S", "*", scope=[2, 1])
+    rules = Rules(napola=True, re_bello=True, napoleone=True)
+    by_masks = score_masks(rules, [side.mask for side in sides], [2, 1])
+    assert by_masks == score_cards(rules, sides)
+    assert by_masks.sides[0].napola_run == 3 and by_masks.totals == score_cards(rules, sides).totals
+    assert by_masks != score_cards(rules, deal("7D 1D 2D 3D 6C 1B 5S", "*", scope=[2, 0]))
+    # Side 0: 2 scope, the settebello and a napola of 3; side 1: carte, denari (6 to 4),
+    # primiera (81 to 70), the re bello and its scopa.
+    assert "totals=(6, 5)" in repr(by_masks)
+
+
+def json_of_the_readable_face(score, names=None):
+    """What ``HandScore.to_json`` must give, written from the readable objects."""
+    sides = []
+    for i, side in enumerate(score.sides):
+        best = None if side.primiera is None else side.primiera.best
+        sides.append(
+            ({} if names is None else {"name": names[i]})
+            | {
+                "points": {category.value: n for category, n in side.points.items()},
+                "total": side.total,
+                "detail": {
+                    "cards": side.cards,
+                    "denari": side.denari,
+                    "primiera": None if side.primiera is None else side.primiera.total,
+                    "primiera_cards": (
+                        None if best is None else {s.letter: c.code for s, c in best.items()}
+                    ),
+                    "napola_run": side.napola_run,
+                    "settebello": side.settebello,
+                    "re_bello": side.re_bello,
+                    "scope": side.scope,
+                },
+            }
+        )
+    awards = {
+        category.value: {"winner": a.winner, "reason": a.reason.value, "margin": a.margin}
+        for category, a in score.awards.items()
+    }
+    return {"sides": sides, "awards": awards, "napoleone": score.napoleone}
+
+
+@pytest.mark.parametrize(
+    ("rules", "sides"),
+    [
+        (Rules(napola=True, re_bello=True), ("7D 1D 2D 3D 6C 1B 5S", "*")),
+        (TWO, (f"{suit('D', *range(1, 11))} {suit('C', *range(1, 11))}", "*")),
+        (Rules(napola=True, napoleone=True), (suit("D", *range(1, 11)), "*")),
+        (Rules(format=FORMATS["3"], re_bello=True), ("7D 7C 6B 6S", "7B 7S 6D 6C", "*")),
+        (Rules(format=FORMATS["4"]), ("1D 2D", "3D 4D 5D", "10D 9D", "*")),
+    ],
+)
+def test_the_json_form_says_what_the_readable_face_says(rules, sides):
+    score = score_cards(rules, deal(*sides, scope=[1]))
+    names = [f"side {i}" for i in range(rules.sides)]
+    assert score.to_json(names) == json_of_the_readable_face(score, names)
+    assert score.to_json() == json_of_the_readable_face(score)
+    for side in score.to_json()["sides"]:
+        assert all(type(n) is int for n in side["points"].values())
+
+
+def test_a_score_cannot_be_changed():
+    score = score_cards(TWO, deal("7D", "*"))
+    for name in ("rules", "napoleone", "by_cards", "sides", "awards", "totals", "anything"):
+        with pytest.raises(AttributeError):
+            setattr(score, name, None)
+    with pytest.raises(TypeError):
+        score.awards[Category.CARTE] = None
+    with pytest.raises(TypeError):
+        hash(score)
+
+
+def test_a_side_from_a_mask_holds_its_cards_in_deck_order():
+    side = SideCards.from_mask(BB_DENARI | Card.parse("1S").bit, scope=2)
+    assert side == SideCards((*DECK[:10], Card.parse("1S")), 2)
+    assert side.mask == BB_DENARI | Card.parse("1S").bit
+    # A card given twice is in the mask once: that is how the repeat is found.
+    assert SideCards((Card.SETTEBELLO, Card.SETTEBELLO)).mask == Card.SETTEBELLO.bit

@@ -3,7 +3,10 @@
 import pytest
 
 from scorekeeper.scoring import (
+    CARDS_CHECKS,
+    COUNTS_CHECKS,
     FORMATS,
+    AwardReason,
     Category,
     InvalidHand,
     Rules,
@@ -11,6 +14,8 @@ from scorekeeper.scoring import (
     parse_cards,
     score_counts,
 )
+
+from .hands import deal
 
 TWO = Rules()
 ALL_ON = Rules(napola=True, re_bello=True)
@@ -247,3 +252,48 @@ def test_not_whole_numbers_are_reported_not_crashed():
     assert errors_of(TWO, [SideCounts("x", 6, True), SideCounts(18, 4)]) == {  # type: ignore[arg-type]
         ("not_whole_number", "sides[0].cards")
     }
+
+
+def test_declared_primiera_in_the_json_form():
+    score = score_counts(ALL_ON, [SideCounts(25, 8, True, True, 8, 2), SideCounts(15, 2)], 1)
+    result = score.to_json()
+    assert [side["detail"]["primiera"] for side in result["sides"]] == [None, None]
+    assert [side["detail"]["primiera_cards"] for side in result["sides"]] == [None, None]
+    assert result["awards"]["primiera"] == {"winner": 1, "reason": "declared", "margin": None}
+    assert [side["total"] for side in result["sides"]] == list(score.totals) == [14, 1]
+    assert score.awards[Category.PRIMIERA].reason is AwardReason.DECLARED
+
+
+def test_best_cards_in_the_json_form():
+    sides = [
+        SideCounts(22, 6, True, primiera_cards=tuple(parse_cards(["7D", "7C", "7B", "8S"]))),
+        SideCounts(18, 4, primiera_cards=tuple(parse_cards(["6C", "7S"]))),
+    ]
+    a, b = score_counts(TWO, sides).to_json()["sides"]
+    assert a["detail"]["primiera_cards"] == {"D": "7D", "C": "7C", "B": "7B", "S": "8S"}
+    assert (a["detail"]["primiera"], a["points"]["primiera"]) == (73, 1)
+    assert b["detail"]["primiera_cards"] == {"C": "6C", "S": "7S"}
+    assert b["detail"]["primiera"] is None
+
+
+@pytest.mark.parametrize(
+    ("checks", "args"),
+    [
+        (CARDS_CHECKS, (TWO, deal("7D", "*"))),
+        (COUNTS_CHECKS, (TWO, reference(), 0)),
+    ],
+)
+def test_every_check_finds_nothing_wrong_in_a_good_hand(checks, args):
+    # A check is a plain function returning the errors it finds; a stage is a tuple of them.
+    assert all(callable(check) for stage in checks for check in stage)
+    assert [list(check(*args)) for stage in checks for check in stage] == [
+        [] for stage in checks for _ in stage
+    ]
+
+
+def test_a_stage_that_fails_stops_the_checks_after_it():
+    # Wrong numbers stop the checks: no "cards add up to" on top of "not a whole number".
+    assert errors_of(TWO, [SideCounts(41, 6, True), SideCounts(18, 4)]) == {
+        ("cards_range", "sides[0].cards")
+    }
+    assert errors_of(TWO, [SideCounts(22, 6, True)]) == {("sides_mismatch", "sides")}

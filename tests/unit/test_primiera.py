@@ -2,7 +2,28 @@
 
 import pytest
 
-from scorekeeper.scoring import PRIMIERA_VALUES, Card, Primiera, Suit, contest, parse_cards
+from scorekeeper.scoring import (
+    BB_DENARI,
+    BB_SPADE,
+    BB_SUIT,
+    PRIMIERA_VALUES,
+    SUITS,
+    Card,
+    Primiera,
+    PrimieraReason,
+    Suit,
+    contest,
+    mask_of,
+    parse_cards,
+)
+from scorekeeper.scoring.primiera import (
+    SLICE_BEST,
+    SLICE_PRIMIERA,
+    best_codes,
+    best_mask,
+    contest_totals,
+    primiera_total,
+)
 
 
 def pile(text: str) -> Primiera:
@@ -100,3 +121,69 @@ def test_sums(cards, total):
 def test_among_equal_face_cards_the_lowest_counts(text, counted):
     (best,) = pile(text).best.values()
     assert best == Card.parse(counted)
+
+
+def _best_by_hand(cards: list[Card]) -> Card | None:
+    """The card that counts in one suit, read off the table: highest value, then lowest card."""
+    return max(cards, key=lambda c: (PRIMIERA_VALUES[c.value], -c.value), default=None)
+
+
+def test_the_suit_tables_agree_with_the_primiera_table_for_every_slice():
+    for suit in SUITS:
+        for slice_ in range(BB_SUIT + 1):
+            cards = [card for k, card in enumerate(suit.cards) if slice_ >> k & 1]
+            best = _best_by_hand(cards)
+            p = Primiera.of_mask(slice_ << (10 * suit.index))
+            assert p.best.get(suit) == best
+            assert SLICE_PRIMIERA[slice_] == (PRIMIERA_VALUES[best.value] if best else -256)
+            assert SLICE_BEST[slice_] == (best.bit >> (10 * suit.index) if best else 0)
+
+
+def test_primiera_of_a_mask_is_the_primiera_of_its_cards():
+    cards = parse_cards(["7D", "1D", "6C", "2C", "1B", "10B", "5S", "9S", "4S"])
+    mask = mask_of(cards)
+    assert Primiera.of_mask(mask) == Primiera.of(cards) == Primiera.of(cards + cards[:2])
+    assert primiera_total(mask) == 70 and primiera_total(mask & ~BB_SPADE) is None
+    assert best_mask(mask) == Primiera.of(cards).mask == mask_of(Primiera.of(cards).best.values())
+    assert best_codes(mask) == {"D": "7D", "C": "6C", "B": "1B", "S": "5S"}
+    assert best_codes(mask & BB_DENARI) == {"D": "7D"} and best_codes(0) == {}
+
+
+def test_repr_round_trips():
+    for p in (pile("7D 1D 6C 2C 1B 10B 5S 9S 4S"), pile("8C"), pile("")):
+        assert eval(repr(p), {"Primiera": Primiera, "Card": Card}) == p
+    assert repr(pile("8C 10C 7S")) == "Primiera.of([Card.parse('8C'), Card.parse('7S')])"
+
+
+def test_contest_reasons_are_an_enum_equal_to_their_words():
+    result = contest([pile("7D 7C 6B 6S"), pile("7B 7S 6D 6C")])
+    assert result.reason is PrimieraReason.TIE and result.reason == "tie"
+    assert [r.value for r in PrimieraReason] == ["won", "tie", "nobody_complete"]
+
+
+@pytest.mark.parametrize(
+    "totals",
+    [
+        (70, 73),
+        (73, 70),
+        (70, 70),
+        (None, 40),
+        (40, None),
+        (None, None),
+        (70, None, 73),
+        (84, 84, None),
+        (None, None, None, 41),
+        (60, 61, 61, 59),
+        (60, 61, 59, 58),
+    ],
+)
+def test_contest_of_totals_matches_the_rule(totals):
+    complete = sorted((t for t in totals if t is not None), reverse=True)
+    if not complete:
+        expected = (None, "nobody_complete", None)
+    elif len(complete) > 1 and complete[0] == complete[1]:
+        expected = (None, "tie", 0)
+    else:
+        margin = complete[0] - complete[1] if len(complete) > 1 else None
+        expected = (totals.index(complete[0]), "won", margin)
+    assert contest_totals(totals) == expected

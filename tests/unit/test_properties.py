@@ -1,22 +1,32 @@
 """Invariants of scoring, checked on random hands (Hypothesis)."""
 
+import json
 from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.scoring import (
+    BB_ALL,
     DECK,
+    DECK_SIZE,
     FORMATS,
     Card,
+    CardsEntry,
     Category,
+    CountsEntry,
     InvalidHand,
     Rules,
     SideCards,
+    SumChoice,
     counts_of,
+    mask_of,
     parse_hand_cards,
+    popcount,
+    read_entry,
     score_cards,
     score_counts,
+    score_masks,
 )
 
 SINGLE_POINT = (Category.CARTE, Category.DENARI, Category.PRIMIERA, Category.SETTEBELLO)
@@ -130,3 +140,55 @@ def test_parsing_random_text_never_crashes(texts):
         parse_hand_cards(texts)
     except InvalidHand as error:
         assert all(e.field.startswith("sides[") for e in error.errors)
+
+
+@given(hands())
+def test_the_sides_share_out_the_deck_as_masks(hand):
+    _, sides = hand
+    union = 0
+    for side in sides:
+        assert popcount(side.mask) == len(side.cards) and side.mask == mask_of(side.cards)
+        assert not union & side.mask
+        union |= side.mask
+    assert union == BB_ALL and sum(popcount(side.mask) for side in sides) == DECK_SIZE
+
+
+@given(hands())
+def test_scoring_the_masks_is_scoring_the_cards(hand):
+    rules, sides = hand
+    by_cards = score_cards(rules, sides)
+    assert score_masks(rules, [s.mask for s in sides], [s.scope for s in sides]) == by_cards
+    result = by_cards.to_json()
+    assert [side["total"] for side in result["sides"]] == list(by_cards.totals)
+    assert [side["points"] for side in result["sides"]] == [
+        {category.value: n for category, n in side.points.items()} for side in by_cards.sides
+    ]
+
+
+@given(hands())
+def test_a_cards_entry_round_trips_through_its_json(hand):
+    rules, sides = hand
+    entry = CardsEntry(tuple(sides))
+    data = json.loads(json.dumps(entry.to_json()))
+    assert CardsEntry.from_json(data) == entry == read_entry("cards", data)
+    assert read_entry("cards", data).score(rules) == score_cards(rules, sides)
+
+
+@given(hands(), st.booleans(), st.data())
+def test_a_counts_entry_round_trips_through_its_json(hand, declared, data):
+    rules, sides = hand
+    counts = counts_of(score_cards(rules, sides))
+    winner = None
+    if declared:
+        counts = [replace(c, primiera_cards=None) for c in counts]
+        winner = data.draw(st.none() | st.integers(0, rules.sides - 1))
+    entry = CountsEntry(tuple(counts), winner)
+    stored = json.loads(json.dumps(entry.to_json()))
+    assert CountsEntry.from_json(stored) == entry == read_entry("counts", stored)
+    assert read_entry("counts", stored).score(rules) == score_counts(rules, counts, winner)
+
+
+@given(rules_st, st.integers(1, 999), st.sampled_from(list(SumChoice)))
+def test_rules_round_trip_through_their_json(rules, target, sum_choice):
+    rules = replace(rules, target=target, sum_choice=sum_choice)
+    assert Rules.from_json(json.loads(json.dumps(rules.to_json()))) == rules

@@ -1,3 +1,6 @@
+# The frozen oracle: scorekeeper.scoring as it was at e3fa983, copied verbatim (only this
+# header is new) for tests/oracle/test_differential.py. Never edit it, never import it from
+# the app: the engine is checked against it, hand by hand.
 """Scoring one hand (smazzata), entered as cards or as counts (RULES.md 2, 4, 6).
 
 Both ways end in the same :class:`HandScore`: the points of every category for

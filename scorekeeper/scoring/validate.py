@@ -1,0 +1,309 @@
+"""The checks on an entered hand (RULES.md section 6), one function each.
+
+A check takes the rules and the sides (and, for counts, who was declared to
+take the primiera) and returns the :class:`~.errors.InputError` items it finds,
+an empty sequence when all is well. Checks run in *stages*: a stage that finds
+anything stops the validation, because the later stages rely on it (the right
+number of sides; whole numbers in range). Within a stage every check runs, so
+the players see every problem at once, in the order of the stage.
+
+Adding a check is writing one function and putting it in its stage, in
+:data:`CARDS_CHECKS` or :data:`COUNTS_CHECKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeGuard
+
+from .cards import BB_ALL, DECK, DECK_SIZE, DENARI_IN_DECK, Card, Suit
+from .errors import InputError, InvalidHand
+from .rules import Rules
+from .sides import SideCards, SideCounts
+
+#: The shortest napola run: asso, 2 and 3 of denari.
+NAPOLA_MIN = 3
+
+CardsCheck = Callable[[Rules, Sequence[SideCards]], Sequence[InputError]]
+CountsCheck = Callable[[Rules, Sequence[SideCounts], "int | None"], Sequence[InputError]]
+
+_NO_ERRORS: tuple[InputError, ...] = ()
+
+
+def validate_cards(rules: Rules, sides: Sequence[SideCards]) -> None:
+    """Raise :class:`InvalidHand` unless every card belongs to exactly one side
+    and every scope count is possible."""
+    for stage in CARDS_CHECKS:
+        errors: list[InputError] | None = None
+        for check in stage:
+            found = check(rules, sides)
+            if found:
+                errors = [*errors, *found] if errors else list(found)
+        if errors:
+            raise InvalidHand(errors)
+
+
+def validate_counts(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None = None
+) -> None:
+    """Raise :class:`InvalidHand` with every failed check of RULES.md section 6."""
+    for stage in COUNTS_CHECKS:
+        errors = [error for check in stage for error in check(rules, sides, primiera_winner)]
+        if errors:
+            raise InvalidHand(errors)
+
+
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is an ``int`` (``True`` and ``False`` are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --------------------------------------------------------------------------- both ways
+
+
+def check_side_count(rules: Rules, sides: Sequence[object], *_: object) -> Sequence[InputError]:
+    """One entry per side of the rules' format."""
+    expected = rules.format.sides
+    if len(sides) == expected:
+        return _NO_ERRORS
+    return [InputError("sides_mismatch", "sides", {"expected": expected, "count": len(sides)})]
+
+
+def scope_errors(rules: Rules, i: int, scope: object, cards: int) -> Sequence[InputError]:
+    """Side ``i``'s scope: a whole number from 0, at most one per card it played,
+    and at most half its ``cards`` (every sweep takes two cards or more)."""
+    if not is_whole_number(scope):
+        return [InputError("not_whole_number", f"sides[{i}].scope", {"text": str(scope)})]
+    maximum = min(rules.format.cards_played_per_side, cards // 2)
+    if 0 <= scope <= maximum:  # the usual case: nothing to format
+        return _NO_ERRORS
+    where = f"sides[{i}].scope"
+    if scope < 0:
+        return [InputError("negative", where)]
+    return [InputError("scope_too_many", where, {"maximum": maximum})]
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def check_repeated_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[InputError]:
+    """A ``duplicate_card`` error at every place a card appears after its first."""
+    taken = count = 0
+    for side in sides:
+        taken |= side.mask
+        count += len(side.cards)
+    if taken.bit_count() == count:  # the usual case: no card twice
+        return _NO_ERRORS
+    errors = []
+    seen: set[Card] = set()
+    for i, side in enumerate(sides):
+        for j, card in enumerate(side.cards):
+            if card in seen:
+                where = f"sides[{i}].cards[{j}]"
+                errors.append(InputError("duplicate_card", where, {"card": card.code}))
+            seen.add(card)
+    return errors
+
+
+def check_cards_scope(rules: Rules, sides: Sequence[SideCards]) -> Sequence[InputError]:
+    """Every side's scope is possible with the cards it took (:func:`scope_errors`)."""
+    played = rules.format.cards_played_per_side
+    for side in sides:
+        scope = side.scope
+        # scope_errors' limits, without a call: a whole number from 0, at most the cards
+        # played, at most half the cards taken.
+        if scope.__class__ is not int or scope < 0 or scope > played or 2 * scope > len(side.cards):
+            break  # something to report: let scope_errors say what, side by side
+    else:
+        return _NO_ERRORS
+    errors: list[InputError] = []
+    for i, side in enumerate(sides):
+        errors += scope_errors(rules, i, side.scope, len(side.cards))
+    return errors
+
+
+def check_missing_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[InputError]:
+    """Every card of the deck is in some side's cards."""
+    taken = 0
+    for side in sides:
+        taken |= side.mask
+    if taken == BB_ALL:
+        return _NO_ERRORS
+    missing = [card for card in DECK if not taken & card.bit]
+    codes = ", ".join(card.code for card in missing)
+    return [InputError("missing_cards", "sides", {"count": len(missing), "cards": codes})]
+
+
+#: The stages of the checks of a hand entered card by card.
+CARDS_CHECKS: tuple[tuple[CardsCheck, ...], ...] = (
+    (check_side_count,),
+    (check_repeated_cards, check_cards_scope, check_missing_cards),
+)
+
+
+# --------------------------------------------------------------------------- counts
+
+
+def check_count_numbers(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """Cards and denari are whole numbers, from 0 to 40 and to 10."""
+    errors = []
+    for i, side in enumerate(sides):
+        for name, value, top, code in (
+            ("cards", side.cards, DECK_SIZE, "cards_range"),
+            ("denari", side.denari, DENARI_IN_DECK, "denari_range"),
+        ):
+            where = f"sides[{i}].{name}"
+            if not is_whole_number(value):
+                errors.append(InputError("not_whole_number", where, {"text": str(value)}))
+            elif not 0 <= value <= top:
+                errors.append(InputError(code, where))
+    return errors
+
+
+def check_totals(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """The cards add up to 40 and the denari to 10."""
+    errors = []
+    total_cards = sum(side.cards for side in sides)
+    if total_cards != DECK_SIZE:
+        errors.append(InputError("cards_total", "cards", {"total": total_cards}))
+    total_denari = sum(side.denari for side in sides)
+    if total_denari != DENARI_IN_DECK:
+        errors.append(InputError("denari_total", "denari", {"total": total_denari}))
+    return errors
+
+
+def check_each_side(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """No side has more denari than cards; every side's scope is possible."""
+    errors: list[InputError] = []
+    for i, side in enumerate(sides):
+        if side.denari > side.cards:
+            errors.append(
+                InputError(
+                    "denari_exceed_cards",
+                    f"sides[{i}].denari",
+                    {"denari": side.denari, "cards": side.cards},
+                )
+            )
+        errors += scope_errors(rules, i, side.scope, side.cards)
+    return errors
+
+
+def check_settebello(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """Exactly one side holds the settebello, and it has at least one denaro."""
+    holders = [i for i, side in enumerate(sides) if side.settebello]
+    if len(holders) != 1:
+        return [InputError("settebello_count", "settebello", {"count": len(holders)})]
+    if sides[holders[0]].denari < 1:
+        return [InputError("settebello_without_denari", f"sides[{holders[0]}].settebello")]
+    return []
+
+
+def check_re_bello(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """With re bello on, exactly one side holds it, with a denaro (two with the
+    settebello too); with it off, nobody."""
+    holders = [i for i, side in enumerate(sides) if side.re_bello]
+    if not rules.re_bello:
+        return [InputError("re_bello_off", f"sides[{i}].re_bello") for i in holders]
+    if len(holders) != 1:
+        return [InputError("re_bello_count", "re_bello", {"count": len(holders)})]
+    holder = sides[holders[0]]
+    minimum = 2 if holder.settebello else 1
+    if holder.denari < minimum:
+        return [
+            InputError(
+                "re_bello_without_denari", f"sides[{holders[0]}].re_bello", {"minimum": minimum}
+            )
+        ]
+    return []
+
+
+def check_napola(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """A napola run: only when played, at most one side, 3 to 10 and no longer than
+    that side's denari; from 7 it holds the settebello, at 10 the re bello."""
+    errors: list[InputError] = []
+    scorers = []
+    for i, side in enumerate(sides):
+        run, where = side.napola_run, f"sides[{i}].napola_run"
+        if not is_whole_number(run):
+            errors.append(InputError("not_whole_number", where, {"text": str(run)}))
+            continue
+        if run == 0:
+            continue
+        if not rules.napola:
+            errors.append(InputError("napola_off", where))
+            continue
+        scorers.append(i)
+        if not NAPOLA_MIN <= run <= DENARI_IN_DECK:
+            errors.append(InputError("napola_range", where, {"run": run}))
+        elif run > side.denari:
+            errors.append(InputError("napola_exceeds_denari", where, {"run": run}))
+        elif run >= Card.SETTEBELLO.value and not side.settebello:
+            errors.append(InputError("napola_needs_settebello", where, {"run": run}))
+        elif run == DENARI_IN_DECK and rules.re_bello and not side.re_bello:
+            errors.append(InputError("napola_needs_re_bello", where, {"run": run}))
+    if len(scorers) > 1:
+        errors.append(InputError("napola_sides", "napola"))
+    return errors
+
+
+def check_primiera_entry(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """Who took the primiera is a side or nobody; or, when best cards decide it,
+    each side shows at most one card per suit, no card twice, a denaro only with
+    denari, and the settebello exactly when it holds it."""
+    if not any(side.primiera_cards is not None for side in sides):
+        if primiera_winner is not None and primiera_winner not in range(len(sides)):
+            return [InputError("primiera_winner", "primiera")]
+        return []
+    errors: list[InputError] = []
+    owner: dict[Card, int] = {}
+    for i, side in enumerate(sides):
+        where = f"sides[{i}].primiera_cards"
+        by_suit: dict[Suit, list[Card]] = {}
+        for card in side.primiera_cards or ():
+            by_suit.setdefault(card.suit, []).append(card)
+            if card in owner:
+                errors.append(InputError("primiera_card_twice", where, {"card": card.code}))
+            owner[card] = i
+        for suit, cards in by_suit.items():
+            if len(cards) > 1:
+                codes = ", ".join(c.code for c in cards)
+                errors.append(
+                    InputError("primiera_suit_twice", where, {"suit": suit.italian, "cards": codes})
+                )
+        denaro = by_suit.get(Suit.DENARI, [None])[0]
+        if denaro is not None and side.denari == 0:
+            errors.append(InputError("primiera_no_denari", where, {"card": denaro.code}))
+        if side.settebello and side.primiera_cards is not None and denaro != Card.SETTEBELLO:
+            errors.append(InputError("primiera_settebello", where))
+        if not side.settebello and denaro == Card.SETTEBELLO:
+            errors.append(InputError("primiera_not_settebello", where))
+    return errors
+
+
+#: The stages of the checks of a hand entered as counts.
+COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
+    (check_side_count,),
+    (check_count_numbers,),
+    (
+        check_totals,
+        check_each_side,
+        check_settebello,
+        check_re_bello,
+        check_napola,
+        check_primiera_entry,
+    ),
+)

@@ -1,0 +1,116 @@
+# The frozen oracle: scorekeeper.scoring as it was at e3fa983, copied verbatim (only this
+# header is new) for tests/oracle/test_differential.py. Never edit it, never import it from
+# the app: the engine is checked against it, hand by hand.
+"""Errors raised by the scoring package.
+
+Every error is a :class:`ValueError` that quotes the bad input. Errors about a
+hand entered by a player carry a machine-readable ``code``, the ``field`` they
+belong to and the ``params`` of the message, so that the web layer can show the
+message next to the right field in the player's language.
+
+The English message templates are marked with :func:`N_` so that Babel's
+extractor finds them (``pybabel extract -k N_``); the web layer translates the
+template and then fills in the parameters.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it here."""
+    return message
+
+
+#: English message template for every error code, with ``%(name)s`` params.
+MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        "not_a_card": N_("'%(text)s' is not a card"),
+        "duplicate_card": N_("%(card)s is entered twice"),
+        "missing_cards": N_("no side took %(cards)s"),
+        "sides_count": N_("a hand needs between %(min)s and %(max)s sides, not %(count)s"),
+        "sides_mismatch": N_("these rules are for %(expected)s sides, not %(count)s"),
+        "not_whole_number": N_("'%(text)s' is not a whole number"),
+        "negative": N_("cannot be negative"),
+        "cards_total": N_("the cards add up to %(total)s, not 40"),
+        "cards_range": N_("a side takes between 0 and 40 cards"),
+        "denari_total": N_("the denari add up to %(total)s, not 10"),
+        "denari_range": N_("a side takes between 0 and 10 denari"),
+        "denari_exceed_cards": N_("%(denari)s denari but only %(cards)s cards"),
+        "settebello_count": N_("exactly one side holds the settebello, not %(count)s"),
+        "settebello_without_denari": N_("the side with the settebello has at least one denaro"),
+        "re_bello_count": N_("exactly one side holds the re bello, not %(count)s"),
+        "re_bello_without_denari": N_("the side with the re bello has at least %(minimum)s denari"),
+        "re_bello_off": N_("re bello is not played in this game"),
+        "napola_off": N_("napola is not played in this game"),
+        "napola_sides": N_("only one side can score the napola"),
+        "napola_range": N_("a napola run is between 3 and 10 cards, not %(run)s"),
+        "napola_exceeds_denari": N_("a napola run of %(run)s needs at least %(run)s denari"),
+        "napola_needs_settebello": N_("a napola run of %(run)s includes the settebello"),
+        "napola_needs_re_bello": N_("a napola run of 10 includes the re bello"),
+        "scope_too_many": N_("at most %(maximum)s scope for this side in one hand"),
+        "primiera_winner": N_("choose who took the primiera, or nobody"),
+        "primiera_suit_twice": N_("two best cards in %(suit)s: %(cards)s"),
+        "primiera_card_twice": N_("%(card)s is the best card of two sides"),
+        "primiera_no_denari": N_("%(card)s is a denaro, but this side has no denari"),
+        "primiera_settebello": N_("this side holds the settebello, so its best denaro is 7D"),
+        "primiera_not_settebello": N_("7D counts only for the side that holds the settebello"),
+        "played_on_table": N_("%(card)s is the card played, so it cannot be on the table too"),
+    }
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class InputError:
+    """One problem with one field of an entered hand.
+
+    ``field`` is a path such as ``"sides[1].denari"`` or ``"sides[0].cards[3]"``
+    (``""`` for the hand as a whole); ``code`` is a key of :data:`MESSAGES`.
+    """
+
+    code: str
+    field: str = ""
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
+
+    @property
+    def template(self) -> str:
+        """The untranslated English message template."""
+        return MESSAGES[self.code]
+
+    @property
+    def message(self) -> str:
+        """The English message with its parameters filled in."""
+        return self.template % dict(self.params)
+
+
+class ScoringError(ValueError):
+    """Base class of every error of the scoring package."""
+
+
+class CardError(ScoringError):
+    """A text that is not a card of the 40-card Italian deck."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__(f"{text!r} is not a card")
+
+
+class InvalidHand(ScoringError):
+    """A hand that fails one or more of the checks in RULES.md section 6."""
+
+    def __init__(self, errors: Sequence[InputError]) -> None:
+        if not errors:
+            raise ValueError("InvalidHand needs at least one error")
+        self.errors: tuple[InputError, ...] = tuple(errors)
+        super().__init__("; ".join(f"{e.field or 'hand'}: {e.message}" for e in self.errors))
+
+    def for_field(self, path: str) -> list[InputError]:
+        """The errors whose field is ``path`` or lies below it."""
+        return [e for e in self.errors if e.field == path or e.field.startswith(path + ".")]
+
+
+class InvalidGame(ScoringError):
+    """A game whose set-up (seats, dealer, rules) is impossible."""
