@@ -12,12 +12,15 @@ import os
 import secrets
 import sqlite3
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import SecureCookieSessionInterface
+from flask.wrappers import Response
+from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -42,6 +45,8 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
 }
+#: Every page depends on the browser's cookies and languages.
+VARY = ("Cookie", "Accept-Language")
 
 
 class OrderedJSONProvider(DefaultJSONProvider):
@@ -54,6 +59,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build and configure the Flask application."""
     app = Flask(__name__, instance_relative_config=True)
     app.json = OrderedJSONProvider(app)
+    app.session_interface = SessionInterface()
     instance = Path(app.instance_path)
     instance.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
     make_private(instance, PRIVATE_DIRECTORY)
@@ -68,6 +74,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LOCALE_COOKIE_MAX_AGE=365 * 24 * 3600,
         # Only the static files (and QR codes) are compressed: HTML pages hold the CSRF
         # token and edit links and echo the URL, which compression would expose (BREACH).
+        COMPRESS_REGISTER=False,  # see _compress_static
         COMPRESS_MIMETYPES=[
             "text/css",
             "text/javascript",
@@ -116,6 +123,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     compress.init_app(app)
+    app.after_request(_compress_static)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_on_connect)
@@ -141,7 +149,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     ui.init_app(app)
     app.context_processor(template_context)
-    app.after_request(_add_security_headers)
+    app.after_request(_security_headers(app))
     app.after_request(no_store_when_private)
     return app
 
@@ -219,12 +227,50 @@ def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:
         cursor.close()
 
 
-def _add_security_headers(response: Any) -> Any:
-    """Send the security headers on every response (a view may set its own)."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    if hsts := int(current_app.config["HSTS_MAX_AGE"]):
-        response.headers.setdefault("Strict-Transport-Security", f"max-age={hsts}")
-    response.vary.add("Cookie")
-    response.vary.add("Accept-Language")
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, with the signing serializer built once per key.
+
+    Flask builds a new serializer (and key derivation) for every request, which is a
+    tenth of a small request's time; the keys do not change while the app runs.
+    """
+
+    def __init__(self) -> None:
+        self._serializers: dict[tuple[object, ...], URLSafeTimedSerializer | None] = {}
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """The serializer for the app's current secret key (and its fallbacks)."""
+        key = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        if key not in self._serializers:
+            self._serializers[key] = super().get_signing_serializer(app)
+        return self._serializers[key]
+
+
+def _security_headers(app: Flask) -> Callable[[Response], Response]:
+    """The after-request hook sending the security headers (a view may set its own)."""
+    headers = list(SECURITY_HEADERS.items())
+    if hsts := int(app.config["HSTS_MAX_AGE"]):
+        headers.append(("Strict-Transport-Security", f"max-age={hsts}"))
+
+    def add_security_headers(response: Response) -> Response:
+        present = {name.lower() for name, _ in response.headers.items()}
+        for name, value in headers:
+            if name.lower() not in present:
+                response.headers.add(name, value)
+        if "vary" in present:
+            response.vary.update(VARY)
+        else:
+            response.headers["Vary"] = ", ".join(VARY)
+        return response
+
+    return add_security_headers
+
+
+def _compress_static(response: Response) -> Response:
+    """Compress what Flask-Compress would, skipping its work for every other response.
+
+    Only static files and QR codes are compressible (``COMPRESS_MIMETYPES``); pages and
+    API answers are not, so they need neither its checks nor its ``Vary`` header.
+    """
+    if response.mimetype in current_app.config["COMPRESS_MIMETYPES"]:
+        return compress.after_request(response)
     return response
