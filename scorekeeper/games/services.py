@@ -16,9 +16,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from scorekeeper.bulk import insert_rows, insert_rows_with_ids
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as SEAT_NAME_MAX
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, utcnow
@@ -326,9 +327,9 @@ def store_games(games: Sequence[NewGame]) -> list[int]:
     """
     if not games:
         return []
-    game_ids = _insert_returning_ids(Game, [game.game_values() for game in games])
-    db.session.execute(
-        insert(Seat),
+    game_ids = insert_rows_with_ids(Game, [game.game_values() for game in games])
+    insert_rows(
+        Seat,
         [
             {"game_id": game_id, **seat._asdict()}
             for game_id, game in zip(game_ids, games, strict=True)
@@ -349,7 +350,7 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
     """Insert each ``(game id, number, played at, hand)``: the hand, its sides, its revision."""
     if not hands:
         return
-    hand_ids = _insert_returning_ids(
+    hand_ids = insert_rows_with_ids(
         Hand,
         [
             {
@@ -366,16 +367,16 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
         ],
     )
     stored = list(zip(hand_ids, hands, strict=True))
-    db.session.execute(
-        insert(HandSide),
+    insert_rows(
+        HandSide,
         [
             {"hand_id": hand_id, **side._asdict()}
             for hand_id, (*_, hand) in stored
             for side in hand.sides
         ],
     )
-    db.session.execute(
-        insert(HandRevision),
+    insert_rows(
+        HandRevision,
         [
             {
                 "game_id": game_id,
@@ -390,12 +391,6 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
             for hand_id, (game_id, number, at, hand) in stored
         ],
     )
-
-
-def _insert_returning_ids(model: Any, rows: list[dict[str, Any]]) -> list[int]:
-    """INSERT `rows` into `model`'s table in batches; the new ids, in the order of `rows`."""
-    statement = insert(model).returning(model.id, sort_by_parameter_order=True)
-    return list(db.session.scalars(statement, rows))
 
 
 def settings_of(game: Game) -> GameSettings:

@@ -33,6 +33,10 @@ from scorekeeper.scoring import DECK, FORMATS, GameState, format_cards
 
 #: A demo game stops after this many hands, with a winner or not.
 MAX_HANDS = 60
+#: A side's scope in a random hand: one of these, each as likely.
+SCOPE_DEALT = (0, 0, 0, 1, 1, 2, 3)
+#: The cards in notation, in deck order (each pile of a deal keeps this order).
+DECK_CODES = tuple(format_cards(DECK))
 
 FIRST = [
     "Anna",
@@ -92,15 +96,10 @@ LAST = [
 
 def random_hand(rng: random.Random, sides: int) -> dict[str, object]:
     """A random deal of the 40 cards among `sides` sides, with a few scope, as a cards entry."""
-    piles: list[list[object]] = [[] for _ in range(sides)]
-    for card in DECK:
-        piles[rng.randrange(sides)].append(card)
-    return {
-        "sides": [
-            {"cards": format_cards(pile), "scope": rng.choice((0, 0, 0, 1, 1, 2, 3))}  # type: ignore[arg-type]
-            for pile in piles
-        ]
-    }
+    piles: list[list[str]] = [[] for _ in range(sides)]
+    for code in DECK_CODES:
+        piles[rng.randrange(sides)].append(code)
+    return {"sides": [{"cards": pile, "scope": rng.choice(SCOPE_DEALT)} for pile in piles]}
 
 
 def seed_league(

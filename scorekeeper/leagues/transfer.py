@@ -377,12 +377,21 @@ def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
 
 
 def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None:
-    """Store finished games of `league` (in batches), then bring its results, ratings
-    and standing rows up to date. Used by the import and the demo; never commits."""
+    """Store finished games of `league`, `BATCH` games at a time, then their results, the
+    ratings and the standing rows, computed from the hands already scored (see
+    `standings.add_results`). Used by the import and the demo; never commits."""
+    results: list[standings.ResultRow] = []
     for batch in _batches(new_games, BATCH):
-        for game_id in games.store_games(batch):
-            standings.write_results(db.session.get_one(Game, game_id))
-    standings.rebuild(league.id)
+        for game_id, game in zip(games.store_games(batch), batch, strict=True):
+            results += standings.results_of(
+                league.id,
+                game_id,
+                game.played_at,
+                game.state.winner,
+                game.seats,
+                [hand.sides for hand in game.hands],
+            )
+    standings.add_results(league.id, results)
 
 
 def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:

@@ -27,9 +27,11 @@ The package is split by job:
   to date after a change to one game;
 - `ratings`: the OpenSkill ratings, re-rated in game order;
 - `rows`: the standing rows, the sums of the results of each period;
-- `queries`: reading the tables, a player's history, head-to-head.
+- `queries`: reading the tables, a player's history, head-to-head;
+- `bulk`: the results, ratings and rows of many new games at once (import, demo).
 """
 
+from scorekeeper.leagues.standings.bulk import add_results
 from scorekeeper.leagues.standings.queries import (
     PAIR_MIN_GAMES,
     HeadToHead,
@@ -52,7 +54,12 @@ from scorekeeper.leagues.standings.ratings import (
     display_rating,
     rerate_from,
 )
-from scorekeeper.leagues.standings.results import game_changed, write_results
+from scorekeeper.leagues.standings.results import (
+    ResultRow,
+    game_changed,
+    results_of,
+    write_results,
+)
 from scorekeeper.leagues.standings.rows import (
     TALLIES,
     rebuild,
@@ -71,6 +78,8 @@ __all__ = [
     "Line",
     "RatingPoint",
     "Result",
+    "ResultRow",
+    "add_results",
     "display_rating",
     "game_changed",
     "head_to_head",
@@ -83,6 +92,7 @@ __all__ = [
     "refresh_season",
     "refresh_standings",
     "rerate_from",
+    "results_of",
     "season_of",
     "sort_key",
     "standings",

@@ -8,12 +8,14 @@ conservative rating, ``1000 + 40 * (mu - 3 * sigma)``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from itertools import groupby
+from operator import attrgetter
+from typing import Protocol, TypeVar
 
 from openskill.models import PlackettLuce
-from sqlalchemy import and_, or_, select, tuple_
+from sqlalchemy import and_, or_, select, tuple_, update
 
 from scorekeeper.extensions import db
 from scorekeeper.leagues.models import LeagueResult, Player
@@ -30,6 +32,25 @@ def display_rating(mu: float | None, sigma: float | None) -> int:
     return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))
 
 
+class Rated(Protocol):
+    """A result as rating reads and writes it: a `LeagueResult` row or its values."""
+
+    played_at: datetime
+    game_id: int
+    player_id: int
+    side: int
+    won: bool
+    points_for: int
+    mu: float
+    sigma: float
+
+
+R = TypeVar("R", bound=Rated)
+
+#: The order games are rated in: by the time they were played, then as they were stored.
+GAME_ORDER = (LeagueResult.played_at, LeagueResult.game_id, LeagueResult.side)
+
+
 def rerate_from(
     league_id: int, played_at: datetime, game_id: int, also: set[int] | None = None
 ) -> None:
@@ -40,19 +61,35 @@ def rerate_from(
     """
     start = tuple_(LeagueResult.played_at, LeagueResult.game_id) >= tuple_(played_at, game_id)
     rows = db.session.scalars(
-        select(LeagueResult)
-        .where(LeagueResult.league_id == league_id, start)
-        .order_by(LeagueResult.played_at, LeagueResult.game_id, LeagueResult.side)
+        select(LeagueResult).where(LeagueResult.league_id == league_id, start).order_by(*GAME_ORDER)
     ).all()
     ratings: dict[int, tuple[float, float]] = {}
-    for _game, game_rows_iter in groupby(rows, key=lambda r: r.game_id):
-        game_rows = list(game_rows_iter)
-        for row in game_rows:
-            if row.player_id not in ratings:
-                ratings[row.player_id] = _rating_before(row)
-        _rate_game(game_rows, ratings)
+    rate_in_order(rows, ratings, _rating_before)
     _store_current(ratings, (also or set()) - ratings.keys())
     db.session.flush()
+
+
+def game_order(row: Rated) -> tuple[datetime, int, int]:
+    """`GAME_ORDER` for results in memory."""
+    return (row.played_at, row.game_id, row.side)
+
+
+def rate_in_order(
+    rows: Iterable[R],
+    ratings: dict[int, tuple[float, float]],
+    first_rating: Callable[[R], tuple[float, float]],
+) -> None:
+    """Rate `rows` game after game; they come sorted in `GAME_ORDER`.
+
+    `ratings` holds each player's (mu, sigma) so far and is kept up to date; a player
+    not in it yet starts at ``first_rating(row)`` (their rating before that row's game).
+    """
+    for _game, same_game in groupby(rows, key=attrgetter("game_id")):
+        game_rows = list(same_game)
+        for row in game_rows:
+            if row.player_id not in ratings:
+                ratings[row.player_id] = first_rating(row)
+        rate_game(game_rows, ratings)
 
 
 def _rating_before(row: LeagueResult) -> tuple[float, float]:
@@ -70,7 +107,13 @@ def _rating_before(row: LeagueResult) -> tuple[float, float]:
     return (found.mu, found.sigma) if found is not None else (MODEL.mu, MODEL.sigma)
 
 
-def _rate_game(rows: Sequence[LeagueResult], ratings: dict[int, tuple[float, float]]) -> None:
+def rate_game(rows: Sequence[Rated], ratings: dict[int, tuple[float, float]]) -> None:
+    """Rate one game's `rows` from the players' `ratings` before it, and update both.
+
+    Each side is a team. The winner ranks first; the other sides rank after it, a side
+    behind every losing side with more game points (sides level share a rank). A game
+    with one side only (never finished) leaves the ratings as they were.
+    """
     sides = sorted({row.side for row in rows})
     teams = [[row for row in rows if row.side == side] for side in sides]
     if len(teams) < 2:
@@ -117,3 +160,16 @@ def _store_current(ratings: dict[int, tuple[float, float]], others: set[int]) ->
         ).first()
         player = db.session.get_one(Player, player_id)
         player.mu, player.sigma = (latest.mu, latest.sigma) if latest else (None, None)
+
+
+def store_ratings(ratings: Mapping[int, tuple[float, float]]) -> None:
+    """Set each player's current rating (one UPDATE by primary key for all of them).
+
+    For many players at once (an import, the demo): players already loaded in the
+    session keep their old values until it is committed or expired.
+    """
+    if ratings:
+        db.session.execute(
+            update(Player),
+            [{"id": id_, "mu": mu, "sigma": sigma} for id_, (mu, sigma) in ratings.items()],
+        )

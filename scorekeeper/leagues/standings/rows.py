@@ -3,13 +3,17 @@
 One row per league, period (a season, or all time) and player, and one per pair of
 partners (the partner with the higher id). `refresh_standings` recomputes the rows
 one game can move, `rebuild_standings` every row of a league, each by one
-INSERT ... SELECT with a GROUP BY over the results.
+INSERT ... SELECT with a GROUP BY over the results; `standing_rows` computes a whole
+league's rows from results held in memory (many new games at once).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, time, timedelta
-from typing import Any, TypeVar
+from itertools import combinations
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import (
     ColumnElement,
@@ -30,6 +34,9 @@ from sqlalchemy.orm import aliased
 from scorekeeper.extensions import db
 from scorekeeper.leagues.models import Counted, LeagueResult, Season, Standing
 from scorekeeper.leagues.standings.ratings import rerate_from
+
+if TYPE_CHECKING:
+    from scorekeeper.leagues.standings.results import ResultRow
 
 _Query = TypeVar("_Query", bound="Select[*tuple[Any, ...]]")
 
@@ -96,8 +103,8 @@ def refresh_standings(league_id: int, seated: set[tuple[int, int]], played_at: d
 
 
 def rebuild(league_id: int) -> None:
-    """Ratings (in order from the first game) and standing rows of a whole league, after
-    games were built in bulk with ``build_game(..., rate=False)`` (import, demo)."""
+    """Ratings (in order from the first game) and standing rows of a whole league, from
+    its results in the database (after games were added to a league that had some)."""
     first = db.session.execute(
         select(LeagueResult.played_at, LeagueResult.game_id)
         .where(LeagueResult.league_id == league_id)
@@ -116,7 +123,7 @@ def refresh_season(season: Season) -> None:
 
 
 def rebuild_standings(league_id: int) -> None:
-    """Every standing row of the league, from its results (after an import or a bulk load)."""
+    """Every standing row of the league, from its results in the database."""
     db.session.execute(delete(Standing).where(Standing.league_id == league_id))
     seasons = db.session.scalars(select(Season).where(Season.league_id == league_id)).all()
     for season in (None, *seasons):
@@ -167,3 +174,63 @@ def _insert_standings(
             tuple_(LeagueResult.player_id, mate.player_id).in_(pairs),
         )
     db.session.execute(insert(Standing).from_select(columns, _period(together, season)))
+
+
+# The same rows from results in memory ------------------------------------------------
+
+
+def standing_rows(
+    league_id: int, results: Sequence[ResultRow], seasons: Sequence[Season]
+) -> list[dict[str, Any]]:
+    """Every standing row of a league from all of its `results`, held in memory: the
+    rows `rebuild_standings` would write.
+
+    For all time and for each season (the games played on its days, in UTC), each
+    player's sums, and the sums of each pair: two players on the same side of a game
+    (one row per pair, the lower id as the player).
+    """
+    rows = []
+    for season in (None, *seasons):
+        period = [r for r in results if season is None or _in_season(r.played_at, season)]
+        rows += _period_rows(league_id, season, period)
+    return rows
+
+
+def _period_rows(
+    league_id: int, season: Season | None, results: Sequence[ResultRow]
+) -> list[dict[str, Any]]:
+    """The rows of one period: each player's sums, then each pair's."""
+    sums: dict[tuple[int, int | None], list[int]] = {}
+    sides: dict[tuple[int, int], list[ResultRow]] = {}
+    for result in results:
+        _add(sums, (result.player_id, None), result)
+        sides.setdefault((result.game_id, result.side), []).append(result)
+    for mates in sides.values():
+        for low, high in combinations(sorted(mates, key=attrgetter("player_id")), 2):
+            _add(sums, (low.player_id, high.player_id), low)
+    return [
+        {
+            "league_id": league_id,
+            "season_id": season.id if season is not None else None,
+            "player_id": player_id,
+            "partner_id": partner_id,
+            **dict(zip(TALLIES, totals, strict=True)),
+        }
+        for (player_id, partner_id), totals in sums.items()
+    ]
+
+
+def _add(
+    sums: dict[tuple[int, int | None], list[int]], key: tuple[int, int | None], result: ResultRow
+) -> None:
+    """Add one result to the row `key` (in `TALLIES` order: a game, a win or not, counts)."""
+    totals = sums.setdefault(key, [0] * len(TALLIES))
+    figures = (1, int(result.won), *(getattr(result, name) for name in _COUNTED))
+    for i, value in enumerate(figures):
+        totals[i] += value
+
+
+def _in_season(played_at: datetime, season: Season) -> bool:
+    """Whether a game played at `played_at` counts for `season` (as `_period` decides)."""
+    day = (played_at.astimezone(UTC) if played_at.tzinfo else played_at).date()
+    return season.starts_on <= day <= season.ends_on
