@@ -16,13 +16,12 @@ from datetime import UTC, date, datetime
 from itertools import islice
 from typing import Any, TypeVar
 
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import Row, Select, select
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
-from scorekeeper.games.models import ENTRY_MODES, Game
+from scorekeeper.games.models import ENTRY_MODES, Game, Hand, Seat
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.models import (
     NAME_MAX,
@@ -60,20 +59,15 @@ class ImportRefused(ValueError):
 
 
 def export_league(league: League) -> dict[str, Any]:
-    """Everything needed to rebuild `league`: settings, players, seasons, games, hands."""
-    players = db.session.scalars(
-        select(Player).where(Player.league_id == league.id).order_by(Player.id)
+    """Everything needed to rebuild `league`: settings, players, seasons, games, hands.
+
+    Reads only what the file holds, as plain columns: five queries whatever the
+    number of games (never a hand's computed sides).
+    """
+    players = db.session.execute(
+        select(Player.id, Player.name).where(Player.league_id == league.id).order_by(Player.id)
     ).all()
-    local = {player.id: i for i, player in enumerate(players)}
-    seasons = db.session.scalars(
-        select(Season).where(Season.league_id == league.id).order_by(Season.starts_on, Season.id)
-    ).all()
-    game_rows = db.session.scalars(
-        select(Game)
-        .options(selectinload(Game.seats), selectinload(Game.hands))
-        .where(Game.league_id == league.id)
-        .order_by(Game.created_at, Game.id)
-    ).all()
+    local = {row.id: i for i, row in enumerate(players)}
     return {
         "kind": FILE_KIND,
         "version": FILE_VERSION,
@@ -86,34 +80,85 @@ def export_league(league: League) -> dict[str, Any]:
             "re_bello": league.re_bello,
             "napoleone": league.napoleone,
         },
-        "players": [{"id": local[p.id], "name": p.name} for p in players],
-        "seasons": [
-            {
-                "name": s.name,
-                "starts_on": s.starts_on.isoformat(),
-                "ends_on": s.ends_on.isoformat(),
-                "archived": s.archived,
-            }
-            for s in seasons
-        ],
-        "games": [
-            {
-                "played_at": _iso(game.created_at),
-                "format": game.format_key,
-                "target": game.target,
-                "napola": game.napola,
-                "napoleone": game.napoleone,
-                "re_bello": game.re_bello,
-                "first_dealer": game.first_dealer,
-                "seats": [
-                    local[seat.player_id] if seat.player_id is not None else None
-                    for seat in game.seats
-                ],
-                "hands": [{"mode": hand.mode, "entry": hand.entry} for hand in game.hands],
-            }
-            for game in game_rows
-        ],
+        "players": [{"id": local[row.id], "name": row.name} for row in players],
+        "seasons": _export_seasons(league),
+        "games": _export_games(league, local),
     }
+
+
+def _export_seasons(league: League) -> list[dict[str, Any]]:
+    """The league's seasons, by start date."""
+    rows = db.session.execute(
+        select(Season.name, Season.starts_on, Season.ends_on, Season.archived)
+        .where(Season.league_id == league.id)
+        .order_by(Season.starts_on, Season.id)
+    )
+    return [
+        {
+            "name": row.name,
+            "starts_on": row.starts_on.isoformat(),
+            "ends_on": row.ends_on.isoformat(),
+            "archived": row.archived,
+        }
+        for row in rows
+    ]
+
+
+def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, Any]]:
+    """The league's games in the order they were played, each with its settings, its
+    seats (the players' ids in the file) and its hands as entered."""
+    of_league = Game.league_id == league.id
+    seats = _by_game(
+        select(Seat.game_id, Seat.player_id)
+        .join(Game, Game.id == Seat.game_id)
+        .where(of_league)
+        .order_by(Seat.game_id, Seat.seat)
+    )
+    hands = _by_game(
+        select(Hand.game_id, Hand.mode, Hand.entry)
+        .join(Game, Game.id == Hand.game_id)
+        .where(of_league)
+        .order_by(Hand.game_id, Hand.number)
+    )
+    rows = db.session.execute(
+        select(
+            Game.id,
+            Game.created_at,
+            Game.format_key,
+            Game.target,
+            Game.napola,
+            Game.napoleone,
+            Game.re_bello,
+            Game.first_dealer,
+        )
+        .where(of_league)
+        .order_by(Game.created_at, Game.id)
+    )
+    return [
+        {
+            "played_at": _iso(game.created_at),
+            "format": game.format_key,
+            "target": game.target,
+            "napola": game.napola,
+            "napoleone": game.napoleone,
+            "re_bello": game.re_bello,
+            "first_dealer": game.first_dealer,
+            "seats": [
+                None if seat.player_id is None else local[seat.player_id]
+                for seat in seats.get(game.id, ())
+            ],
+            "hands": [{"mode": hand.mode, "entry": hand.entry} for hand in hands.get(game.id, ())],
+        }
+        for game in rows
+    ]
+
+
+def _by_game(query: Select[*tuple[Any, ...]]) -> dict[int, list[Row[*tuple[Any, ...]]]]:
+    """The rows of `query` (its first column a game id) in lists by game, in query order."""
+    grouped: dict[int, list[Row[*tuple[Any, ...]]]] = {}
+    for row in db.session.execute(query):
+        grouped.setdefault(row[0], []).append(row)
+    return grouped
 
 
 def _iso(moment: datetime) -> str:
