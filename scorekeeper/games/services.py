@@ -231,6 +231,34 @@ class ScoredHand:
     score: HandScore
     sides: tuple[SideValues, ...]
 
+    def hand_values(self, game_id: int, number: int, at: datetime) -> dict[str, Any]:
+        """The columns of its `Hand` row, as hand `number` of a game played `at`."""
+        return {
+            "game_id": game_id,
+            "number": number,
+            "request_id": f"import-{number}",
+            "mode": self.entry.mode,
+            "entry": dict(self.entry.data),
+            "napoleone_side": self.score.napoleone,
+            "created_at": at,
+            "updated_at": at,
+        }
+
+    def revision_values(
+        self, game_id: int, hand_id: int, number: int, at: datetime
+    ) -> dict[str, Any]:
+        """The columns of its "create" `HandRevision` row (as if recorded at the table)."""
+        return {
+            "game_id": game_id,
+            "hand_id": hand_id,
+            "number": number,
+            "action": "create",
+            "mode": self.entry.mode,
+            "entry": dict(self.entry.data),
+            "totals": list(self.score.totals),
+            "created_at": at,
+        }
+
 
 def score_hand(rules: Rules, entry: Entry) -> ScoredHand:
     """Score `entry` under `rules` (raises like :func:`score_entry`)."""
@@ -351,20 +379,7 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
     if not hands:
         return
     hand_ids = insert_rows_with_ids(
-        Hand,
-        [
-            {
-                "game_id": game_id,
-                "number": number,
-                "request_id": f"import-{number}",
-                "mode": hand.entry.mode,
-                "entry": dict(hand.entry.data),
-                "napoleone_side": hand.score.napoleone,
-                "created_at": at,
-                "updated_at": at,
-            }
-            for game_id, number, at, hand in hands
-        ],
+        Hand, [hand.hand_values(game_id, number, at) for game_id, number, at, hand in hands]
     )
     stored = list(zip(hand_ids, hands, strict=True))
     insert_rows(
@@ -378,16 +393,7 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
     insert_rows(
         HandRevision,
         [
-            {
-                "game_id": game_id,
-                "hand_id": hand_id,
-                "number": number,
-                "action": "create",
-                "mode": hand.entry.mode,
-                "entry": dict(hand.entry.data),
-                "totals": list(hand.score.totals),
-                "created_at": at,
-            }
+            hand.revision_values(game_id, hand_id, number, at)
             for hand_id, (game_id, number, at, hand) in stored
         ],
     )

@@ -14,9 +14,9 @@ import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime
 from itertools import islice
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
-from sqlalchemy import Row, Select, select
+from sqlalchemy import ColumnElement, Row, Select, select
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
@@ -44,6 +44,26 @@ MAX_HANDS_PER_GAME = 200
 BATCH = 500
 
 T = TypeVar("T")
+#: Rows of a query by the game they belong to.
+_ByGame: TypeAlias = "dict[int, list[Row[*tuple[Any, ...]]]]"
+
+#: The header of the standings CSV.
+STANDINGS_COLUMNS = (
+    "rank",
+    "player",
+    "games",
+    "won",
+    "lost",
+    "win_pct",
+    "points_for",
+    "points_against",
+    "hands",
+    "scope_per_hand",
+    "settebello_pct",
+    "primiera_pct",
+    "napola_pct",
+    "rating",
+)
 
 
 class ImportRefused(ValueError):
@@ -108,18 +128,7 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
     """The league's games in the order they were played, each with its settings, its
     seats (the players' ids in the file) and its hands as entered."""
     of_league = Game.league_id == league.id
-    seats = _by_game(
-        select(Seat.game_id, Seat.player_id)
-        .join(Game, Game.id == Seat.game_id)
-        .where(of_league)
-        .order_by(Seat.game_id, Seat.seat)
-    )
-    hands = _by_game(
-        select(Hand.game_id, Hand.mode, Hand.entry)
-        .join(Game, Game.id == Hand.game_id)
-        .where(of_league)
-        .order_by(Hand.game_id, Hand.number)
-    )
+    seats, hands = _seats_and_hands(of_league)
     rows = db.session.execute(
         select(
             Game.id,
@@ -153,15 +162,33 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
     ]
 
 
-def _by_game(query: Select[*tuple[Any, ...]]) -> dict[int, list[Row[*tuple[Any, ...]]]]:
+def _seats_and_hands(of_league: ColumnElement[bool]) -> tuple[_ByGame, _ByGame]:
+    """The league's seats (with their player) and hands (as entered), by game, in order."""
+    seats = _by_game(
+        select(Seat.game_id, Seat.player_id)
+        .join(Game, Game.id == Seat.game_id)
+        .where(of_league)
+        .order_by(Seat.game_id, Seat.seat)
+    )
+    hands = _by_game(
+        select(Hand.game_id, Hand.mode, Hand.entry)
+        .join(Game, Game.id == Hand.game_id)
+        .where(of_league)
+        .order_by(Hand.game_id, Hand.number)
+    )
+    return seats, hands
+
+
+def _by_game(query: Select[*tuple[Any, ...]]) -> _ByGame:
     """The rows of `query` (its first column a game id) in lists by game, in query order."""
-    grouped: dict[int, list[Row[*tuple[Any, ...]]]] = {}
+    grouped: _ByGame = {}
     for row in db.session.execute(query):
         grouped.setdefault(row[0], []).append(row)
     return grouped
 
 
 def _iso(moment: datetime) -> str:
+    """`moment` in UTC as ISO 8601 to the second (naive values are taken as UTC)."""
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).isoformat(timespec="seconds")
@@ -171,24 +198,7 @@ def standings_csv(lines: Sequence[standings.Line]) -> str:
     """The standings as CSV (one header row, one row per player)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        [
-            "rank",
-            "player",
-            "games",
-            "won",
-            "lost",
-            "win_pct",
-            "points_for",
-            "points_against",
-            "hands",
-            "scope_per_hand",
-            "settebello_pct",
-            "primiera_pct",
-            "napola_pct",
-            "rating",
-        ]
-    )
+    writer.writerow(STANDINGS_COLUMNS)
     for rank, line in enumerate(lines, 1):
         writer.writerow(
             [
@@ -447,12 +457,14 @@ def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
 
 
 def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    """`value` if it is a JSON object."""
     if not isinstance(value, dict):
         raise ImportRefused(where, "must be an object")
     return value
 
 
 def _list(value: Any, where: str, limit: int) -> list[Any]:
+    """`value` if it is a JSON list of at most `limit` entries."""
     if not isinstance(value, list):
         raise ImportRefused(where, "must be a list")
     if len(value) > limit:
@@ -461,30 +473,35 @@ def _list(value: Any, where: str, limit: int) -> list[Any]:
 
 
 def _text(value: Any, where: str) -> str:
+    """`value` as a name (spaces tidied) if it is one of 1 to `NAME_MAX` characters."""
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
         raise ImportRefused(where, f"must be a name of 1 to {NAME_MAX} characters")
     return " ".join(value.split())
 
 
 def _bool(value: Any, where: str) -> bool:
+    """`value` if it is true or false."""
     if not isinstance(value, bool):
         raise ImportRefused(where, "must be true or false")
     return value
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
+    """`value` if it is a whole number (not a boolean) from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ImportRefused(where, f"must be a whole number from {low} to {high}")
     return value
 
 
 def _format(value: Any, where: str) -> str:
+    """`value` if it is the key of a format."""
     if value not in FORMATS:
         raise ImportRefused(where, "unknown format")
     return str(value)
 
 
 def _date(value: Any, where: str) -> date:
+    """`value` as a date, if it is one in ISO 8601."""
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
@@ -492,6 +509,7 @@ def _date(value: Any, where: str) -> date:
 
 
 def _datetime(value: Any, where: str) -> datetime:
+    """`value` as a moment in UTC, if it is one in ISO 8601 (no offset: UTC)."""
     try:
         moment = datetime.fromisoformat(value)
     except (TypeError, ValueError):

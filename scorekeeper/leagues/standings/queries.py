@@ -71,9 +71,11 @@ def sort_key(line: Line) -> tuple[int, float, int, int, str]:
 
 
 def standings(league_id: int, season: Season | None = None) -> list[Line]:
-    """Every player with a finished game in the period, in the tie-break order of `sort_key`.
+    """Every player with a finished game in the period (`season`; None: all time).
 
-    One row per player from the standing rows (kept up to date as games change).
+    Ordered by games won, then win percentage, then game-point difference, then game
+    points for (more first each time), then name (see `sort_key`). One row per player
+    from the standing rows (kept up to date as games change).
     """
     return sorted(_lines(season, Standing.league_id == league_id), key=sort_key)
 
@@ -89,6 +91,7 @@ def _lines(season: Season | None, *where: ColumnElement[bool]) -> list[Line]:
 
 
 def _line(row: Any, **extra: Any) -> Line:
+    """A `Line` from a standing row read with its player's name and rating."""
     standing = row.Standing
     return Line(
         player_id=standing.player_id,

@@ -47,6 +47,7 @@ TALLIES = ("games", "won", *_COUNTED)
 
 
 def _tallies() -> list[ColumnElement[int]]:
+    """The SQL sums of results that make a row's `TALLIES` (a GROUP BY's columns)."""
     return [
         func.count(),
         func.sum(cast(LeagueResult.won, Integer)),
@@ -151,10 +152,17 @@ def _insert_standings(
     if ids is not None:
         alone = alone.where(LeagueResult.player_id.in_(ids))
     db.session.execute(insert(Standing).from_select(columns, _period(alone, season)))
+    if pairs is None or pairs:
+        together = _pairs_query(league_id, period, pairs)
+        db.session.execute(insert(Standing).from_select(columns, _period(together, season)))
 
-    if pairs is not None and not pairs:
-        return
-    mate = aliased(LeagueResult)  # each pair once: the partner with the higher id
+
+def _pairs_query(
+    league_id: int, period: tuple[Any, Any], pairs: list[tuple[int, int]] | None
+) -> Select[*tuple[Any, ...]]:
+    """The sums of each pair of partners (of `pairs`, or every pair): a result joined
+    with its partner's, the partner with the higher id, so each pair comes once."""
+    mate = aliased(LeagueResult)
     together = (
         select(*period, LeagueResult.player_id, mate.player_id, *_tallies())
         .join(
@@ -173,7 +181,7 @@ def _insert_standings(
             LeagueResult.player_id.in_([a for a, _b in pairs]),
             tuple_(LeagueResult.player_id, mate.player_id).in_(pairs),
         )
-    db.session.execute(insert(Standing).from_select(columns, _period(together, season)))
+    return together
 
 
 # The same rows from results in memory ------------------------------------------------
