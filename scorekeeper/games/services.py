@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from scorekeeper.bulk import insert_rows, insert_rows_with_ids
+from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as SEAT_NAME_MAX
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, utcnow
@@ -255,7 +255,7 @@ class ScoredHand:
             "action": "create",
             "mode": self.entry.mode,
             "entry": dict(self.entry.data),
-            "totals": list(self.score.totals),
+            "totals": [side.total for side in self.sides],
             "created_at": at,
         }
 
@@ -348,14 +348,23 @@ def new_game(
 
 def store_games(games: Sequence[NewGame]) -> list[int]:
     """Insert `games` with their seats, hands, sides of hands and each hand's "create"
-    revision (dated when the game was played), a few multi-row INSERTs for all of them.
+    revision (dated when the game was played): one bulk INSERT per table.
 
-    Returns the games' ids in order. Never commits; the new rows are not in the
-    session (read them with ``db.session.get``).
+    Returns the games' ids in order, read back by the games' unique view tokens (and
+    the hands' by game and number), which works alike on every database. Never
+    commits; the new rows are not in the session (read them with ``db.session.get``).
     """
     if not games:
         return []
-    game_ids = insert_rows_with_ids(Game, [game.game_values() for game in games])
+    insert_rows(Game, [game.game_values() for game in games])
+    tokens = [game.view_token for game in games]
+    by_token = {
+        row.view_token: row.id
+        for row in db.session.execute(
+            select(Game.view_token, Game.id).where(Game.view_token.in_(tokens))
+        )
+    }
+    game_ids = [by_token[game.view_token] for game in games]
     insert_rows(
         Seat,
         [
@@ -378,15 +387,25 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
     """Insert each ``(game id, number, played at, hand)``: the hand, its sides, its revision."""
     if not hands:
         return
-    hand_ids = insert_rows_with_ids(
+    insert_rows(
         Hand, [hand.hand_values(game_id, number, at) for game_id, number, at, hand in hands]
     )
-    stored = list(zip(hand_ids, hands, strict=True))
+    game_ids = {game_id for game_id, *_ in hands}
+    by_number = {
+        (row.game_id, row.number): row.id
+        for row in db.session.execute(
+            select(Hand.id, Hand.game_id, Hand.number).where(Hand.game_id.in_(game_ids))
+        )
+    }
+    stored = [
+        (by_number[game_id, number], game_id, number, at, hand)
+        for game_id, number, at, hand in hands
+    ]
     insert_rows(
         HandSide,
         [
             {"hand_id": hand_id, **side._asdict()}
-            for hand_id, (*_, hand) in stored
+            for hand_id, *_, hand in stored
             for side in hand.sides
         ],
     )
@@ -394,7 +413,7 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
         HandRevision,
         [
             hand.revision_values(game_id, hand_id, number, at)
-            for hand_id, (game_id, number, at, hand) in stored
+            for hand_id, game_id, number, at, hand in stored
         ],
     )
 

@@ -1,7 +1,7 @@
 """Many games at once: an import and the demo league give exactly what the same games
 played one at a time give, and exactly what an in-order rebuild from the database gives.
 
-The bulk paths (`transfer.add_league_games`) store games with multi-row INSERTs and
+The bulk paths (`transfer.add_league_games`) store games with bulk INSERTs and
 compute results, ratings and standing rows from the hands in memory; these tests hold
 them to the normal path (a game created, then its hands recorded one by one, each
 change brought into the standings) and to `standings.rebuild`.

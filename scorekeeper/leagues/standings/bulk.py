@@ -4,7 +4,7 @@ The games are stored first (`scorekeeper.games.services.store_games`) and their
 result rows computed from the hands in memory (`results.results_of`); `add_results`
 then does in memory what the database would otherwise do one game at a time: it
 rates the games in order, sums the standing rows, and writes each kind of row with
-one multi-row INSERT (or UPDATE). What it writes equals an in-order rebuild.
+one bulk INSERT (or UPDATE). What it writes equals an in-order rebuild.
 """
 
 from __future__ import annotations
