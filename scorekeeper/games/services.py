@@ -225,11 +225,13 @@ class SeatValues(NamedTuple):
 
 @dataclass(frozen=True)
 class ScoredHand:
-    """A hand as entered with its count by the scoring package (scored once, stored as is)."""
+    """A hand as entered with its count by the scoring package, scored once: the score,
+    each side's stored values and what the game's replay needs of it."""
 
     entry: Entry
     score: HandScore
     sides: tuple[SideValues, ...]
+    result: HandResult
 
     def hand_values(self, game_id: int, number: int, at: datetime) -> dict[str, Any]:
         """The columns of its `Hand` row, as hand `number` of a game played `at`."""
@@ -255,7 +257,7 @@ class ScoredHand:
             "action": "create",
             "mode": self.entry.mode,
             "entry": dict(self.entry.data),
-            "totals": [side.total for side in self.sides],
+            "totals": list(self.result.points),
             "created_at": at,
         }
 
@@ -263,7 +265,7 @@ class ScoredHand:
 def score_hand(rules: Rules, entry: Entry) -> ScoredHand:
     """Score `entry` under `rules` (raises like :func:`score_entry`)."""
     score = score_entry(rules, entry.mode, entry.data)
-    return ScoredHand(entry, score, tuple(side_values(score)))
+    return ScoredHand(entry, score, tuple(side_values(score)), HandResult.of(score))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -328,7 +330,7 @@ def new_game(
     first_dealer = settings.first_dealer
     if first_dealer is None:
         first_dealer = secrets.randbelow(fmt.players)
-    state = GameState.replay(settings.rules(), first_dealer, [hand.score for hand in hands])
+    state = GameState.replay(settings.rules(), first_dealer, [hand.result for hand in hands])
     ids = list(player_ids) if player_ids is not None else [None] * len(names)
     return NewGame(
         settings=replace(settings, names=names, first_dealer=first_dealer),

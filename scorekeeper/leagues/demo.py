@@ -189,7 +189,7 @@ def _random_game(
     hands: list[ScoredHand] = []
     while len(hands) < MAX_HANDS:
         hands.append(score_hand(rules, Entry("cards", random_hand(rng, fmt.sides))))
-        if GameState.replay(rules, dealer, [hand.score for hand in hands]).finished:
+        if GameState.replay(rules, dealer, [hand.result for hand in hands]).finished:
             break
     return new_game(
         settings,
