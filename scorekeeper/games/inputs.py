@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.scoring import FORMATS, Rules
+
 
 @dataclass(frozen=True)
 class GameSettings:
@@ -24,6 +26,16 @@ class GameSettings:
     napoleone: bool = False
     re_bello: bool = False
     first_dealer: int | None = None
+
+    def rules(self) -> Rules:
+        """The scoring package's `Rules` for these settings (raises `InvalidGame` if none)."""
+        return Rules(
+            format=FORMATS[self.format_key],
+            target=self.target,
+            napola=self.napola,
+            napoleone=self.napoleone,
+            re_bello=self.re_bello,
+        )
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
 from scorekeeper.games.inputs import Entry, GameSettings
+from scorekeeper.games.models import NAME_MAX as SEAT_NAME_MAX
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
 from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
@@ -101,13 +103,34 @@ def _primiera_cards(i: int, codes: Sequence[str] | None) -> tuple[Card, ...] | N
         raise InvalidHand([InputError("not_a_card", where, {"text": error.text})]) from None
 
 
-def side_rows(score: HandScore) -> list[HandSide]:
-    """The one way to turn a `HandScore` into `HandSide` rows: counts and points per side."""
-    rows = []
+class SideValues(NamedTuple):
+    """One side's counts and points in one hand: the columns of a `HandSide` row."""
+
+    side: int
+    cards: int
+    denari: int
+    settebello: bool
+    re_bello: bool
+    napola_run: int
+    scope: int
+    primiera: int | None
+    scope_points: int
+    carte_points: int
+    denari_points: int
+    settebello_points: int
+    primiera_points: int
+    re_bello_points: int
+    napola_points: int
+    total: int
+
+
+def side_values(score: HandScore) -> list[SideValues]:
+    """The one way to turn a `HandScore` into what is stored: counts and points per side."""
+    values = []
     for i, side in enumerate(score.sides):
         points = side.points
-        rows.append(
-            HandSide(
+        values.append(
+            SideValues(
                 side=i,
                 cards=side.cards,
                 denari=side.denari,
@@ -126,7 +149,12 @@ def side_rows(score: HandScore) -> list[HandSide]:
                 total=side.total,
             )
         )
-    return rows
+    return values
+
+
+def side_rows(score: HandScore) -> list[HandSide]:
+    """`side_values` as `HandSide` rows, for a hand saved or edited through the session."""
+    return [HandSide(**values._asdict()) for values in side_values(score)]
 
 
 # --------------------------------------------------------------------------- games
@@ -147,40 +175,219 @@ def create_game(
     if rematch_of is not None and league_id is None and rematch_of.league_id is not None:
         league_id = rematch_of.league_id
         player_ids = [seat.player_id for seat in rematch_of.seats]
+    new = new_game(settings, league_id=league_id, player_ids=player_ids, rematch_of=rematch_of)
+    (game_id,) = store_games([new])
+    db.session.commit()
+    return db.session.get_one(Game, game_id), new.edit_token
+
+
+# One way to create a game: `new_game` checks it, `store_games` stores one or many.
+
+
+class SeatValues(NamedTuple):
+    """One seat of a new game: the columns of a `Seat` row."""
+
+    seat: int
+    side: int
+    name: str
+    player_id: int | None
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A hand as entered with its count by the scoring package, scored once: the score,
+    each side's stored values and what the game's replay needs of it."""
+
+    entry: Entry
+    score: HandScore
+    sides: tuple[SideValues, ...]
+    result: HandResult
+
+    def hand_values(self, game_id: int, number: int, at: datetime) -> dict[str, Any]:
+        """The columns of its `Hand` row, as hand `number` of a game played `at`."""
+        return {
+            "game_id": game_id,
+            "number": number,
+            "request_id": f"import-{number}",
+            "mode": self.entry.mode,
+            "entry": dict(self.entry.data),
+            "napoleone_side": self.score.napoleone,
+            "created_at": at,
+            "updated_at": at,
+        }
+
+    def revision_values(
+        self, game_id: int, hand_id: int, number: int, at: datetime
+    ) -> dict[str, Any]:
+        """The columns of its "create" `HandRevision` row (as if recorded at the table)."""
+        return {
+            "game_id": game_id,
+            "hand_id": hand_id,
+            "number": number,
+            "action": "create",
+            "mode": self.entry.mode,
+            "entry": dict(self.entry.data),
+            "totals": list(self.result.points),
+            "created_at": at,
+        }
+
+
+def score_hand(rules: Rules, entry: Entry) -> ScoredHand:
+    """Score `entry` under `rules` (raises like :func:`score_entry`)."""
+    score = score_entry(rules, entry.mode, entry.data)
+    return ScoredHand(entry, score, tuple(side_values(score)), HandResult.of(score))
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewGame:
+    """A game ready to store: settings checked, seats placed, hands scored, winner known.
+
+    Made by `new_game`; stored, one or many at once, by `store_games`.
+    """
+
+    settings: GameSettings
+    seats: tuple[SeatValues, ...]
+    hands: tuple[ScoredHand, ...]
+    state: GameState
+    league_id: int | None
+    rematch_of_id: int | None
+    played_at: datetime
+    view_token: str
+    edit_token: str
+
+    def game_values(self) -> dict[str, Any]:
+        """The columns of its `Game` row (only a hash of the edit token)."""
+        return {
+            "view_token": self.view_token,
+            "edit_token_hash": hash_token(self.edit_token),
+            "format_key": self.settings.format_key,
+            "target": self.settings.target,
+            "napola": self.settings.napola,
+            "napoleone": self.settings.napoleone,
+            "re_bello": self.settings.re_bello,
+            "first_dealer": self.state.first_dealer,
+            "version": 1,
+            "winner_side": self.state.winner,
+            "league_id": self.league_id,
+            "rematch_of_id": self.rematch_of_id,
+            "created_at": self.played_at,
+            "updated_at": self.played_at,
+        }
+
+
+def new_game(
+    settings: GameSettings,
+    *,
+    league_id: int | None = None,
+    player_ids: Sequence[int | None] | None = None,
+    rematch_of: Game | None = None,
+    hands: Sequence[ScoredHand] = (),
+    played_at: datetime | None = None,
+) -> NewGame:
+    """Check a game and make it ready to store (a new game at the table, or a whole game
+    played before: an import, the demo league).
+
+    Names are trimmed to fit a seat; a first dealer of ``None`` is drawn at random.
+    ``hands`` were scored under ``settings.rules()`` and are stored as they are; the
+    game and its hands are dated ``played_at`` (default: now). Raises `ValueError`
+    for names that do not fit the format, `InvalidGame` for settings or hands the
+    rules refuse.
+    """
     fmt = FORMATS[settings.format_key]
-    names = [name.strip() for name in settings.names]
+    names = [name.strip()[:SEAT_NAME_MAX].rstrip() for name in settings.names]
     if len(names) != fmt.players or not all(names):
         raise ValueError(f"format {fmt.key} needs {fmt.players} names")
     first_dealer = settings.first_dealer
     if first_dealer is None:
         first_dealer = secrets.randbelow(fmt.players)
-    edit_token = secrets.token_urlsafe(EDIT_TOKEN_BYTES)
-    game = Game(
-        view_token=secrets.token_urlsafe(VIEW_TOKEN_BYTES),
-        edit_token_hash=hash_token(edit_token),
-        format_key=fmt.key,
-        target=settings.target,
-        napola=settings.napola,
-        napoleone=settings.napoleone,
-        re_bello=settings.re_bello,
-        first_dealer=first_dealer,
-        version=1,
-        rematch_of_id=rematch_of.id if rematch_of is not None else None,
-        league_id=league_id,
-        seats=[
-            Seat(
-                seat=seat,
-                side=fmt.side_of_seat(seat),
-                name=name,
-                player_id=player_ids[seat] if player_ids is not None else None,
-            )
+    state = GameState.replay(settings.rules(), first_dealer, [hand.result for hand in hands])
+    ids = list(player_ids) if player_ids is not None else [None] * len(names)
+    return NewGame(
+        settings=replace(settings, names=names, first_dealer=first_dealer),
+        seats=tuple(
+            SeatValues(seat, fmt.side_of_seat(seat), name, ids[seat])
             for seat, name in enumerate(names)
+        ),
+        hands=tuple(hands),
+        state=state,
+        league_id=league_id,
+        rematch_of_id=rematch_of.id if rematch_of is not None else None,
+        played_at=played_at or utcnow(),
+        view_token=secrets.token_urlsafe(VIEW_TOKEN_BYTES),
+        edit_token=secrets.token_urlsafe(EDIT_TOKEN_BYTES),
+    )
+
+
+def store_games(games: Sequence[NewGame]) -> list[int]:
+    """Insert `games` with their seats, hands, sides of hands and each hand's "create"
+    revision (dated when the game was played): one bulk INSERT per table.
+
+    Returns the games' ids in order, read back by the games' unique view tokens (and
+    the hands' by game and number), which works alike on every database. Never
+    commits; the new rows are not in the session (read them with ``db.session.get``).
+    """
+    if not games:
+        return []
+    insert_rows(Game, [game.game_values() for game in games])
+    tokens = [game.view_token for game in games]
+    by_token = {
+        row.view_token: row.id
+        for row in db.session.execute(
+            select(Game.view_token, Game.id).where(Game.view_token.in_(tokens))
+        )
+    }
+    game_ids = [by_token[game.view_token] for game in games]
+    insert_rows(
+        Seat,
+        [
+            {"game_id": game_id, **seat._asdict()}
+            for game_id, game in zip(game_ids, games, strict=True)
+            for seat in game.seats
         ],
     )
-    game.rules  # noqa: B018  (the scoring package refuses impossible settings)
-    db.session.add(game)
-    db.session.commit()
-    return game, edit_token
+    _store_hands(
+        [
+            (game_id, number, game.played_at, hand)
+            for game_id, game in zip(game_ids, games, strict=True)
+            for number, hand in enumerate(game.hands, 1)
+        ]
+    )
+    return game_ids
+
+
+def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None:
+    """Insert each ``(game id, number, played at, hand)``: the hand, its sides, its revision."""
+    if not hands:
+        return
+    insert_rows(
+        Hand, [hand.hand_values(game_id, number, at) for game_id, number, at, hand in hands]
+    )
+    game_ids = {game_id for game_id, *_ in hands}
+    by_number = {
+        (row.game_id, row.number): row.id
+        for row in db.session.execute(
+            select(Hand.id, Hand.game_id, Hand.number).where(Hand.game_id.in_(game_ids))
+        )
+    }
+    stored = [
+        (by_number[game_id, number], game_id, number, at, hand)
+        for game_id, number, at, hand in hands
+    ]
+    insert_rows(
+        HandSide,
+        [
+            {"hand_id": hand_id, **side._asdict()}
+            for hand_id, *_, hand in stored
+            for side in hand.sides
+        ],
+    )
+    insert_rows(
+        HandRevision,
+        [
+            hand.revision_values(game_id, hand_id, number, at)
+            for hand_id, game_id, number, at, hand in stored
+        ],
+    )
 
 
 def settings_of(game: Game) -> GameSettings:

@@ -8,6 +8,7 @@ any hand entered at the table (so every demo hand is a valid hand).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 
 import click
@@ -17,12 +18,25 @@ from sqlalchemy import select
 from scorekeeper.accounts.models import User
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
-from scorekeeper.games.services import score_entry
+from scorekeeper.games.services import (
+    Entry,
+    GameSettings,
+    NewGame,
+    ScoredHand,
+    new_game,
+    score_hand,
+)
 from scorekeeper.leagues.models import League, Player, Season
 from scorekeeper.leagues.services import LeagueSettings, create_league, name_key
-from scorekeeper.leagues.standings import rebuild
-from scorekeeper.leagues.transfer import GameSpec, build_game
-from scorekeeper.scoring import DECK, FORMATS, GameState, Rules, format_cards
+from scorekeeper.leagues.transfer import add_league_games
+from scorekeeper.scoring import DECK, FORMATS, GameState, format_cards
+
+#: A demo game stops after this many hands, with a winner or not.
+MAX_HANDS = 60
+#: A side's scope in a random hand: one of these, each as likely.
+SCOPE_DEALT = (0, 0, 0, 1, 1, 2, 3)
+#: The cards in notation, in deck order (each pile of a deal keeps this order).
+DECK_CODES = tuple(format_cards(DECK))
 
 FIRST = [
     "Anna",
@@ -82,21 +96,17 @@ LAST = [
 
 def random_hand(rng: random.Random, sides: int) -> dict[str, object]:
     """A random deal of the 40 cards among `sides` sides, with a few scope, as a cards entry."""
-    piles: list[list[object]] = [[] for _ in range(sides)]
-    for card in DECK:
-        piles[rng.randrange(sides)].append(card)
-    return {
-        "sides": [
-            {"cards": format_cards(pile), "scope": rng.choice((0, 0, 0, 1, 1, 2, 3))}  # type: ignore[arg-type]
-            for pile in piles
-        ]
-    }
+    piles: list[list[str]] = [[] for _ in range(sides)]
+    for code in DECK_CODES:
+        piles[rng.randrange(sides)].append(code)
+    return {"sides": [{"cards": pile, "scope": rng.choice(SCOPE_DEALT)} for pile in piles]}
 
 
 def seed_league(
     owner: User, name: str, players: int, games: int, seed: int = 1, format_key: str = "2"
 ) -> League:
-    """Create a public league of `players` players, a season per year and `games` games."""
+    """Create a public league of `players` players, a season per year and `games` games
+    (one transaction: all of it, or nothing)."""
     rng = random.Random(seed)
     league = create_league(
         owner,
@@ -109,17 +119,11 @@ def seed_league(
             re_bello=False,
             napoleone=False,
         ),
+        commit=False,
     )
-    names: list[str] = []
-    seen: set[str] = set()
-    while len(names) < players:
-        candidate = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
-        if name_key(candidate) in seen:
-            candidate = f"{candidate} {len(names) + 1}"
-        if name_key(candidate) not in seen:
-            seen.add(name_key(candidate))
-            names.append(candidate)
-    db.session.add_all(Player(league_id=league.id, name=n, name_key=name_key(n)) for n in names)
+    db.session.add_all(
+        Player(league_id=league.id, name=n, name_key=name_key(n)) for n in _names(rng, players)
+    )
     this_year = datetime.now(UTC).year
     for year in (this_year - 1, this_year):
         db.session.add(
@@ -131,48 +135,69 @@ def seed_league(
                 archived=year < this_year,
             )
         )
-    db.session.commit()
+    db.session.flush()
     seed_games(league, games, seed)
     return league
 
 
-def seed_games(league: League, games: int, seed: int = 1, days: int = 700) -> None:
-    """Add `games` finished games between random players, spread over the last `days` days.
+def _names(rng: random.Random, count: int) -> list[str]:
+    """`count` different Italian names (a number added where a name comes twice)."""
+    names: list[str] = []
+    seen: set[str] = set()
+    while len(names) < count:
+        candidate = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        if name_key(candidate) in seen:
+            candidate = f"{candidate} {len(names) + 1}"
+        if name_key(candidate) not in seen:
+            seen.add(name_key(candidate))
+            names.append(candidate)
+    return names
 
-    Commits every 500 games; each game goes through `build_game`, like an import, and
-    the league's ratings and standings are rebuilt in one pass at the end.
-    """
+
+def seed_games(league: League, games: int, seed: int = 1, days: int = 700) -> None:
+    """Add `games` finished games between random players, spread over the last `days`
+    days, and commit them (one transaction). They are stored like an import's games
+    (`add_league_games`), each hand scored once."""
     rng = random.Random(seed)
-    roster = list(db.session.scalars(select(Player).where(Player.league_id == league.id)))
-    fmt = FORMATS[league.format]
-    rules = Rules(format=fmt, target=league.target)
+    roster = list(
+        db.session.scalars(select(Player).where(Player.league_id == league.id).order_by(Player.id))
+    )
     now = datetime.now(UTC)
-    for i in range(games):
-        seat_players = rng.sample(roster, fmt.players)
-        dealer = rng.randrange(fmt.players)
-        hands: list[tuple[str, dict[str, object]]] = []
-        scores = []
-        while len(hands) < 60:
-            hand = random_hand(rng, fmt.sides)
-            hands.append(("cards", hand))
-            scores.append(score_entry(rules, "cards", hand))
-            if GameState.replay(rules, dealer, scores).winner is not None:
-                break
-        played_at = now - timedelta(days=days * (games - i) / max(games, 1))
-        spec = GameSpec(
-            format_key=fmt.key,
-            target=league.target,
-            napola=False,
-            napoleone=False,
-            re_bello=False,
-            first_dealer=dealer,
-            played_at=played_at.replace(microsecond=0),
-        )
-        build_game(league, seat_players, spec, hands, rate=False)
-        if i % 500 == 499:
-            db.session.commit()
-    rebuild(league.id)
+    played_at = (
+        (now - timedelta(days=days * (games - i) / max(games, 1))).replace(microsecond=0)
+        for i in range(games)
+    )
+    add_league_games(league, (_random_game(rng, league, roster, at) for at in played_at))
     db.session.commit()
+
+
+def _random_game(
+    rng: random.Random, league: League, roster: Sequence[Player], played_at: datetime
+) -> NewGame:
+    """A game between random players of `roster`: random deals until a side wins (at
+    most 60 hands), with the league's format and target and no variants."""
+    fmt = FORMATS[league.format]
+    seated = rng.sample(roster, fmt.players)
+    dealer = rng.randrange(fmt.players)
+    settings = GameSettings(
+        format_key=fmt.key,
+        names=[player.name for player in seated],
+        target=league.target,
+        first_dealer=dealer,
+    )
+    rules = settings.rules()
+    hands: list[ScoredHand] = []
+    while len(hands) < MAX_HANDS:
+        hands.append(score_hand(rules, Entry("cards", random_hand(rng, fmt.sides))))
+        if GameState.replay(rules, dealer, [hand.result for hand in hands]).finished:
+            break
+    return new_game(
+        settings,
+        league_id=league.id,
+        player_ids=[player.id for player in seated],
+        hands=hands,
+        played_at=played_at,
+    )
 
 
 @click.command("seed-demo")

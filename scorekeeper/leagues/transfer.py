@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import csv
 import io
-import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime
-from typing import Any
+from itertools import islice
+from typing import Any, TypeAlias, TypeVar
 
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import ColumnElement, Row, Select, select
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
-from scorekeeper.games.models import Game, Hand, Seat
+from scorekeeper.games.models import ENTRY_MODES, Game, Hand, Seat
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.models import (
     NAME_MAX,
@@ -34,7 +32,7 @@ from scorekeeper.leagues.models import (
     name_key,
 )
 from scorekeeper.leagues.services import LeagueSettings, create_league
-from scorekeeper.scoring import FORMATS, InvalidGame, InvalidHand, ScoringError
+from scorekeeper.scoring import FORMATS, Format, InvalidGame, InvalidHand, Rules, ScoringError
 
 FILE_KIND = "scorekeeper-league"
 FILE_VERSION = 1
@@ -42,6 +40,30 @@ MAX_PLAYERS = 1000
 MAX_SEASONS = 200
 MAX_GAMES = 50_000
 MAX_HANDS_PER_GAME = 200
+#: Games stored by one set of INSERTs (an import or the demo stores more in several).
+BATCH = 500
+
+T = TypeVar("T")
+#: Rows of a query by the game they belong to.
+_ByGame: TypeAlias = "dict[int, list[Row[*tuple[Any, ...]]]]"
+
+#: The header of the standings CSV.
+STANDINGS_COLUMNS = (
+    "rank",
+    "player",
+    "games",
+    "won",
+    "lost",
+    "win_pct",
+    "points_for",
+    "points_against",
+    "hands",
+    "scope_per_hand",
+    "settebello_pct",
+    "primiera_pct",
+    "napola_pct",
+    "rating",
+)
 
 
 class ImportRefused(ValueError):
@@ -57,20 +79,15 @@ class ImportRefused(ValueError):
 
 
 def export_league(league: League) -> dict[str, Any]:
-    """Everything needed to rebuild `league`: settings, players, seasons, games, hands."""
-    players = db.session.scalars(
-        select(Player).where(Player.league_id == league.id).order_by(Player.id)
+    """Everything needed to rebuild `league`: settings, players, seasons, games, hands.
+
+    Reads only what the file holds, as plain columns: five queries whatever the
+    number of games (never a hand's computed sides).
+    """
+    players = db.session.execute(
+        select(Player.id, Player.name).where(Player.league_id == league.id).order_by(Player.id)
     ).all()
-    local = {player.id: i for i, player in enumerate(players)}
-    seasons = db.session.scalars(
-        select(Season).where(Season.league_id == league.id).order_by(Season.starts_on, Season.id)
-    ).all()
-    game_rows = db.session.scalars(
-        select(Game)
-        .options(selectinload(Game.seats), selectinload(Game.hands))
-        .where(Game.league_id == league.id)
-        .order_by(Game.created_at, Game.id)
-    ).all()
+    local = {row.id: i for i, row in enumerate(players)}
     return {
         "kind": FILE_KIND,
         "version": FILE_VERSION,
@@ -83,37 +100,95 @@ def export_league(league: League) -> dict[str, Any]:
             "re_bello": league.re_bello,
             "napoleone": league.napoleone,
         },
-        "players": [{"id": local[p.id], "name": p.name} for p in players],
-        "seasons": [
-            {
-                "name": s.name,
-                "starts_on": s.starts_on.isoformat(),
-                "ends_on": s.ends_on.isoformat(),
-                "archived": s.archived,
-            }
-            for s in seasons
-        ],
-        "games": [
-            {
-                "played_at": _iso(game.created_at),
-                "format": game.format_key,
-                "target": game.target,
-                "napola": game.napola,
-                "napoleone": game.napoleone,
-                "re_bello": game.re_bello,
-                "first_dealer": game.first_dealer,
-                "seats": [
-                    local[seat.player_id] if seat.player_id is not None else None
-                    for seat in game.seats
-                ],
-                "hands": [{"mode": hand.mode, "entry": hand.entry} for hand in game.hands],
-            }
-            for game in game_rows
-        ],
+        "players": [{"id": local[row.id], "name": row.name} for row in players],
+        "seasons": _export_seasons(league),
+        "games": _export_games(league, local),
     }
 
 
+def _export_seasons(league: League) -> list[dict[str, Any]]:
+    """The league's seasons, by start date."""
+    rows = db.session.execute(
+        select(Season.name, Season.starts_on, Season.ends_on, Season.archived)
+        .where(Season.league_id == league.id)
+        .order_by(Season.starts_on, Season.id)
+    )
+    return [
+        {
+            "name": row.name,
+            "starts_on": row.starts_on.isoformat(),
+            "ends_on": row.ends_on.isoformat(),
+            "archived": row.archived,
+        }
+        for row in rows
+    ]
+
+
+def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, Any]]:
+    """The league's games in the order they were played, each with its settings, its
+    seats (the players' ids in the file) and its hands as entered."""
+    of_league = Game.league_id == league.id
+    seats, hands = _seats_and_hands(of_league)
+    rows = db.session.execute(
+        select(
+            Game.id,
+            Game.created_at,
+            Game.format_key,
+            Game.target,
+            Game.napola,
+            Game.napoleone,
+            Game.re_bello,
+            Game.first_dealer,
+        )
+        .where(of_league)
+        .order_by(Game.created_at, Game.id)
+    )
+    return [
+        {
+            "played_at": _iso(game.created_at),
+            "format": game.format_key,
+            "target": game.target,
+            "napola": game.napola,
+            "napoleone": game.napoleone,
+            "re_bello": game.re_bello,
+            "first_dealer": game.first_dealer,
+            "seats": [
+                None if seat.player_id is None else local[seat.player_id]
+                for seat in seats.get(game.id, ())
+            ],
+            "hands": [{"mode": hand.mode, "entry": hand.entry} for hand in hands.get(game.id, ())],
+        }
+        for game in rows
+    ]
+
+
+def _seats_and_hands(of_league: ColumnElement[bool]) -> tuple[_ByGame, _ByGame]:
+    """The league's seats (with their player) and hands (as entered), by game, in order."""
+    seats = _by_game(
+        select(Seat.game_id, Seat.player_id)
+        .join(Game, Game.id == Seat.game_id)
+        .where(of_league)
+        .order_by(Seat.game_id, Seat.seat)
+    )
+    hands = _by_game(
+        select(Hand.game_id, Hand.mode, Hand.entry)
+        .join(Game, Game.id == Hand.game_id)
+        .where(of_league)
+        .order_by(Hand.game_id, Hand.number)
+    )
+    return seats, hands
+
+
+def _by_game(query: Select[*tuple[Any, ...]]) -> _ByGame:
+    """The rows of `query` (its first column a game id) in lists by game, in query order."""
+    grouped: _ByGame = {}
+    for row in db.session.execute(query):
+        grouped.setdefault(row[0], []).append(row)
+    return grouped
+
+
 def _iso(moment: datetime) -> str:
+    """`moment` in UTC as ISO 8601 to the second (naive values are taken as UTC)."""
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).isoformat(timespec="seconds")
@@ -123,24 +198,7 @@ def standings_csv(lines: Sequence[standings.Line]) -> str:
     """The standings as CSV (one header row, one row per player)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        [
-            "rank",
-            "player",
-            "games",
-            "won",
-            "lost",
-            "win_pct",
-            "points_for",
-            "points_against",
-            "hands",
-            "scope_per_hand",
-            "settebello_pct",
-            "primiera_pct",
-            "napola_pct",
-            "rating",
-        ]
-    )
+    writer.writerow(STANDINGS_COLUMNS)
     for rank, line in enumerate(lines, 1):
         writer.writerow(
             [
@@ -230,10 +288,27 @@ def import_league(data: Any, owner: User) -> League:
 
 
 def _import(data: Any, owner: User) -> League:
+    """Check the file's kind, then add the league, its players, its seasons, its games."""
     doc = _obj(data, "file")
     if doc.get("kind") != FILE_KIND or doc.get("version") != FILE_VERSION:
         raise ImportRefused("file", "this is not a league exported by Scorekeeper (version 1)")
-    spec = _obj(doc.get("league"), "league")
+    league = _import_league(_obj(doc.get("league"), "league"), owner)
+    players = _import_players(doc.get("players"), league)
+    _import_seasons(doc.get("seasons"), league)
+    db.session.flush()
+    games_in_file = _list(doc.get("games"), "games", MAX_GAMES)
+    add_league_games(
+        league,
+        (
+            _import_game(_obj(item, f"games[{i}]"), f"games[{i}]", league, players)
+            for i, item in enumerate(games_in_file)
+        ),
+    )
+    return league
+
+
+def _import_league(spec: Mapping[str, Any], owner: User) -> League:
+    """The new league, with the file's name, visibility and default rules."""
     settings = LeagueSettings(
         name=_text(spec.get("name"), "league.name"),
         is_public=_bool(spec.get("public"), "league.public"),
@@ -244,13 +319,16 @@ def _import(data: Any, owner: User) -> League:
         napoleone=_bool(spec.get("napoleone"), "league.napoleone"),
     )
     try:
-        league = create_league(owner, settings, commit=False)
+        return create_league(owner, settings, commit=False)
     except ScoringError as err:
         raise ImportRefused("league", f"the rules refuse these settings ({err})") from err
 
+
+def _import_players(items: Any, league: League) -> dict[int, Player]:
+    """The file's players added to `league`, by their id in the file (each name once)."""
     players: dict[int, Player] = {}
     keys: set[str] = set()
-    for i, item in enumerate(_list(doc.get("players"), "players", MAX_PLAYERS)):
+    for i, item in enumerate(_list(items, "players", MAX_PLAYERS)):
         where = f"players[{i}]"
         entry = _obj(item, where)
         local = _int(entry.get("id"), f"{where}.id", 0, 10**9)
@@ -259,18 +337,22 @@ def _import(data: Any, owner: User) -> League:
             raise ImportRefused(where, "a player appears twice")
         keys.add(name_key(name))
         players[local] = Player(league_id=league.id, name=name, name_key=name_key(name))
-        db.session.add(players[local])
+    db.session.add_all(players.values())
+    return players
 
-    season_names: set[str] = set()
-    for i, item in enumerate(_list(doc.get("seasons"), "seasons", MAX_SEASONS)):
+
+def _import_seasons(items: Any, league: League) -> None:
+    """The file's seasons added to `league` (dates in order, each name once)."""
+    names: set[str] = set()
+    for i, item in enumerate(_list(items, "seasons", MAX_SEASONS)):
         where = f"seasons[{i}]"
         entry = _obj(item, where)
         name = _text(entry.get("name"), f"{where}.name")
         starts_on = _date(entry.get("starts_on"), f"{where}.starts_on")
         ends_on = _date(entry.get("ends_on"), f"{where}.ends_on")
-        if starts_on > ends_on or name in season_names:
+        if starts_on > ends_on or name in names:
             raise ImportRefused(where, "dates out of order or the name twice")
-        season_names.add(name)
+        names.add(name)
         db.session.add(
             Season(
                 league_id=league.id,
@@ -280,149 +362,109 @@ def _import(data: Any, owner: User) -> League:
                 archived=_bool(entry.get("archived"), f"{where}.archived"),
             )
         )
-    db.session.flush()
-
-    for i, item in enumerate(_list(doc.get("games"), "games", MAX_GAMES)):
-        where = f"games[{i}]"
-        entry = _obj(item, where)
-        fmt = _format(entry.get("format"), f"{where}.format")
-        seat_ids = _list(entry.get("seats"), f"{where}.seats", FORMATS[fmt].players)
-        if len(seat_ids) != FORMATS[fmt].players:
-            raise ImportRefused(
-                f"{where}.seats", f"format {fmt} needs {FORMATS[fmt].players} seats"
-            )
-        seat_players = []
-        for j, local in enumerate(seat_ids):
-            if not isinstance(local, int) or local not in players:
-                raise ImportRefused(f"{where}.seats[{j}]", "not a player of this file")
-            seat_players.append(players[local])
-        if len({p.id for p in seat_players}) != len(seat_players):
-            raise ImportRefused(f"{where}.seats", "a player sits twice")
-        hands = []
-        for j, hand in enumerate(_list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)):
-            hand_obj = _obj(hand, f"{where}.hands[{j}]")
-            mode = hand_obj.get("mode")
-            if mode not in ("counts", "cards"):
-                raise ImportRefused(f"{where}.hands[{j}].mode", "must be counts or cards")
-            hands.append((mode, _obj(hand_obj.get("entry"), f"{where}.hands[{j}].entry")))
-        build_game(
-            league,
-            seat_players,
-            GameSpec(
-                format_key=fmt,
-                target=_int(entry.get("target"), f"{where}.target", 1, 999),
-                napola=_bool(entry.get("napola"), f"{where}.napola"),
-                napoleone=_bool(entry.get("napoleone"), f"{where}.napoleone"),
-                re_bello=_bool(entry.get("re_bello"), f"{where}.re_bello"),
-                first_dealer=_int(
-                    entry.get("first_dealer"), f"{where}.first_dealer", 0, len(seat_ids) - 1
-                ),
-                played_at=_datetime(entry.get("played_at"), f"{where}.played_at"),
-            ),
-            hands,
-            where=where,
-            rate=False,
-        )
-    standings.rebuild(league.id)
-    return league
 
 
-@dataclass(frozen=True, kw_only=True)
-class GameSpec:
-    """The settings and start time of a game built from data (import, demo)."""
-
-    format_key: str
-    target: int
-    napola: bool
-    napoleone: bool
-    re_bello: bool
-    first_dealer: int
-    played_at: datetime
-
-
-def build_game(
-    league: League,
-    seat_players: Sequence[Player],
-    spec: GameSpec,
-    hands: Sequence[tuple[str, Mapping[str, Any]]],
-    where: str = "game",
-    *,
-    rate: bool = True,
-) -> Game:
-    """Store a whole league game at once, every hand re-scored by the scoring package.
-
-    Each hand gets its "create" revision, dated when the game was played. Used by
-    the import and the demo league; never commits. Raises `ImportRefused` for a hand
-    the rules refuse or a game the rules cannot replay. With ``rate=False`` the
-    results are written but ratings and standings are left for one
-    `standings.rebuild` over all the games built (much faster in bulk).
-    """
-    fmt = FORMATS[spec.format_key]
-    game = Game(
-        view_token=secrets.token_urlsafe(games.VIEW_TOKEN_BYTES),
-        edit_token_hash=games.hash_token(secrets.token_urlsafe(games.EDIT_TOKEN_BYTES)),
-        format_key=spec.format_key,
-        target=spec.target,
-        napola=spec.napola,
-        napoleone=spec.napoleone,
-        re_bello=spec.re_bello,
-        first_dealer=spec.first_dealer,
-        version=1,
-        league_id=league.id,
-        created_at=spec.played_at,
-        updated_at=spec.played_at,
-        seats=[
-            Seat(seat=i, side=fmt.side_of_seat(i), name=p.name[:40], player_id=p.id)
-            for i, p in enumerate(seat_players)
-        ],
+def _import_game(
+    entry: Mapping[str, Any], where: str, league: League, players: Mapping[int, Player]
+) -> games.NewGame:
+    """One game of the file, its settings checked and every hand scored, ready to store."""
+    fmt = FORMATS[_format(entry.get("format"), f"{where}.format")]
+    seated = _seat_players(entry.get("seats"), f"{where}.seats", fmt, players)
+    settings = games.GameSettings(
+        format_key=fmt.key,
+        names=[player.name for player in seated],
+        target=_int(entry.get("target"), f"{where}.target", 1, 999),
+        napola=_bool(entry.get("napola"), f"{where}.napola"),
+        napoleone=_bool(entry.get("napoleone"), f"{where}.napoleone"),
+        re_bello=_bool(entry.get("re_bello"), f"{where}.re_bello"),
+        first_dealer=_int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
     )
+    played_at = _datetime(entry.get("played_at"), f"{where}.played_at")
     try:
-        rules = game.rules
+        rules = settings.rules()
     except InvalidGame as err:
         raise ImportRefused(where, f"the rules refuse this game ({err})") from err
-    for number, (mode, entry) in enumerate(hands, 1):
-        here = f"{where}.hands[{number - 1}]"
-        try:
-            score = games.score_entry(rules, mode, entry)
-        except InvalidHand as err:
-            first = err.errors[0]
-            raise ImportRefused(here, f"{first.field or 'hand'}: {first.message}") from err
-        except (ScoringError, KeyError, TypeError, ValueError, AttributeError) as err:
-            raise ImportRefused(here, "not a valid hand entry") from err
-        game.hands.append(
-            Hand(
-                number=number,
-                request_id=f"import-{number}",
-                mode=mode,
-                entry=dict(entry),
-                napoleone_side=score.napoleone,
-                sides=games.side_rows(score),
-                created_at=spec.played_at,
-                updated_at=spec.played_at,
-            )
-        )
+    items = _list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)
+    hands = [_import_hand(rules, item, f"{where}.hands[{j}]") for j, item in enumerate(items)]
     try:
-        game.winner_side = games.game_state(game).winner
-    except ScoringError as err:
+        return games.new_game(
+            settings,
+            league_id=league.id,
+            player_ids=[player.id for player in seated],
+            hands=hands,
+            played_at=played_at,
+        )
+    except InvalidGame as err:
         raise ImportRefused(where, f"the rules refuse this game ({err})") from err
-    db.session.add(game)
-    db.session.flush()
-    for hand in game.hands:  # each hand's history starts as if recorded at the table
-        games.log_revision(game, hand, "create", at=spec.played_at)
-    if rate:
-        standings.game_changed(game)
-    else:
-        standings.write_results(game)
-    return game
+
+
+def _seat_players(
+    value: Any, where: str, fmt: Format, players: Mapping[int, Player]
+) -> list[Player]:
+    """The players in a game's seats: as many of the file's players as `fmt` seats, each once."""
+    seat_ids = _list(value, where, fmt.players)
+    if len(seat_ids) != fmt.players:
+        raise ImportRefused(where, f"format {fmt.key} needs {fmt.players} seats")
+    seated = []
+    for j, local in enumerate(seat_ids):
+        if not isinstance(local, int) or local not in players:
+            raise ImportRefused(f"{where}[{j}]", "not a player of this file")
+        seated.append(players[local])
+    if len({player.id for player in seated}) != len(seated):
+        raise ImportRefused(where, "a player sits twice")
+    return seated
+
+
+def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
+    """One hand of the file as entered, scored by the scoring package."""
+    hand = _obj(item, where)
+    mode = hand.get("mode")
+    if mode not in ENTRY_MODES:
+        raise ImportRefused(f"{where}.mode", "must be counts or cards")
+    entry = games.Entry(mode, _obj(hand.get("entry"), f"{where}.entry"))
+    try:
+        return games.score_hand(rules, entry)
+    except InvalidHand as err:
+        first = err.errors[0]
+        raise ImportRefused(where, f"{first.field or 'hand'}: {first.message}") from err
+    except (ScoringError, KeyError, TypeError, ValueError, AttributeError) as err:
+        raise ImportRefused(where, "not a valid hand entry") from err
+
+
+def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None:
+    """Store finished games of `league`, `BATCH` games at a time, then their results, the
+    ratings and the standing rows, computed from the hands already scored (see
+    `standings.add_results`). Used by the import and the demo; never commits."""
+    results: list[standings.ResultRow] = []
+    for batch in _batches(new_games, BATCH):
+        for game_id, game in zip(games.store_games(batch), batch, strict=True):
+            results += standings.results_of(
+                league.id,
+                game_id,
+                game.played_at,
+                game.state.winner,
+                game.seats,
+                [hand.sides for hand in game.hands],
+            )
+    standings.add_results(league.id, results)
+
+
+def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """`items` in lists of `size` (the last one shorter)."""
+    iterator = iter(items)
+    while batch := list(islice(iterator, size)):
+        yield batch
 
 
 def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    """`value` if it is a JSON object."""
     if not isinstance(value, dict):
         raise ImportRefused(where, "must be an object")
     return value
 
 
 def _list(value: Any, where: str, limit: int) -> list[Any]:
+    """`value` if it is a JSON list of at most `limit` entries."""
     if not isinstance(value, list):
         raise ImportRefused(where, "must be a list")
     if len(value) > limit:
@@ -431,30 +473,35 @@ def _list(value: Any, where: str, limit: int) -> list[Any]:
 
 
 def _text(value: Any, where: str) -> str:
+    """`value` as a name (spaces tidied) if it is one of 1 to `NAME_MAX` characters."""
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
         raise ImportRefused(where, f"must be a name of 1 to {NAME_MAX} characters")
     return " ".join(value.split())
 
 
 def _bool(value: Any, where: str) -> bool:
+    """`value` if it is true or false."""
     if not isinstance(value, bool):
         raise ImportRefused(where, "must be true or false")
     return value
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
+    """`value` if it is a whole number (not a boolean) from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ImportRefused(where, f"must be a whole number from {low} to {high}")
     return value
 
 
 def _format(value: Any, where: str) -> str:
+    """`value` if it is the key of a format."""
     if value not in FORMATS:
         raise ImportRefused(where, "unknown format")
     return str(value)
 
 
 def _date(value: Any, where: str) -> date:
+    """`value` as a date, if it is one in ISO 8601."""
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
@@ -462,8 +509,9 @@ def _date(value: Any, where: str) -> date:
 
 
 def _datetime(value: Any, where: str) -> datetime:
+    """`value` as a moment in UTC, if it is one in ISO 8601 (no offset: UTC)."""
     try:
         moment = datetime.fromisoformat(value)
     except (TypeError, ValueError):
         raise ImportRefused(where, "must be a date and time in ISO 8601") from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -23,7 +23,6 @@ from scorekeeper.games.models import Game
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.models import League, Player, Standing
 from scorekeeper.leagues.services import LeagueSettings, create_league, create_season, name_key
-from scorekeeper.leagues.transfer import GameSpec, build_game
 from scorekeeper.scoring import DECK, FORMATS, format_cards
 
 ALL = format_cards(DECK)
@@ -78,16 +77,19 @@ def play(
     when: datetime,
     format_key: str = "2x2",
 ) -> Game:
-    spec = GameSpec(
-        format_key=format_key,
-        target=11,
-        napola=False,
-        napoleone=False,
-        re_bello=False,
-        first_dealer=0,
+    """A finished game stored at once, then brought into the standings like any change."""
+    settings = games.GameSettings(format_key, [p.name for p in seated], first_dealer=0)
+    scored = [games.score_hand(settings.rules(), games.Entry(*hand)) for hand in hands]
+    new = games.new_game(
+        settings,
+        league_id=league.id,
+        player_ids=[p.id for p in seated],
+        hands=scored,
         played_at=when,
     )
-    game = build_game(league, seated, spec, hands)
+    (game_id,) = games.store_games([new])
+    game = db.session.get_one(Game, game_id)
+    standings.game_changed(game)
     db.session.commit()
     return game
 

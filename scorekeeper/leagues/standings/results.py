@@ -1,0 +1,174 @@
+"""A league game's result rows: one per league player of a finished game.
+
+A result holds the sums of the player's side over the game's hands (game points,
+hands, scope, and the hands in which the side took the settebello, the primiera
+point and a napola), the best other side's points as points against, and the
+player's rating after the game. `results_of` computes them from the hands in
+memory, whether read back after a change (`write_results`) or just scored (an
+import, the demo); `game_changed` brings a league up to date after a change to one
+game: its result rows, the ratings from that game on, the standing rows it moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from sqlalchemy import delete, select
+
+from scorekeeper.bulk import insert_rows
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.leagues.models import LeagueResult
+from scorekeeper.leagues.standings.ratings import MODEL, rerate_from
+from scorekeeper.leagues.standings.rows import refresh_standings
+
+
+class SideFigures(Protocol):
+    """What a result adds up of one side in one hand: a `HandSide` row or its values."""
+
+    @property
+    def side(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def scope(self) -> int: ...
+    @property
+    def settebello(self) -> bool: ...
+    @property
+    def primiera_points(self) -> int: ...
+    @property
+    def napola_points(self) -> int: ...
+
+
+class SeatFigures(Protocol):
+    """Who sat on which side: a `Seat` row or its values."""
+
+    @property
+    def side(self) -> int: ...
+    @property
+    def player_id(self) -> int | None: ...
+
+
+@dataclass
+class ResultRow:
+    """One player's result in one finished game: the columns of a `LeagueResult` row.
+
+    ``mu`` and ``sigma`` start at the model's defaults until the game is rated.
+    """
+
+    league_id: int
+    game_id: int
+    player_id: int
+    played_at: datetime
+    side: int
+    won: bool
+    points_for: int
+    points_against: int
+    hands: int
+    scope: int
+    settebello: int
+    primiera: int
+    napola: int
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+
+
+def results_of(
+    league_id: int,
+    game_id: int,
+    played_at: datetime,
+    winner_side: int | None,
+    seats: Iterable[SeatFigures],
+    hands: Iterable[Sequence[SideFigures]],
+) -> list[ResultRow]:
+    """The result rows of one game, from its seats and each hand's sides: one per seat
+    with a league player, none while the game has no winner."""
+    if winner_side is None:
+        return []
+    sums = _side_sums(hands)
+    rows = []
+    for seat in seats:
+        if seat.player_id is None or seat.side not in sums:
+            continue
+        points, hands_played, scope, settebello, primiera, napola = sums[seat.side]
+        rows.append(
+            ResultRow(
+                league_id=league_id,
+                game_id=game_id,
+                player_id=seat.player_id,
+                played_at=played_at,
+                side=seat.side,
+                won=seat.side == winner_side,
+                points_for=points,
+                points_against=max(s[0] for side, s in sums.items() if side != seat.side),
+                hands=hands_played,
+                scope=scope,
+                settebello=settebello,
+                primiera=primiera,
+                napola=napola,
+            )
+        )
+    return rows
+
+
+def _side_sums(hands: Iterable[Sequence[SideFigures]]) -> dict[int, list[int]]:
+    """Per side: game points, hands, scope, hands with the settebello, primiera points,
+    hands with a napola."""
+    sums: dict[int, list[int]] = {}
+    for hand in hands:
+        for figures in hand:
+            side = sums.setdefault(figures.side, [0] * 6)
+            side[0] += figures.total
+            side[1] += 1
+            side[2] += figures.scope
+            side[3] += figures.settebello
+            side[4] += figures.primiera_points
+            side[5] += figures.napola_points > 0
+    return sums
+
+
+def insert_results(rows: Sequence[ResultRow]) -> None:
+    """INSERT the rows (one statement for all of them)."""
+    insert_rows(LeagueResult, [vars(row) for row in rows])
+
+
+def game_changed(game: Game) -> None:
+    """Bring the league's results and ratings up to date after a change to `game`.
+
+    Called inside the transaction of the change (after a flush); never commits.
+    A game enters the standings when it has a winner and leaves them if an edit
+    takes the winner away.
+    """
+    for league_id, seated in write_results(game).items():
+        rerate_from(league_id, game.created_at, game.id, {player for player, _side in seated})
+        refresh_standings(league_id, seated, game.created_at)
+
+
+def write_results(game: Game) -> dict[int, set[tuple[int, int]]]:
+    """Replace `game`'s result rows (without re-rating); returns, per league touched, the
+    (player, side) of every row removed or written: whose ratings and standings may move."""
+    old = db.session.execute(
+        select(LeagueResult.league_id, LeagueResult.player_id, LeagueResult.side).where(
+            LeagueResult.game_id == game.id
+        )
+    ).all()
+    touched: dict[int, set[tuple[int, int]]] = {}
+    for row in old:
+        touched.setdefault(row.league_id, set()).add((row.player_id, row.side))
+    if old:
+        db.session.execute(delete(LeagueResult).where(LeagueResult.game_id == game.id))
+    if game.league_id is not None:
+        rows = results_of(
+            game.league_id,
+            game.id,
+            game.created_at,
+            game.winner_side,
+            game.seats,
+            [hand.sides for hand in game.hands],
+        )
+        insert_results(rows)
+        touched.setdefault(game.league_id, set()).update((r.player_id, r.side) for r in rows)
+    return touched
