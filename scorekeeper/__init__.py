@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy import event
 
@@ -89,6 +89,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     compress.init_app(app)
+    app.after_request(_close_sent_files)  # runs before Flask-Compress's hook: see there
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_on_connect)
@@ -157,6 +158,16 @@ def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+def _close_sent_files(response: Response) -> Response:
+    """Close a sent file (a static file) once the response is sent, even when Flask-Compress
+    then swaps the body for a compressing stream: it drops the file's own `close`, which
+    left the file open until garbage collection (a ResourceWarning per compressed file)."""
+    close = getattr(response.response, "close", None)
+    if response.is_streamed and close is not None:
+        response.call_on_close(close)
+    return response
 
 
 def _add_security_headers(response: Any) -> Any:

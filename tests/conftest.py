@@ -13,6 +13,7 @@ import os
 import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import flask_migrate
 import pytest
@@ -20,6 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import settings
 from sqlalchemy.engine import make_url
+from werkzeug.test import TestResponse
 
 from scorekeeper import create_app, normalize_database_url
 from scorekeeper.extensions import db
@@ -68,10 +70,19 @@ def migrated_database_url(database_url: str) -> str:
     return database_url
 
 
+class ClosingClient(FlaskClient):
+    """A test client that reads each response whole and closes it before returning it, so
+    a test that never closes a response leaves no file open (warnings fail the tests)."""
+
+    def open(self, *args: Any, buffered: bool = True, **kwargs: Any) -> TestResponse:
+        return super().open(*args, buffered=buffered, **kwargs)
+
+
 @pytest.fixture
 def app(migrated_database_url: str) -> Iterator[Flask]:
     """The app on the migrated test database; every table is emptied afterwards."""
     app = create_app(make_test_config(migrated_database_url))
+    app.test_client_class = ClosingClient
     yield app
     empty_tables(app)
     with app.app_context():
