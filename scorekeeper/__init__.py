@@ -68,6 +68,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ],
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=False,  # behind TLS: SCOREKEEPER_SESSION_COOKIE_SECURE=true
+        LIVE_POLL_MS=4000,  # how often an open board asks for news (static/js/live.js); 0: never
     )
     app.config.from_pyfile("config.py", silent=True)
     if os.environ.get("DATABASE_URL"):

@@ -84,8 +84,11 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(migrated_database_url: str) -> Iterator[LiveServer]:
-    """The app on a free local port, in a thread, using the session's test database."""
-    app = create_app(make_test_config(migrated_database_url))
+    """The app on a free local port, in a thread, using the session's test database.
+
+    Open boards poll for news every 250 ms instead of every few seconds, so a test
+    waiting for another phone's hand does not wait long."""
+    app = create_app(make_test_config(migrated_database_url, LIVE_POLL_MS=250))
     server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

@@ -198,6 +198,16 @@ def test_view_qr_code(app: Flask, client: FlaskClient) -> None:
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
 
 
+def test_boards_poll_as_often_as_the_setting_says(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    view = f"/v/{_game(app).view_token}"
+    for path in (url, view):
+        assert 'data-poll-ms="4000"' in client.get(path).get_data(as_text=True), path
+    app.config["LIVE_POLL_MS"] = 250
+    for path in (url, view):
+        assert 'data-poll-ms="250"' in client.get(path).get_data(as_text=True), path
+
+
 def test_live_board_answers_304_until_the_game_changes(client: FlaskClient) -> None:
     url = start_game(client)
     first = client.get(f"{url}/live")
