@@ -11,7 +11,8 @@ config = context.config
 # Interpret the config file for Python logging.
 # This line sets up loggers basically.
 # Keep loggers created before the migration (pytest caplog, the app) working.
-fileConfig(config.config_file_name, disable_existing_loggers=False)
+if config.config_file_name is not None:
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger("alembic.env")
 
 
