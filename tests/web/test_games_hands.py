@@ -500,6 +500,7 @@ def test_no_removed_hands_section_without_removals(client: FlaskClient) -> None:
     record(client, url)
     record(client, url)
     board = client.get(url, headers=EN).get_data(as_text=True)
+    assert 'id="hand-2"' in board  # the board itself, with both hands
     assert _removed_hands(board) is None and "Removed hands" not in board
 
 
