@@ -79,14 +79,31 @@ class ClosingClient(FlaskClient):
 
 
 @pytest.fixture
-def app(migrated_database_url: str) -> Iterator[Flask]:
+def make_app(migrated_database_url: str) -> Iterator[Callable[..., Flask]]:
+    """`make_app(**config)`: an app on the migrated test database with more settings.
+
+    Afterwards every table is emptied and each app's connections are closed (on
+    PostgreSQL a connection left to the garbage collector is a ResourceWarning).
+    """
+    apps: list[Flask] = []
+
+    def make(**overrides: Any) -> Flask:
+        app = create_app(make_test_config(migrated_database_url, **overrides))
+        app.test_client_class = ClosingClient
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        empty_tables(app)
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Flask]) -> Flask:
     """The app on the migrated test database; every table is emptied afterwards."""
-    app = create_app(make_test_config(migrated_database_url))
-    app.test_client_class = ClosingClient
-    yield app
-    empty_tables(app)
-    with app.app_context():
-        db.engine.dispose()
+    return make_app()
 
 
 @pytest.fixture

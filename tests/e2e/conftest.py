@@ -19,6 +19,7 @@ from flask import Flask
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
 from tests.helpers import empty_tables, make_test_config
 
 if TYPE_CHECKING:
@@ -97,6 +98,8 @@ def live_server(migrated_database_url: str) -> Iterator[LiveServer]:
     finally:
         server.shutdown()
         thread.join(timeout=5)
+        with app.app_context():
+            db.engine.dispose()  # close its connections (the garbage collector would warn)
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
@@ -222,8 +222,8 @@ def test_session_cookie_is_httponly_and_lax(client: FlaskClient) -> None:
     assert "Secure" not in session
 
 
-def test_secure_cookies_can_be_switched_on(migrated_database_url: str) -> None:
-    app = create_app(make_test_config(migrated_database_url, SESSION_COOKIE_SECURE=True))
+def test_secure_cookies_can_be_switched_on(make_app: Callable[..., Flask]) -> None:
+    app = make_app(SESSION_COOKIE_SECURE=True)
     assert app.config["REMEMBER_COOKIE_SECURE"] is True
 
 
@@ -238,17 +238,9 @@ def test_passwords_are_hashed_with_scrypt_by_default(migrated_database_url: str)
 
 
 @pytest.fixture
-def limited_client(migrated_database_url: str) -> Iterator[FlaskClient]:
+def limited_client(make_app: Callable[..., Flask]) -> FlaskClient:
     """A client of an app with rate limits on (the other tests switch them off)."""
-    app = create_app(
-        make_test_config(
-            migrated_database_url, RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="memory://"
-        )
-    )
-    yield app.test_client()
-    from tests.helpers import empty_tables
-
-    empty_tables(app)
+    return make_app(RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="memory://").test_client()
 
 
 def test_failed_logins_are_rate_limited_with_a_clear_message(limited_client: FlaskClient) -> None:
