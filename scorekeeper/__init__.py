@@ -94,6 +94,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         REDIS_URL=None,
         # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
         HSTS_MAX_AGE=0,
+        LIVE_POLL_MS=4000,  # how often an open board asks for news (static/js/live.js); 0: never
     )
     app.config.from_pyfile("config.py", silent=True)
     for name, key in (
@@ -124,6 +125,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     compress.init_app(app)
     app.after_request(_compress_static)
+    app.after_request(_close_sent_files)  # runs before _compress_static's hook: see there
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_on_connect)
@@ -273,4 +275,14 @@ def _compress_static(response: Response) -> Response:
     """
     if response.mimetype in current_app.config["COMPRESS_MIMETYPES"]:
         return compress.after_request(response)
+    return response
+
+
+def _close_sent_files(response: Response) -> Response:
+    """Close a sent file (a static file) once the response is sent, even when Flask-Compress
+    then swaps the body for a compressing stream: it drops the file's own `close`, which
+    left the file open until garbage collection (a ResourceWarning per compressed file)."""
+    close = getattr(response.response, "close", None)
+    if response.is_streamed and close is not None:
+        response.call_on_close(close)
     return response

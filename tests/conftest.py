@@ -13,6 +13,7 @@ import os
 import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import flask_migrate
 import pytest
@@ -20,6 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import settings
 from sqlalchemy.engine import make_url
+from werkzeug.test import TestResponse
 
 from scorekeeper import create_app, normalize_database_url
 from scorekeeper.extensions import db
@@ -68,14 +70,40 @@ def migrated_database_url(database_url: str) -> str:
     return database_url
 
 
+class ClosingClient(FlaskClient):
+    """A test client that reads each response whole and closes it before returning it, so
+    a test that never closes a response leaves no file open (warnings fail the tests)."""
+
+    def open(self, *args: Any, buffered: bool = True, **kwargs: Any) -> TestResponse:
+        return super().open(*args, buffered=buffered, **kwargs)
+
+
 @pytest.fixture
-def app(migrated_database_url: str) -> Iterator[Flask]:
+def make_app(migrated_database_url: str) -> Iterator[Callable[..., Flask]]:
+    """`make_app(**config)`: an app on the migrated test database with more settings.
+
+    Afterwards every table is emptied and each app's connections are closed (on
+    PostgreSQL a connection left to the garbage collector is a ResourceWarning).
+    """
+    apps: list[Flask] = []
+
+    def make(**overrides: Any) -> Flask:
+        app = create_app(make_test_config(migrated_database_url, **overrides))
+        app.test_client_class = ClosingClient
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        empty_tables(app)
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Flask]) -> Flask:
     """The app on the migrated test database; every table is emptied afterwards."""
-    app = create_app(make_test_config(migrated_database_url))
-    yield app
-    empty_tables(app)
-    with app.app_context():
-        db.engine.dispose()
+    return make_app()
 
 
 @pytest.fixture

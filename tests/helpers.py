@@ -10,14 +10,14 @@ from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
 
-_CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*value="([^"]+)"')
+CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*value="([^"]+)"')
 
 
 def csrf_token(client: FlaskClient, url: str) -> str:
     """GET `url` and return the value of its hidden `csrf_token` input."""
     response = client.get(url)
     assert response.status_code == 200, f"GET {url} gave {response.status_code}"
-    match = _CSRF_INPUT.search(response.get_data(as_text=True))
+    match = CSRF_INPUT.search(response.get_data(as_text=True))
     assert match, f"no csrf_token input on {url}"
     return match.group(1)
 

@@ -19,6 +19,7 @@ from flask import Flask
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
 from tests.helpers import empty_tables, make_test_config
 
 if TYPE_CHECKING:
@@ -84,8 +85,11 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(migrated_database_url: str) -> Iterator[LiveServer]:
-    """The app on a free local port, in a thread, using the session's test database."""
-    app = create_app(make_test_config(migrated_database_url))
+    """The app on a free local port, in a thread, using the session's test database.
+
+    Open boards poll for news every 250 ms instead of every few seconds, so a test
+    waiting for another phone's hand does not wait long."""
+    app = create_app(make_test_config(migrated_database_url, LIVE_POLL_MS=250))
     server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
@@ -94,6 +98,8 @@ def live_server(migrated_database_url: str) -> Iterator[LiveServer]:
     finally:
         server.shutdown()
         thread.join(timeout=5)
+        with app.app_context():
+            db.engine.dispose()  # close its connections (the garbage collector would warn)
 
 
 @pytest.fixture(autouse=True)

@@ -115,8 +115,8 @@ def errors_of(rules, sides, winner=None):
     ],
 )
 def test_count_checks(rules, sides, expected):
-    if not expected:
-        assert score_counts(rules, sides, 0).totals
+    if not expected:  # 37 cards, 7 denari, the settebello and the primiera: all but scope
+        assert score_counts(rules, sides, 0).totals == (4, 0)
         return
     assert errors_of(rules, sides) == expected
 
@@ -124,8 +124,13 @@ def test_count_checks(rules, sides, expected):
 def test_scope_limit_follows_the_cards_played():
     # Four players in pairs: each pair plays 18 cards; three players: 12 each.
     pairs = Rules(format=FORMATS["2x2"])
-    assert score_counts(pairs, [SideCounts(40, 10, True, scope=18), SideCounts(0, 0)], 0)
+    score = score_counts(pairs, [SideCounts(40, 10, True, scope=18), SideCounts(0, 0)], 0)
+    assert score.totals == (18 + 4, 0)
+    sides = [SideCounts(40, 10, True, scope=19), SideCounts(0, 0)]
+    assert errors_of(pairs, sides) == {("scope_too_many", "sides[0].scope")}
     three = Rules(format=FORMATS["3"])
+    sides = [SideCounts(30, 8, True, scope=12), SideCounts(5, 1), SideCounts(5, 1)]
+    assert score_counts(three, sides, 0).totals == (12 + 4, 0, 0)
     sides = [SideCounts(30, 8, True, scope=13), SideCounts(5, 1), SideCounts(5, 1)]
     assert errors_of(three, sides) == {("scope_too_many", "sides[0].scope")}
 

@@ -322,8 +322,8 @@ def test_session_cookie_is_httponly_and_lax(client: FlaskClient) -> None:
     assert "Secure" not in session
 
 
-def test_secure_cookies_can_be_switched_on(migrated_database_url: str) -> None:
-    app = create_app(make_test_config(migrated_database_url, SESSION_COOKIE_SECURE=True))
+def test_secure_cookies_can_be_switched_on(make_app: Callable[..., Flask]) -> None:
+    app = make_app(SESSION_COOKIE_SECURE=True)
     assert app.config["REMEMBER_COOKIE_SECURE"] is True
 
 

@@ -440,14 +440,8 @@ def test_home_page_links_to_the_api_docs(client: FlaskClient) -> None:
     assert 'href="/api"' in client.get("/").get_data(as_text=True)
 
 
-def test_a_script_in_a_loop_is_rate_limited_with_a_json_error(migrated_database_url):
-    from scorekeeper import create_app
-    from tests.helpers import make_test_config
-
-    app = create_app(
-        make_test_config(migrated_database_url, RATELIMIT_ENABLED=True, API_RATE_LIMIT="2/minute")
-    )
-    client = app.test_client()
+def test_a_script_in_a_loop_is_rate_limited_with_a_json_error(make_app):
+    client = make_app(RATELIMIT_ENABLED=True, API_RATE_LIMIT="2/minute").test_client()
     body = {"cards": ["7D"]}
     assert [client.post("/api/v1/primiera", json=body).status_code for _ in range(2)] == [200, 200]
     refused = client.post("/api/v1/primiera", json=body, headers={"Accept-Language": "en"})

@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
+from scorekeeper.games.qr import qr_svg
 from tests.helpers import csrf_token
 from tests.web.games_helpers import (
     ancestors,
@@ -98,7 +99,8 @@ def test_new_game_refusals_keep_what_was_typed(
     html = response.get_data(as_text=True)
     errors = re.search(rf'id="{field_id}-errors">(.*?)</ul>', html, re.S)
     assert errors and message in errors.group(1)
-    assert 'value="Bruno"' in html or fields.get("names-1") == ""
+    for name in (key for key in data if key.startswith("names-")):  # every name as typed
+        assert f'name="{name}" type="text" value="{data[name]}"' in html, name
     with app.app_context():
         assert db.session.scalar(select(Game)) is None
 
@@ -178,24 +180,51 @@ def test_pages_have_no_inline_script_or_style(app: Flask, client: FlaskClient) -
         f"{url}/hands/1/edit",
         f"/v/{game.view_token}",
     ):
-        html = client.get(path).get_data(as_text=True)
+        response = client.get(path)
+        assert response.status_code == 200, path  # an error page would pass what follows
+        html = response.get_data(as_text=True)
         assert "<script>" not in html and "style=" not in html and "<style" not in html, path
 
 
+def _links(app: Flask, edit_url: str) -> dict[str, str]:
+    """The game's edit and view links as a phone scanning its QR codes should get them."""
+    return {
+        "edit": f"http://localhost{edit_url}",
+        "view": f"http://localhost/v/{_game(app).view_token}",
+    }
+
+
 @pytest.mark.parametrize("kind", ["edit", "view"])
-def test_qr_codes_are_svg_without_style(client: FlaskClient, kind: str) -> None:
+def test_qr_codes_are_svg_without_style(app: Flask, client: FlaskClient, kind: str) -> None:
     url = start_game(client)
     response = client.get(f"{url}/qr/{kind}.svg")
     assert response.status_code == 200
     assert response.mimetype == "image/svg+xml"
     svg = response.get_data(as_text=True)
     assert svg.startswith("<svg") and "style" not in svg
+    # It encodes that link and no other (the same text always gives the same code).
+    links = _links(app, url)
+    assert response.data == qr_svg(links[kind])
+    assert all(response.data != qr_svg(link) for other, link in links.items() if other != kind)
 
 
 def test_view_qr_code(app: Flask, client: FlaskClient) -> None:
-    start_game(client)
-    response = client.get(f"/v/{_game(app).view_token}/qr.svg")
+    url = start_game(client)
+    links = _links(app, url)
+    response = client.get(links["view"].removeprefix("http://localhost") + "/qr.svg")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.data == qr_svg(links["view"])  # the view link, never the edit link
+    assert response.data != qr_svg(links["edit"])
+
+
+def test_boards_poll_as_often_as_the_setting_says(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client)
+    view = f"/v/{_game(app).view_token}"
+    for path in (url, view):
+        assert 'data-poll-ms="4000"' in client.get(path).get_data(as_text=True), path
+    app.config["LIVE_POLL_MS"] = 250
+    for path in (url, view):
+        assert 'data-poll-ms="250"' in client.get(path).get_data(as_text=True), path
 
 
 def test_live_board_answers_304_until_the_game_changes(client: FlaskClient) -> None:

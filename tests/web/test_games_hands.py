@@ -103,10 +103,6 @@ def test_preview_fragment(app: Flask, client: FlaskClient) -> None:
     assert client.post(f"{url}/hands/preview", data=REFERENCE).status_code == 400  # no CSRF
 
 
-def _with_rules(**rules: str) -> dict[str, str]:
-    return {key: "y" for key in rules}
-
-
 # Each check of RULES.md section 6, as entered on the board, and where its message goes.
 INVALID_HANDS: list[tuple[str, dict[str, str], dict[str, str], str, str]] = [
     ("cards total", {}, {"sides-1-cards": "20"}, "count-errors", "the cards add up to 42, not 40"),
@@ -501,6 +497,7 @@ def test_no_removed_hands_section_without_removals(client: FlaskClient) -> None:
     record(client, url)
     record(client, url)
     board = client.get(url, headers=EN).get_data(as_text=True)
+    assert 'id="hand-2"' in board  # the board itself, with both hands
     assert _removed_hands(board) is None and "Removed hands" not in board
 
 

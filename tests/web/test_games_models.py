@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
@@ -50,6 +51,12 @@ def test_a_good_hand_is_stored(app: Flask) -> None:
     with app.app_context():
         db.session.add(_hand(game_id))
         db.session.commit()
+    with app.app_context():  # a new session: read back what the database holds
+        hand = db.session.scalars(select(Hand).where(Hand.game_id == game_id)).one()
+        assert (hand.number, hand.request_id, hand.mode, hand.entry) == (1, "r1", "counts", {})
+        (side,) = hand.sides
+        assert side.side == 0
+        assert {name: getattr(side, name) for name in GOOD_SIDE} == GOOD_SIDE
 
 
 @pytest.mark.parametrize(

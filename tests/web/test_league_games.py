@@ -365,21 +365,13 @@ def test_a_bad_import_changes_nothing(
     exported = client.get(f"/leagues/{scored}/export.json").get_json()
     data = _hostile(exported, change)
     body = data.encode() if isinstance(data, str) else json.dumps(data).encode()
-    with app.app_context():
-        counts = [
-            db.session.scalar(select(func.count()).select_from(m))
-            for m in (League, Player, Game, Seat)
-        ]
+    counts = _counts(app)
     response = post_form(
         client, "/leagues/import", "/leagues/import", file=(io.BytesIO(body), "league.json")
     )
     assert response.status_code == 422
     assert "Non è stato importato nulla" in response.get_data(as_text=True)
-    with app.app_context():
-        assert [
-            db.session.scalar(select(func.count()).select_from(m))
-            for m in (League, Player, Game, Seat)
-        ] == counts
+    assert _counts(app) == counts
 
 
 def test_import_size_is_limited(app: Flask, client: FlaskClient) -> None:

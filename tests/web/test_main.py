@@ -101,7 +101,9 @@ def test_security_headers_on_every_response(client: FlaskClient) -> None:
 
 
 def test_no_inline_script_or_style(client: FlaskClient) -> None:
-    html = client.get("/").get_data(as_text=True)
+    response = client.get("/")
+    assert response.status_code == 200  # an error page would pass what follows
+    html = response.get_data(as_text=True)
     assert "<script>" not in html
     assert "<style" not in html
     assert "style=" not in html

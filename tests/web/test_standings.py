@@ -15,6 +15,7 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
@@ -219,7 +220,7 @@ def test_rows_are_one_per_player_and_period(app: Flask, league: League) -> None:
             **{name: 1 for name in standings.TALLIES},
         )
         db.session.add(copy)
-        with pytest.raises(Exception, match="(?i)unique"):
+        with pytest.raises(IntegrityError, match="(?i)unique"):
             db.session.flush()
         db.session.rollback()
 

@@ -1,11 +1,13 @@
 /* Keep the board current while other phones record hands: poll the board every few
-   seconds with If-None-Match (the server answers 304 while nothing changed) and swap
-   in the new one, unless someone is typing in the hand form here. */
+   seconds (data-poll-ms, the LIVE_POLL_MS setting; 0 turns polling off) with
+   If-None-Match (the server answers 304 while nothing changed) and swap in the new one,
+   unless someone is typing in the hand form here. */
 (function () {
   "use strict";
   var live = document.getElementById("live");
   if (!live || !window.fetch) return;
-  var url = live.dataset.liveUrl, etag = live.dataset.etag, PERIOD = 4000;
+  var url = live.dataset.liveUrl, etag = live.dataset.etag, PERIOD = Number(live.dataset.pollMs);
+  if (!(PERIOD > 0)) return;
 
   function busy() {
     var form = live.querySelector("#hand-form");
