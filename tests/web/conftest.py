@@ -12,15 +12,12 @@ from __future__ import annotations
 import os
 import secrets
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-
-from scorekeeper import create_app
-from tests.helpers import empty_tables, make_test_config
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
@@ -57,8 +54,6 @@ def limit_store(request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
 
 
 @pytest.fixture
-def limited_app(migrated_database_url: str, limit_store: dict[str, Any]) -> Iterator[Flask]:
+def limited_app(make_app: Callable[..., Flask], limit_store: dict[str, Any]) -> Flask:
     """An app with rate limits on (the other tests switch them off), in each store."""
-    app = create_app(make_test_config(migrated_database_url, RATELIMIT_ENABLED=True, **limit_store))
-    yield app
-    empty_tables(app)
+    return make_app(RATELIMIT_ENABLED=True, **limit_store)

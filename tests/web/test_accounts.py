@@ -335,6 +335,7 @@ def test_passwords_are_hashed_with_scrypt_by_default(migrated_database_url: str)
         from scorekeeper.accounts.services import _hash
 
         assert _hash(PASSWORD).startswith("scrypt:")
+        db.engine.dispose()
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,10 +14,8 @@ from limits.storage import MemoryStorage, RedisStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 from sqlalchemy import select
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db, limiter
 from scorekeeper.ratelimit import DatabaseStorage, rate_limit, stored_key
-from tests.helpers import make_test_config
 
 
 @pytest.fixture
@@ -90,9 +89,9 @@ def test_any_key_is_stored_safely(storage: DatabaseStorage, app: Flask, key: str
     ],
 )
 def test_the_store_is_redis_when_configured_else_the_database(
-    migrated_database_url: str, settings: dict[str, str], store: type
+    make_app: Callable[..., Flask], settings: dict[str, str], store: type
 ) -> None:
-    app = create_app(make_test_config(migrated_database_url, RATELIMIT_ENABLED=True, **settings))
+    app = make_app(RATELIMIT_ENABLED=True, **settings)
     assert app.config["RATELIMIT_STORAGE_URI"] == settings.get(
         "RATELIMIT_STORAGE_URI", settings.get("REDIS_URL", "database://")
     )
@@ -100,15 +99,12 @@ def test_the_store_is_redis_when_configured_else_the_database(
 
 
 def test_an_unreachable_redis_falls_back_to_memory_without_failing(
-    migrated_database_url: str,
+    make_app: Callable[..., Flask],
 ) -> None:
-    app = create_app(
-        make_test_config(
-            migrated_database_url,
-            RATELIMIT_ENABLED=True,
-            REDIS_URL="redis://127.0.0.1:1/0",  # nothing listens there
-            WTF_CSRF_ENABLED=False,
-        )
+    app = make_app(
+        RATELIMIT_ENABLED=True,
+        REDIS_URL="redis://127.0.0.1:1/0",  # nothing listens there
+        WTF_CSRF_ENABLED=False,
     )
     client = app.test_client()
     answers = [

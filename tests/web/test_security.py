@@ -20,7 +20,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from tests.actions import create_league, invite, login, logout, post_form, signup
-from tests.helpers import empty_tables, make_test_config
+from tests.helpers import make_test_config
 from tests.web.games_helpers import record, start_game
 
 
@@ -115,9 +115,9 @@ def _cookies(response: TestResponse) -> dict[str, str]:
 
 @pytest.mark.parametrize("secure", [False, True])
 def test_one_setting_decides_every_cookies_secure_flag(
-    migrated_database_url: str, secure: bool
+    make_app: Callable[..., Flask], secure: bool
 ) -> None:
-    app = create_app(make_test_config(migrated_database_url, SESSION_COOKIE_SECURE=secure))
+    app = make_app(SESSION_COOKIE_SECURE=secure)
     assert app.config["REMEMBER_COOKIE_SECURE"] is secure
     client = app.test_client()
     # Over plain HTTP (a TLS proxy in front): the flag follows the setting, not the request.
@@ -129,14 +129,13 @@ def test_one_setting_decides_every_cookies_secure_flag(
     cookies = [logged_in["session"], logged_in["remember_token"], game["sk_games"]]
     cookies.append(game["sk_game_settings"])
     assert ["Secure" in c for c in cookies] == [secure] * 4
-    empty_tables(app)
 
 
 @pytest.mark.parametrize(("max_age", "header"), [(0, None), (63072000, "max-age=63072000")])
 def test_hsts_is_sent_when_configured(
-    migrated_database_url: str, max_age: int, header: str | None
+    make_app: Callable[..., Flask], max_age: int, header: str | None
 ) -> None:
-    app = create_app(make_test_config(migrated_database_url, HSTS_MAX_AGE=max_age))
+    app = make_app(HSTS_MAX_AGE=max_age)
     client = app.test_client()
     for url in ("/", "/static/css/app.css", "/nowhere"):
         with client.get(url) as response:
@@ -159,30 +158,30 @@ def _address_seen(app: Flask) -> Callable[..., str]:
     return seen
 
 
-def test_forwarded_headers_are_ignored_without_trusted_proxies(migrated_database_url: str) -> None:
-    seen = _address_seen(create_app(make_test_config(migrated_database_url)))
+def test_forwarded_headers_are_ignored_without_trusted_proxies(
+    make_app: Callable[..., Flask],
+) -> None:
+    seen = _address_seen(make_app())
     assert seen() == "10.0.0.1 http"
     assert seen(**{"X-Forwarded-For": "6.6.6.6", "X-Forwarded-Proto": "https"}) == "10.0.0.1 http"
 
 
 def test_the_client_address_comes_from_the_trusted_proxies_only(
-    migrated_database_url: str,
+    make_app: Callable[..., Flask],
 ) -> None:
-    app = create_app(make_test_config(migrated_database_url, TRUSTED_PROXIES=1))
+    app = make_app(TRUSTED_PROXIES=1)
     seen = _address_seen(app)
     # The proxy appends the address it saw; what the client wrote before it is ignored.
     forwarded = {"X-Forwarded-For": "6.6.6.6, 198.51.100.9", "X-Forwarded-Proto": "https"}
     assert seen(**forwarded) == "198.51.100.9 https"
-    two = _address_seen(create_app(make_test_config(migrated_database_url, TRUSTED_PROXIES=2)))
+    two = _address_seen(make_app(TRUSTED_PROXIES=2))
     assert two(**forwarded) == "6.6.6.6 https"
 
 
 def test_spoofed_forwarded_addresses_do_not_escape_the_login_limit(
-    migrated_database_url: str,
+    make_app: Callable[..., Flask],
 ) -> None:
-    app = create_app(
-        make_test_config(migrated_database_url, RATELIMIT_ENABLED=True, WTF_CSRF_ENABLED=False)
-    )
+    app = make_app(RATELIMIT_ENABLED=True, WTF_CSRF_ENABLED=False)
     client = app.test_client()
     answers = [
         client.post(
@@ -193,7 +192,6 @@ def test_spoofed_forwarded_addresses_do_not_escape_the_login_limit(
         for n in range(6)
     ]
     assert answers == [422] * 5 + [429]
-    empty_tables(app)
 
 
 def _mode(path: Path) -> int:
