@@ -97,6 +97,7 @@ def live_server(migrated_database_url: str) -> Iterator[LiveServer]:
         yield LiveServer(app=app, url=f"http://127.0.0.1:{server.server_port}")
     finally:
         server.shutdown()
+        server.server_close()
         thread.join(timeout=5)
         with app.app_context():
             db.engine.dispose()  # close its connections (the garbage collector would warn)

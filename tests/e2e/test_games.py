@@ -157,7 +157,7 @@ def test_after_a_win_the_rematch_leads_and_a_hand_after_the_end_is_tucked_away(
     expect(status).to_have_text("Anna wins the game!")
     expect(page.locator("#hand-2 .badge")).to_have_text("after the end")
     expect(page.locator("#hand-form")).to_be_hidden()
-    expect(other.locator("#total-1")).to_have_text("4")
+    expect(other.locator("#total-1")).to_have_text("4", timeout=15_000)
     expect(other.locator("#record-heading")).to_have_text("Record hand 3")
     expect(other.locator("#hand-form")).to_be_visible()
     # The rematch: same players, the next dealer, and the form open as in any new game.
@@ -249,7 +249,7 @@ def test_undone_hands_stay_listed_and_open_while_the_board_refreshes(
     # Another undo on the first phone: the list grows and stays open on the second.
     page.get_by_role("button", name="Undo hand 2").tap()
     expect_totals(page, 5, 0)
-    expect(removed.locator("summary")).to_have_text("Removed hands (2)")
+    expect(removed.locator("summary")).to_have_text("Removed hands (2)", timeout=15_000)
     expect(removed.locator("li")).to_have_count(2)
     expect(removed.locator("li").first).to_contain_text("Hand 2")
     expect(removed.locator("li").first).to_be_visible()
@@ -271,7 +271,7 @@ def test_reload_and_a_second_phone_lose_nothing(make_phone: Callable[..., Page])
     other.evaluate("window.notReloaded = true")
     record_counts(page, ANNA_BRUNO, cards=18, denari=4, settebello=1, primiera=1)
     expect_totals(page, 5, 4)
-    expect(other.locator("#total-1")).to_have_text("4")
+    expect(other.locator("#total-1")).to_have_text("4", timeout=15_000)
     assert other.evaluate("window.notReloaded") is True
     expect(other.locator("#history .hand-row")).to_have_count(2)
     # The edit link itself, opened afresh, holds the same game.
