@@ -49,8 +49,8 @@ target_db = current_app.extensions["migrate"].db
 def get_metadata() -> MetaData:
     if hasattr(target_db, "metadatas"):
         metadata: MetaData = target_db.metadatas[None]
-        return metadata
-    metadata = target_db.metadata
+    else:
+        metadata = target_db.metadata
     return metadata
 
 
@@ -85,12 +85,11 @@ def run_migrations_online() -> None:
     # when there are no changes to the schema
     # reference: http://alembic.zzzcomputing.com/en/latest/cookbook.html
     def process_revision_directives(
-        context: MigrationContext, revision: Any, directives: list[MigrationScript]
+        _context: MigrationContext, _revision: Any, directives: list[MigrationScript]
     ) -> None:
         if getattr(config.cmd_opts, "autogenerate", False):
             script = directives[0]
-            assert script.upgrade_ops is not None
-            if script.upgrade_ops.is_empty():
+            if script.upgrade_ops is not None and script.upgrade_ops.is_empty():
                 directives[:] = []
                 logger.info("No changes in schema detected.")
 
