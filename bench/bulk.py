@@ -28,19 +28,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import flask_migrate  # noqa: E402
-from sqlalchemy import func, select  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
+import flask_migrate
+from sqlalchemy import func, select
+from sqlalchemy.engine import make_url
 
-from bench.leagues import throwaway_database  # noqa: E402
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.accounts.models import User  # noqa: E402
-from scorekeeper.accounts.services import create_user  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.games.models import Game, Hand  # noqa: E402
-from scorekeeper.leagues.demo import seed_league  # noqa: E402
-from scorekeeper.leagues.models import League  # noqa: E402
-from scorekeeper.leagues.transfer import export_league, import_league  # noqa: E402
+from bench.leagues import throwaway_database
+from scorekeeper import create_app
+from scorekeeper.accounts.models import User
+from scorekeeper.accounts.services import create_user
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.leagues.demo import seed_league
+from scorekeeper.leagues.models import League
+from scorekeeper.leagues.transfer import export_league, import_league
 
 Seconds = tuple[float, float]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper import create_app  # noqa: E402
+from scorekeeper import create_app
 
 PAGES = [
     "/primiera",

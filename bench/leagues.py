@@ -30,17 +30,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import flask_migrate  # noqa: E402
-from flask import Flask  # noqa: E402
-from flask.testing import FlaskClient  # noqa: E402
-from sqlalchemy import func, select, text  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
+import flask_migrate
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select, text
+from sqlalchemy.engine import make_url
 
-from scorekeeper import create_app, normalize_database_url  # noqa: E402
-from scorekeeper.accounts.services import create_user  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.leagues.demo import seed_games, seed_league  # noqa: E402
-from scorekeeper.leagues.models import LeagueResult, Player  # noqa: E402
+from scorekeeper import create_app, normalize_database_url
+from scorekeeper.accounts.services import create_user
+from scorekeeper.extensions import db
+from scorekeeper.leagues.demo import seed_games, seed_league
+from scorekeeper.leagues.models import LeagueResult, Player
 
 PASSWORD = "bench-password"
 REFERENCE_HAND = {

@@ -163,7 +163,7 @@ _CSRF = re.compile(
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+    def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
         return None
 
 
@@ -307,10 +307,10 @@ def first_load(browser: Any, playwright: Any, base: str, page_figures: PageFigur
     context.close()
     page_figures.bytes = int(sum(sizes.values()))
     page_figures.requests = len(sizes)
-    for request_id in sizes:
+    for request_id, size in sizes.items():
         short = urllib.parse.urlsplit(urls.get(request_id, "?")).path
         target = page_figures.compressed if encodings.get(request_id) else page_figures.uncompressed
-        target.append(f"{short} {int(sizes[request_id])} B")
+        target.append(f"{short} {int(size)} B")
 
 
 def device(playwright: Any, **overrides: Any) -> dict[str, Any]:

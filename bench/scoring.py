@@ -44,7 +44,7 @@ SIDES = (2, 3, 4)
 def load(code: Path) -> Any:
     """Import the scoring package of the checkout at ``code``."""
     sys.path.insert(0, str(code))
-    import scorekeeper.scoring as scoring
+    from scorekeeper import scoring
 
     return scoring
 
@@ -203,7 +203,7 @@ def server_times(app: Any, bodies: list[dict[str, Any]], headers: dict[str, str]
         prepared.append((environ, environ["wsgi.input"].read()))
         builder.close()
 
-    def start_response(status: str, response_headers: Any, exc_info: Any = None) -> None:
+    def start_response(status: str, _headers: Any, _exc_info: Any = None) -> None:
         if not status.startswith("200"):
             raise SystemExit(f"unexpected {status}")
 

@@ -130,6 +130,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_on_connect)
 
+    _register_blueprints(app)
+    ui.init_app(app)
+    app.context_processor(template_context)
+    app.after_request(_security_headers(app))
+    app.after_request(no_store_when_private)
+    return app
+
+
+def _register_blueprints(app: Flask) -> None:
+    """The rate limits, every blueprint (with the extensions they set up) and the error pages."""
     from scorekeeper.accounts.views import init_app as init_accounts
     from scorekeeper.api.views import bp as api_bp
     from scorekeeper.checks import bp as checks_bp
@@ -149,11 +159,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(leagues_bp)
     init_league_games(app)
     register_error_handlers(app)
-    ui.init_app(app)
-    app.context_processor(template_context)
-    app.after_request(_security_headers(app))
-    app.after_request(no_store_when_private)
-    return app
 
 
 def normalize_database_url(url: str) -> str:
@@ -220,7 +225,7 @@ def load_or_create_secret_key(instance_path: Path) -> str:
     return path.read_text().strip()
 
 
-def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:
+def _sqlite_on_connect(dbapi_connection: Any, _connection_record: Any) -> None:
     """Turn on WAL (readers do not block the writer) and foreign key checks."""
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()

@@ -72,7 +72,8 @@ class DatabaseStorage(Storage):
     database to use, by default the current Flask app's (``db.engine``).
     """
 
-    STORAGE_SCHEME = ["database"]
+    # A list, as limits' Storage declares it (an instance attribute there: not a ClassVar).
+    STORAGE_SCHEME = ["database"]  # noqa: RUF012
 
     def __init__(
         self,

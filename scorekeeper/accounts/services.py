@@ -22,8 +22,9 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from scorekeeper.accounts.models import User, UserSession, token_digest, username_key, utcnow
+from scorekeeper.accounts.models import User, UserSession, token_digest, username_key
 from scorekeeper.extensions import db
+from scorekeeper.models import utcnow
 
 #: The shape of a session secret (`secrets.token_urlsafe(32)`); anything else is no session.
 _SESSION_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")

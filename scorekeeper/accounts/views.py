@@ -134,7 +134,7 @@ def _wait() -> str:
 
 
 @bp.errorhandler(429)
-def too_many_attempts(error: Exception) -> ResponseReturnValue:
+def too_many_attempts(_error: Exception) -> ResponseReturnValue:
     """A limit is hit: the form again, with the reason and the wait, not a bare error."""
     if request.endpoint == "accounts.signup":
         message = _("Too many new accounts from this address. Try again in %(wait)s.", wait=_wait())

@@ -95,29 +95,10 @@ def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
     card_texts: list[list[str]] = []
     scopes: list[int] = []
     for i, side in enumerate(sides):
-        # Field paths are spelled out only for an error: the usual side has none.
-        if not isinstance(side, dict):
-            errors.append(FieldError(f"sides[{i}]", _("must be a JSON object")))
-            names.append("")
-            card_texts.append([])
-            scopes.append(0)
-            continue
-        if side.keys() - SIDE_KEYS:
-            errors += _unknown_keys(side, SIDE_KEYS, f"sides[{i}].")
-        if "name" in side:
-            names.append(_name(side["name"], f"sides[{i}].name", errors))
-        else:
-            names.append(chr(ord("A") + i))
-        cards = side.get("cards")
-        if cards.__class__ is list and len(cards) <= MAX_CARDS:
-            card_texts.append(_texts(cards))
-        else:
-            card_texts.append(_card_list(cards, f"sides[{i}].cards", errors))
-        scope = side.get("scope", 0)
-        if _is_whole(scope):
-            scopes.append(scope)
-        else:
-            scopes.append(_scope(scope, f"sides[{i}].scope", errors))
+        name, texts, scope = _side(i, side, errors)
+        names.append(name)
+        card_texts.append(texts)
+        scopes.append(scope)
     entry = None
     try:
         entry = CardsEntry.from_texts(card_texts, scopes)
@@ -127,6 +108,26 @@ def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
         raise ApiError(422, errors)
     rules = _rules_for(settings.get("napola", False), settings.get("re_bello", False), len(sides))
     return ScoreRequest(rules, tuple(names), entry)
+
+
+def _side(i: int, side: object, errors: list[FieldError]) -> tuple[str, list[str], int]:
+    """Side ``i``'s name, card texts and scope; what is wrong with them goes to ``errors``."""
+    # Field paths are spelled out only for an error: the usual side has none.
+    if not isinstance(side, dict):
+        errors.append(FieldError(f"sides[{i}]", _("must be a JSON object")))
+        return "", [], 0
+    if side.keys() - SIDE_KEYS:
+        errors += _unknown_keys(side, SIDE_KEYS, f"sides[{i}].")
+    name = _name(side["name"], f"sides[{i}].name", errors) if "name" in side else chr(ord("A") + i)
+    cards = side.get("cards")
+    if cards.__class__ is list and len(cards) <= MAX_CARDS:
+        texts = _texts(cards)
+    else:
+        texts = _card_list(cards, f"sides[{i}].cards", errors)
+    scope = side.get("scope", 0)
+    if not _is_whole(scope):
+        scope = _scope(scope, f"sides[{i}].scope", errors)
+    return name, texts, scope
 
 
 @functools.cache

@@ -1,8 +1,12 @@
 import logging
 from logging.config import fileConfig
+from typing import Any
 
 from alembic import context
+from alembic.operations import MigrationScript
+from alembic.runtime.migration import MigrationContext
 from flask import current_app
+from sqlalchemy import Engine, MetaData
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -16,12 +20,13 @@ if config.config_file_name is not None:
 logger = logging.getLogger("alembic.env")
 
 
-def get_engine():
+def get_engine() -> Engine:
     # Flask-SQLAlchemy 3: `db.engine` (get_engine() is deprecated).
-    return current_app.extensions["migrate"].db.engine
+    engine: Engine = current_app.extensions["migrate"].db.engine
+    return engine
 
 
-def get_engine_url():
+def get_engine_url() -> str:
     try:
         return get_engine().url.render_as_string(hide_password=False).replace("%", "%%")
     except AttributeError:
@@ -41,13 +46,15 @@ target_db = current_app.extensions["migrate"].db
 # ... etc.
 
 
-def get_metadata():
+def get_metadata() -> MetaData:
     if hasattr(target_db, "metadatas"):
-        return target_db.metadatas[None]
-    return target_db.metadata
+        metadata: MetaData = target_db.metadatas[None]
+    else:
+        metadata = target_db.metadata
+    return metadata
 
 
-def run_migrations_offline():
+def run_migrations_offline() -> None:
     """Run migrations in 'offline' mode.
 
     This configures the context with just a URL
@@ -66,7 +73,7 @@ def run_migrations_offline():
         context.run_migrations()
 
 
-def run_migrations_online():
+def run_migrations_online() -> None:
     """Run migrations in 'online' mode.
 
     In this scenario we need to create an Engine
@@ -77,10 +84,12 @@ def run_migrations_online():
     # this callback is used to prevent an auto-migration from being generated
     # when there are no changes to the schema
     # reference: http://alembic.zzzcomputing.com/en/latest/cookbook.html
-    def process_revision_directives(context, revision, directives):
+    def process_revision_directives(
+        _context: MigrationContext, _revision: Any, directives: list[MigrationScript]
+    ) -> None:
         if getattr(config.cmd_opts, "autogenerate", False):
             script = directives[0]
-            if script.upgrade_ops.is_empty():
+            if script.upgrade_ops is not None and script.upgrade_ops.is_empty():
                 directives[:] = []
                 logger.info("No changes in schema detected.")
 

@@ -47,7 +47,7 @@ except ImportError:
     MISSING = "playwright is not installed (pip install playwright)"
 
 
-def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
     """Without playwright the test modules cannot even be imported: leave them out,
     except under CI, where the import error must fail the run."""
     if MISSING.startswith("playwright") and os.environ.get("CI") != "true":
@@ -55,7 +55,7 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None
 
 
-def pytest_report_header(config: pytest.Config) -> str | None:
+def pytest_report_header() -> str | None:
     """Say once, at the top, why the e2e tests will not run."""
     return f"e2e tests skipped: {MISSING}" if MISSING else None
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 
-def card(page: Page, name: str):  # noqa: ANN201  (a Playwright Locator)
+def card(page: Page, name: str):
     """The card button of the enhanced grid with the accessible name `name` ("seven of denari")."""
     return page.locator(".grid-enhanced").get_by_role("button", name=name, exact=False).first
 

@@ -143,7 +143,8 @@ def test_after_a_win_the_rematch_leads_and_a_hand_after_the_end_is_tucked_away(
     tops = [box["y"] for box in boxes if box]
     assert tops == sorted(tops), tops
     for box in boxes[2:]:
-        assert box and box["height"] >= 44, boxes
+        assert box, boxes
+        assert box["height"] >= 44, boxes
     # Another phone with the edit link opens the folded form; it stays open when the
     # board refreshes itself with a hand recorded after the end on the first phone.
     other = make_phone(locale="en-GB")
@@ -262,7 +263,8 @@ def test_reload_and_a_second_phone_lose_nothing(make_phone: Callable[..., Page])
     page.reload()
     expect_totals(page, 5, 0)
     view_link = page.locator("#view-link").get_attribute("href")
-    assert view_link and "/v/" in view_link
+    assert view_link
+    assert "/v/" in view_link
     other = make_phone(locale="en-GB")
     other.goto(view_link)
     expect_totals(other, 5, 0)
@@ -292,7 +294,8 @@ def test_light_and_dark_both_render(make_phone: Callable[..., Page], color_schem
         }"""
     )
     background, text, total = colors
-    assert text != background and total != background
+    assert text != background
+    assert total != background
     luminance = _luminance(background)
     assert (luminance < 0.2) if color_scheme == "dark" else (luminance > 0.8), colors
 

@@ -29,9 +29,11 @@ def taken(options) -> list[str]:
 def test_seed_001_equal_card_is_taken_before_any_sum():
     # Table 3, 5, fante; a fante played takes only the fante, not 3 + 5.
     options = captures(cards("3C 5B 8S"), Card.parse("8D"))
-    assert options.rule == "equal" and options.rule is CaptureRule.EQUAL
+    assert options.rule == "equal"
+    assert options.rule is CaptureRule.EQUAL
     assert taken(options) == ["8S"]
-    assert options.must_capture and not options.stays_on_table
+    assert options.must_capture
+    assert not options.stays_on_table
 
 
 @pytest.mark.parametrize(
@@ -87,7 +89,8 @@ def test_no_capture_the_card_stays_on_the_table():
     options = captures(cards("8D 9C 10B"), Card.parse("5S"))
     assert options.rule == "none"
     assert options.captures == ()
-    assert options.stays_on_table and not options.must_capture
+    assert options.stays_on_table
+    assert not options.must_capture
 
 
 def test_empty_table():
@@ -97,7 +100,8 @@ def test_empty_table():
 def test_a_sweep_is_a_scopa():
     options = captures(cards("3C 4D"), Card.parse("7B"))
     (capture,) = options.captures
-    assert capture.sweep and capture.scopa
+    assert capture.sweep
+    assert capture.scopa
     assert options.any_sweep
 
 
@@ -109,7 +113,8 @@ def test_an_equal_card_alone_on_the_table_is_a_scopa():
 def test_a_sweep_on_the_last_play_is_not_a_scopa():
     options = captures(cards("3C 4D"), Card.parse("7B"), last_play=True)
     (capture,) = options.captures
-    assert capture.sweep and not capture.scopa
+    assert capture.sweep
+    assert not capture.scopa
     assert options.last_play
 
 
@@ -159,7 +164,8 @@ def test_every_listed_capture_is_legal_and_none_is_missing(play, choice, last_pl
         assert len(set(capture.taken)) == len(capture.taken)
         if equal:
             # The equal-card rule: only one equal card, alone.
-            assert len(capture.taken) == 1 and capture.taken[0] in equal
+            assert len(capture.taken) == 1
+            assert capture.taken[0] in equal
         else:
             assert len(capture.taken) >= 2
             assert sum(card.value for card in capture.taken) == played.value

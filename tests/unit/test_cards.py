@@ -99,15 +99,19 @@ def test_card_values_are_checked():
 
 def test_a_card_built_by_hand_is_the_same_card_in_sets_and_dicts():
     built = Card(7, Suit.DENARI)
-    assert built == Card.parse("7d") and hash(built) == hash(Card.parse("7D"))
-    assert built in set(DECK) and {Card.parse("7D"): "settebello"}[built] == "settebello"
+    assert built == Card.parse("7d")
+    assert hash(built) == hash(Card.parse("7D"))
+    assert built in set(DECK)
+    assert {Card.parse("7D"): "settebello"}[built] == "settebello"
     assert len({hash(card) for card in DECK}) == 40
 
 
 def test_the_deck_constants():
     assert (DECK_SIZE, CARDS_PER_SUIT, DENARI_IN_DECK) == (40, 10, 10)
-    assert len(DECK) == DECK_SIZE and len(SUITS) * CARDS_PER_SUIT == DECK_SIZE
-    assert [suit.index for suit in SUITS] == [0, 1, 2, 3] and tuple(Suit) == SUITS
+    assert len(DECK) == DECK_SIZE
+    assert len(SUITS) * CARDS_PER_SUIT == DECK_SIZE
+    assert [suit.index for suit in SUITS] == [0, 1, 2, 3]
+    assert tuple(Suit) == SUITS
 
 
 def test_a_card_is_its_index_in_the_deck_and_one_bit():
@@ -116,19 +120,23 @@ def test_a_card_is_its_index_in_the_deck_and_one_bit():
         assert card.bit == BB_CARDS[i] == 1 << i
         assert Card.from_index(i) is card
         assert card.code == f"{card.value}{card.suit.letter}"
-    assert Card(7, Suit.DENARI).index == 6 and Card(1, Suit.COPPE).index == 10
-    assert Card.SETTEBELLO.bit == BB_SETTEBELLO and Card.RE_BELLO.bit == BB_RE_BELLO
+    assert Card(7, Suit.DENARI).index == 6
+    assert Card(1, Suit.COPPE).index == 10
+    assert Card.SETTEBELLO.bit == BB_SETTEBELLO
+    assert Card.RE_BELLO.bit == BB_RE_BELLO
 
 
 def test_each_suit_is_a_ten_bit_slice():
     assert BB_SUITS == (BB_DENARI, BB_COPPE, BB_BASTONI, BB_SPADE)
-    assert BB_DENARI == BB_SUIT == 0x3FF and BB_SPADE == 0x3FF << 30
+    assert BB_DENARI == BB_SUIT == 0x3FF
+    assert BB_SPADE == 0x3FF << 30
     for suit in SUITS:
         assert suit.cards == tuple(card for card in DECK if card.suit is suit)
         assert mask_of(suit.cards) == suit.mask == BB_SUITS[suit.index]
         assert popcount(suit.mask) == CARDS_PER_SUIT
     assert BB_DENARI | BB_COPPE | BB_BASTONI | BB_SPADE == BB_ALL == mask_of(DECK)
-    assert popcount(BB_ALL) == DECK_SIZE and popcount(BB_EMPTY) == 0
+    assert popcount(BB_ALL) == DECK_SIZE
+    assert popcount(BB_EMPTY) == 0
     assert [card.is_denaro for card in DECK] == [c.suit is Suit.DENARI for c in DECK]
 
 
@@ -140,12 +148,15 @@ def test_masks_and_cards_convert_both_ways():
         cards_of(mask) == sorted_cards(set(cards)) == tuple(parse_cards(["7D", "10D", "2C", "1S"]))
     )
     assert list(scan_forward(mask)) == [6, 9, 11, 30]
-    assert cards_of(BB_ALL) == DECK and cards_of(BB_EMPTY) == ()
+    assert cards_of(BB_ALL) == DECK
+    assert cards_of(BB_EMPTY) == ()
 
 
 def test_the_rest_of_the_deck_goes_to_the_last_side():
     piles = [parse_cards(["7D", "1C"]), parse_cards(["10S"])]
     rest = rest_of_deck(piles)
-    assert len(rest) == 37 and rest == tuple(c for c in DECK if c.code not in ("7D", "1C", "10S"))
+    assert len(rest) == 37
+    assert rest == tuple(c for c in DECK if c.code not in ("7D", "1C", "10S"))
     assert with_rest(piles) == [tuple(piles[0]), tuple(piles[1]), rest]
-    assert rest_of_deck([]) == DECK and with_rest([DECK]) == [DECK, ()]
+    assert rest_of_deck([]) == DECK
+    assert with_rest([DECK]) == [DECK, ()]

@@ -62,7 +62,8 @@ def errors_of(read, data):
     with pytest.raises(InvalidHand) as caught:
         read(data)
     for error in caught.value.errors:
-        assert error.code in MESSAGES and error.message
+        assert error.code in MESSAGES
+        assert error.message
     return {(e.code, e.field) for e in caught.value.errors}
 
 
@@ -71,7 +72,8 @@ def errors_of(read, data):
 
 def test_a_stored_cards_entry_reads_back_and_scores():
     entry = read_entry("cards", STORED_CARDS)
-    assert isinstance(entry, CardsEntry) and entry.mode is EntryMode.CARDS == "cards"
+    assert isinstance(entry, CardsEntry)
+    assert entry.mode is EntryMode.CARDS == "cards"
     assert entry.sides[0] == SideCards(tuple(parse_cards(["7D", "1D", "2C"])), 1)
     assert entry.to_json() == STORED_CARDS
     assert entry.score(Rules()) == score_cards(Rules(), entry.sides)
@@ -115,8 +117,8 @@ def _change(path, value):
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (lambda d: ["sides"], {("not_an_object", "")}),
-        (lambda d: None, {("not_an_object", "")}),
+        (lambda _d: ["sides"], {("not_an_object", "")}),
+        (lambda _d: None, {("not_an_object", "")}),
         (_change(["extra"], 1), {("unknown_field", "extra")}),
         (_change(["sides"], KeyError), {("required", "sides")}),
         (_change(["sides"], {"cards": []}), {("not_a_side_list", "sides")}),
@@ -174,7 +176,8 @@ def test_the_hand_itself_is_checked_when_scored_not_when_read():
 
 def test_a_stored_counts_entry_reads_back_and_scores():
     entry = read_entry("counts", STORED_COUNTS)
-    assert isinstance(entry, CountsEntry) and entry.mode == "counts"
+    assert isinstance(entry, CountsEntry)
+    assert entry.mode == "counts"
     assert entry.sides[0].primiera_cards == tuple(parse_cards(["7D", "6C", "1B", "5S"]))
     assert entry.sides[1] == SideCounts(18, 4)
     assert entry.to_json() == STORED_COUNTS
@@ -190,7 +193,8 @@ def test_a_declared_primiera_reads_back():
         side["primiera_cards"] = None
     data["primiera"] = 1
     entry = CountsEntry.from_json(data)
-    assert entry.primiera == 1 and entry.to_json() == data
+    assert entry.primiera == 1
+    assert entry.to_json() == data
     assert entry.score(Rules()).totals == (4, 1)
 
 
@@ -200,13 +204,14 @@ def test_primiera_and_best_cards_may_be_left_out():
     for side in data["sides"]:
         del side["primiera_cards"]
     entry = CountsEntry.from_json(data)
-    assert entry.primiera is None and all(s.primiera_cards is None for s in entry.sides)
+    assert entry.primiera is None
+    assert all(s.primiera_cards is None for s in entry.sides)
 
 
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (lambda d: [], {("not_an_object", "")}),
+        (lambda _d: [], {("not_an_object", "")}),
         (_change(["primera"], 0), {("unknown_field", "primera")}),
         (_change(["sides"], "22 18"), {("not_a_side_list", "sides")}),
         (_change(["sides", 0], [22, 6]), {("not_an_object", "sides[0]")}),

@@ -29,7 +29,8 @@ def test_one_line_per_side_from_zero_through_each_hand() -> None:
     assert len(anna) == len(bruno) == 4  # hand 0 and three hands
     assert anna[0] == bruno[0] == (PAD_LEFT, HEIGHT - PAD_BOTTOM)
     xs = [x for x, _ in anna]
-    assert xs == sorted(xs) and len(set(xs)) == 4
+    assert xs == sorted(xs)
+    assert len(set(xs)) == 4
     assert anna[-1][1] < bruno[-1][1]  # higher total, higher on the chart (smaller y)
     assert anna[-1][1] == _target_y(svg)  # Anna ends on the target line
 
@@ -49,8 +50,11 @@ def test_target_line_and_scale_grow_past_the_target() -> None:
 
 def test_accessible_escaped_and_without_style() -> None:
     svg = str(totals_chart([(1, 2, 3)], 11, ["<b>", "Bruno", "Carla & Dario"], "Totals <hand>"))
-    assert 'role="img"' in svg and "<title" in svg
-    assert "&lt;b&gt;" in svg and "Carla &amp; Dario" in svg and "Totals &lt;hand&gt;" in svg
+    assert 'role="img"' in svg
+    assert "<title" in svg
+    assert "&lt;b&gt;" in svg
+    assert "Carla &amp; Dario" in svg
+    assert "Totals &lt;hand&gt;" in svg
     assert "style" not in svg
     assert len(re.findall("<polyline", svg)) == 3
     ET.fromstring(svg)  # well-formed
@@ -71,6 +75,8 @@ def test_rating_chart_is_drawn_by_the_same_helper() -> None:
     assert len(line) == 3
     assert line[1][1] < line[0][1] < line[2][1]  # 1040 highest, 990 lowest
     assert line[2][1] == RATING_HEIGHT - RATING_PAD_BOTTOM  # the lowest on the bottom axis
-    assert ">1040</text>" in svg and ">990</text>" in svg
-    assert "Anna &lt;1&gt;" in svg and "style" not in svg
+    assert ">1040</text>" in svg
+    assert ">990</text>" in svg
+    assert "Anna &lt;1&gt;" in svg
+    assert "style" not in svg
     assert "<polyline" not in str(rating_chart([], "nobody yet"))

@@ -39,7 +39,8 @@ def test_reference_hand_as_the_api_example():
     score = score_cards(Rules(napola=True, re_bello=True), anna)
     a, b = score.sides
     assert (a.cards, a.denari, a.settebello) == (22, 6, True)
-    assert a.primiera is not None and a.primiera.total == 21 + 18 + 16 + 15 == 70
+    assert a.primiera is not None
+    assert a.primiera.total == 21 + 18 + 16 + 15 == 70
     assert dict((c.value, n) for c, n in a.points.items()) == {
         "scope": 2,
         "carte": 1,
@@ -50,8 +51,10 @@ def test_reference_hand_as_the_api_example():
         "napola": 3,
     }
     # Bruno has 6D, 7C, 7B and 7S: 18 + 21 + 21 + 21 = 81 beats Anna's 70.
-    assert b.primiera is not None and b.primiera.total == 81
-    assert b.points[Category.PRIMIERA] == 1 and b.points[Category.RE_BELLO] == 1
+    assert b.primiera is not None
+    assert b.primiera.total == 81
+    assert b.points[Category.PRIMIERA] == 1
+    assert b.points[Category.RE_BELLO] == 1
     assert score.totals == (8, 2)
 
 
@@ -109,7 +112,8 @@ def test_side_missing_a_suit_loses_primiera_with_the_higher_sum():
     anna = " ".join(c for c in (f"{v}{s}" for s in "DCB" for v in range(1, 11)) if c[0] != "2")
     score = score_cards(TWO, deal(anna, "*"))
     a, b = score.sides
-    assert a.primiera.total is None and a.primiera.partial_sum == 63
+    assert a.primiera.total is None
+    assert a.primiera.partial_sum == 63
     assert b.primiera.total == 12 + 12 + 12 + 21
     assert points(score, Category.PRIMIERA) == [0, 1]
 
@@ -183,8 +187,9 @@ def test_missing_and_repeated_cards_are_refused():
     with pytest.raises(InvalidHand) as caught:
         score_cards(TWO, short)
     (error,) = caught.value.errors
-    assert error.code == "missing_cards" and error.params["cards"] == "9S, 10S"
-    twice = [SideCards(sides[0].cards + (Card.parse("1S"),)), sides[1]]
+    assert error.code == "missing_cards"
+    assert error.params["cards"] == "9S, 10S"
+    twice = [SideCards((*sides[0].cards, Card.parse("1S"))), sides[1]]
     with pytest.raises(InvalidHand) as caught:
         score_cards(TWO, twice)
     assert caught.value.errors[0].code == "duplicate_card"
@@ -243,7 +248,8 @@ def test_reasons_are_enums_equal_to_their_words():
         Category.RE_BELLO: AwardReason.OFF,
         Category.NAPOLA: AwardReason.OFF,
     }
-    assert reasons[Category.CARTE] == "tie" and isinstance(reasons[Category.CARTE], str)
+    assert reasons[Category.CARTE] == "tie"
+    assert isinstance(reasons[Category.CARTE], str)
     assert list(score.awards) == list(CATEGORIES) == list(Category)
 
 
@@ -252,7 +258,8 @@ def test_scoring_masks_is_scoring_the_cards():
     rules = Rules(napola=True, re_bello=True, napoleone=True)
     by_masks = score_masks(rules, [side.mask for side in sides], [2, 1])
     assert by_masks == score_cards(rules, sides)
-    assert by_masks.sides[0].napola_run == 3 and by_masks.totals == score_cards(rules, sides).totals
+    assert by_masks.sides[0].napola_run == 3
+    assert by_masks.totals == score_cards(rules, sides).totals
     assert by_masks != score_cards(rules, deal("7D 1D 2D 3D 6C 1B 5S", "*", scope=[2, 0]))
     # Side 0: 2 scope, the settebello and a napola of 3; side 1: carte, denari (6 to 4),
     # primiera (81 to 70), the re bello and its scopa.

@@ -95,8 +95,11 @@ def test_games_are_rated_in_order_from_the_first_rating() -> None:
     later = [result(2, 1, 0, True, 11, MARCH), result(2, 3, 1, False, 3, MARCH)]
     ratings: dict[int, tuple[float, float]] = {}
     rate_in_order([first, second, *later], ratings, lambda _row: (MODEL.mu, MODEL.sigma))
-    assert first.mu > MODEL.mu > second.mu and first.sigma < MODEL.sigma
+    assert first.mu > MODEL.mu > second.mu
+    assert first.sigma < MODEL.sigma
     # The second game starts from the winner's rating after the first one.
-    assert later[0].mu > first.mu and later[0].sigma < first.sigma
-    assert later[1].mu < MODEL.mu and later[1].sigma < MODEL.sigma
+    assert later[0].mu > first.mu
+    assert later[0].sigma < first.sigma
+    assert later[1].mu < MODEL.mu
+    assert later[1].sigma < MODEL.sigma
     assert ratings == {row.player_id: (row.mu, row.sigma) for row in (second, *later)}

@@ -77,34 +77,41 @@ def test_missing_suit_means_no_primiera_but_names_the_suit():
 
 def test_empty_pile():
     p = pile("")
-    assert p.total is None and p.missing == tuple(Suit)
+    assert p.total is None
+    assert p.missing == tuple(Suit)
 
 
 def test_two_sevens_two_sixes_can_tie():
     result = contest([pile("7D 7C 6B 6S"), pile("7B 7S 6D 6C")])
     assert [p.total for p in result.primiere] == [78, 78]
-    assert result.winner is None and result.reason == "tie"
+    assert result.winner is None
+    assert result.reason == "tie"
 
 
 def test_three_sevens_and_a_fante_lose_to_a_seven_and_three_sixes():
     result = contest([pile("7D 7C 7B 8S"), pile("7S 6D 6C 6B")])
     assert [p.total for p in result.primiere] == [73, 75]
-    assert result.winner == 1 and result.margin == 2
+    assert result.winner == 1
+    assert result.margin == 2
 
 
 def test_complete_beats_incomplete_whatever_the_sums():
     result = contest([pile("7D 7C 7B 6D 6C"), pile("2D 2C 2B 2S")])
-    assert result.winner == 1 and result.reason == "won" and result.margin is None
+    assert result.winner == 1
+    assert result.reason == "won"
+    assert result.margin is None
 
 
 def test_nobody_complete_nobody_scores():
     result = contest([pile("7D 7C"), pile("7B 7S")])
-    assert result.winner is None and result.reason == "nobody_complete"
+    assert result.winner is None
+    assert result.reason == "nobody_complete"
 
 
 def test_three_sides_tie_at_top_scores_nobody_even_with_a_lower_third():
     result = contest([pile("7D 7C 6B 6S"), pile("2D 2C 2B 2S"), pile("7B 7S 6D 6C")])
-    assert result.winner is None and result.reason == "tie"
+    assert result.winner is None
+    assert result.reason == "tie"
 
 
 @pytest.mark.parametrize(
@@ -143,10 +150,12 @@ def test_primiera_of_a_mask_is_the_primiera_of_its_cards():
     cards = parse_cards(["7D", "1D", "6C", "2C", "1B", "10B", "5S", "9S", "4S"])
     mask = mask_of(cards)
     assert Primiera.of_mask(mask) == Primiera.of(cards) == Primiera.of(cards + cards[:2])
-    assert primiera_total(mask) == 70 and primiera_total(mask & ~BB_SPADE) is None
+    assert primiera_total(mask) == 70
+    assert primiera_total(mask & ~BB_SPADE) is None
     assert best_mask(mask) == Primiera.of(cards).mask == mask_of(Primiera.of(cards).best.values())
     assert best_codes(mask) == {"D": "7D", "C": "6C", "B": "1B", "S": "5S"}
-    assert best_codes(mask & BB_DENARI) == {"D": "7D"} and best_codes(0) == {}
+    assert best_codes(mask & BB_DENARI) == {"D": "7D"}
+    assert best_codes(0) == {}
 
 
 def test_repr_round_trips():
@@ -157,7 +166,8 @@ def test_repr_round_trips():
 
 def test_contest_reasons_are_an_enum_equal_to_their_words():
     result = contest([pile("7D 7C 6B 6S"), pile("7B 7S 6D 6C")])
-    assert result.reason is PrimieraReason.TIE and result.reason == "tie"
+    assert result.reason is PrimieraReason.TIE
+    assert result.reason == "tie"
     assert [r.value for r in PrimieraReason] == ["won", "tie", "nobody_complete"]
 
 

@@ -1,5 +1,6 @@
 """The Italian catalog is complete: every English string has its Italian text."""
 
+import itertools
 import re
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def test_the_catalog_holds_each_message_once():
     assert sorted({i for i in ids if ids.count(i) > 1}) == []
     cut_short = [
         line
-        for line, after in zip(lines, lines[1:], strict=False)
+        for line, after in itertools.pairwise(lines)
         if line.startswith("msgid ") and not after.startswith(("msgstr ", "msgid_plural ", '"'))
     ]
     assert cut_short == []

@@ -76,7 +76,7 @@ def hand_points(a: int, b: int) -> dict[str, str]:
     """
     cards = "22" if a >= 1 else "18"
     denari = "6" if a >= 2 else "4"
-    fields = {
+    return {
         "sides-0-cards": cards,
         "sides-0-denari": denari,
         "settebello": "0" if a >= 3 else "1",
@@ -84,7 +84,6 @@ def hand_points(a: int, b: int) -> dict[str, str]:
         "sides-0-scope": str(max(a - 4, 0)),
         "sides-1-scope": str(b),
     }
-    return fields
 
 
 class _Ancestry(HTMLParser):

@@ -161,7 +161,8 @@ def test_changing_the_password_ends_the_other_sessions(app: Flask, client: Flask
     remembered = app.test_client()  # only the remember-me cookie is left of this session
     login(remembered, "Anna", remember="y")
     remembered.delete_cookie("session")
-    assert _logged_in(other) and _logged_in(remembered)
+    assert _logged_in(other)
+    assert _logged_in(remembered)
 
     _change_password(client)
 
@@ -172,9 +173,7 @@ def test_changing_the_password_ends_the_other_sessions(app: Flask, client: Flask
     assert _logged_in(other)
 
 
-def test_changing_the_password_keeps_this_devices_remember_me(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_changing_the_password_keeps_this_devices_remember_me(client: FlaskClient) -> None:
     signup(client, "Anna")
     logout(client)
     login(client, "Anna", remember="y")
@@ -186,15 +185,15 @@ def test_changing_the_password_keeps_this_devices_remember_me(
 @pytest.mark.parametrize(
     "session_id",
     [
-        lambda user, token: str(user.id),  # the plain numbers of the first sessions
-        lambda user, token: f"{user.id}:",
-        lambda user, token: f"{user.id}:0123456789abcdef",  # a password stamp of old
+        lambda user, _token: str(user.id),  # the plain numbers of the first sessions
+        lambda user, _token: f"{user.id}:",
+        lambda user, _token: f"{user.id}:0123456789abcdef",  # a password stamp of old
         lambda user, token: f"{user.id}:{token}",
-        lambda user, token: f"{token}x",
-        lambda user, token: token[:-1],
-        lambda user, token: token[:-1] + "é",
-        lambda user, token: "²" + token[1:],
-        lambda user, token: token[:-1] + ("A" if token[-1] != "A" else "B"),
+        lambda _user, token: f"{token}x",
+        lambda _user, token: token[:-1],
+        lambda _user, token: token[:-1] + "é",
+        lambda _user, token: "²" + token[1:],
+        lambda _user, token: token[:-1] + ("A" if token[-1] != "A" else "B"),
     ],
 )
 def test_a_malformed_or_old_session_id_is_logged_out(
@@ -231,13 +230,15 @@ def test_logout_ends_the_session_on_the_server(app: Flask, client: FlaskClient) 
     _copy_cookies(client, session_copy)
     _copy_cookies(remembered, remember_copy)
     remember_copy.delete_cookie("session")  # only the remember-me cookie is left
-    assert _logged_in(session_copy) and _logged_in(remember_copy)
+    assert _logged_in(session_copy)
+    assert _logged_in(remember_copy)
     assert _session_count(app) == 2
 
     logout(client)
     logout(remembered)
 
-    assert not _logged_in(client) and not _logged_in(remembered)
+    assert not _logged_in(client)
+    assert not _logged_in(remembered)
     assert not _logged_in(session_copy)
     assert not _logged_in(remember_copy)
     assert _session_count(app) == 0
@@ -397,7 +398,8 @@ def test_many_usernames_from_one_address_are_limited(limited_app: Flask) -> None
     blocked = login(sprayer, "someone-else", "Password1")
     assert blocked.status_code == 429
     message = re.search(r"Too many failed attempts\. Try again in (\d+ \w+)\.", blocked.text)
-    assert message and message.group(1).endswith(("seconds", "minute"))
+    assert message
+    assert message.group(1).endswith(("seconds", "minute"))
     neighbour = _from(limited_app.test_client(), "192.0.2.1")
     assert login(neighbour, "someone-else", "Password1").status_code == 422
 

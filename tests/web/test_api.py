@@ -44,9 +44,11 @@ def post(client: FlaskClient, url: str, body: object, lang: str = "en") -> Any:
 def errors_of(response: Any) -> list[dict[str, str]]:
     """The response's errors, after checking the shape API.md gives every error body."""
     body = response.get_json()
-    assert set(body) == {"errors"} and body["errors"]
+    assert set(body) == {"errors"}
+    assert body["errors"]
     for error in body["errors"]:
-        assert set(error) == {"field", "message"} and error["message"]
+        assert set(error) == {"field", "message"}
+        assert error["message"]
     return list(body["errors"])
 
 
@@ -336,7 +338,7 @@ def test_other_methods_are_405_in_json(client: FlaskClient, url: str, method: st
 def test_an_internal_error_tells_nothing_about_the_server(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(*args: object) -> None:
+    def broken(*_args: object) -> None:
         raise RuntimeError("boom in /srv/scorekeeper/secret.py")
 
     monkeypatch.setattr(services, "score_cards", broken)
@@ -431,7 +433,8 @@ def test_docs_page_in_both_languages(
     response = client.get("/api", headers={"Accept-Language": lang})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert f"<h1>{title}</h1>" in html and sentence in html
+    assert f"<h1>{title}</h1>" in html
+    assert sentence in html
     assert "curl -s http://localhost/api/v1/score" in html
     assert 'href="/api/v1/openapi.json"' in html
 

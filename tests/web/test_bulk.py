@@ -81,13 +81,30 @@ def snapshot(league_id: int) -> Snapshot:
     names = {row.id: row.name for row in db.session.execute(select(Player.id, Player.name))}
     seasons = {row.id: row.name for row in db.session.execute(select(Season.id, Season.name))}
     results = {
-        (order[r.game_id], names[r.player_id], r.side, r.won, r.points_for, r.points_against)
-        + (r.hands, r.scope, r.settebello, r.primiera, r.napola, r.mu, r.sigma)
+        (
+            order[r.game_id],
+            names[r.player_id],
+            r.side,
+            r.won,
+            r.points_for,
+            r.points_against,
+            r.hands,
+            r.scope,
+            r.settebello,
+            r.primiera,
+            r.napola,
+            r.mu,
+            r.sigma,
+        )
         for r in db.session.scalars(select(LeagueResult).where(LeagueResult.league_id == league_id))
     }
     rows = {
-        (seasons.get(r.season_id or 0), names[r.player_id], names.get(r.partner_id or 0))
-        + tuple(getattr(r, name) for name in standings.TALLIES)
+        (
+            seasons.get(r.season_id or 0),
+            names[r.player_id],
+            names.get(r.partner_id or 0),
+            *tuple(getattr(r, name) for name in standings.TALLIES),
+        )
         for r in db.session.scalars(select(Standing).where(Standing.league_id == league_id))
     }
     ratings = {
@@ -121,7 +138,8 @@ def test_an_import_gives_what_the_same_games_played_one_by_one_give(owner: User)
         play_at_the_table(league, roster, rng, when, ["2x2", "2", "3"][i % 3])
     create_season(league, "Febbraio", date(2026, 2, 1), date(2026, 2, 28))
     played = snapshot(league.id)
-    assert len(played[0]) > 24 and any(row[2] is not None for row in played[1])
+    assert len(played[0]) > 24
+    assert any(row[2] is not None for row in played[1])
 
     copy = transfer.import_league(transfer.export_league(league), owner)
 
@@ -207,6 +225,7 @@ def test_the_export_reads_only_what_it_writes(owner: User) -> None:
         data = transfer.export_league(league)
     finally:
         event.remove(db.engine, "before_cursor_execute", seen)
-    assert len(data["games"]) == 12 and len(data["seasons"]) == 3
+    assert len(data["games"]) == 12
+    assert len(data["seasons"]) == 3
     assert len(statements) == 5
     assert not [s for s in statements if "hand_side" in s]

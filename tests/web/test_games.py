@@ -58,10 +58,11 @@ def test_start_a_game_and_land_on_its_board(app: Flask, client: FlaskClient) -> 
     assert f'href="http://localhost/v/{game.view_token}"' in html
 
 
-def test_pairs_sit_alternately(app: Flask, client: FlaskClient) -> None:
+def test_pairs_sit_alternately(client: FlaskClient) -> None:
     url = start_game(client, ("Anna", "Bruno", "Carla", "Dario"), format="2x2", first_dealer="3")
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Anna &amp; Carla" in html and "Bruno &amp; Dario" in html
+    assert "Anna &amp; Carla" in html
+    assert "Bruno &amp; Dario" in html
     assert "Hand 1: Dario deals, Anna plays first." in html
 
 
@@ -98,7 +99,8 @@ def test_new_game_refusals_keep_what_was_typed(
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     errors = re.search(rf'id="{field_id}-errors">(.*?)</ul>', html, re.S)
-    assert errors and message in errors.group(1)
+    assert errors
+    assert message in errors.group(1)
     for name in (key for key in data if key.startswith("names-")):  # every name as typed
         assert f'name="{name}" type="text" value="{data[name]}"' in html, name
     with app.app_context():
@@ -123,7 +125,8 @@ def test_last_settings_and_names_are_remembered(client: FlaskClient) -> None:
 def test_home_lists_the_games_of_this_browser_only(app: Flask, client: FlaskClient) -> None:
     url = start_game(client, ("Anna", "Bruno"))
     html = client.get("/").get_data(as_text=True)
-    assert f'href="{url}"' in html and "Anna – Bruno" in html
+    assert f'href="{url}"' in html
+    assert "Anna – Bruno" in html
     stranger = app.test_client()
     assert "Anna – Bruno" not in stranger.get("/").get_data(as_text=True)
     stranger.set_cookie("sk_games", "forged-value")
@@ -159,9 +162,11 @@ def test_view_link_is_read_only(app: Flask, client: FlaskClient) -> None:
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert totals(html) == [5, 0]
-    assert "<form" not in html and "csrf_token" not in html
+    assert "<form" not in html
+    assert "csrf_token" not in html
     assert url not in html  # the edit link is never shown to viewers
-    assert "Undo" not in html and "/edit" not in html
+    assert "Undo" not in html
+    assert "/edit" not in html
     hand = viewer.get(f"/v/{game.view_token}/hands/1", headers={"Accept-Language": "en"})
     assert hand.status_code == 200
     assert "Correct this hand" not in hand.get_data(as_text=True)
@@ -183,7 +188,9 @@ def test_pages_have_no_inline_script_or_style(app: Flask, client: FlaskClient) -
         response = client.get(path)
         assert response.status_code == 200, path  # an error page would pass what follows
         html = response.get_data(as_text=True)
-        assert "<script>" not in html and "style=" not in html and "<style" not in html, path
+        assert "<script>" not in html, path
+        assert "style=" not in html, path
+        assert "<style" not in html, path
 
 
 def _links(app: Flask, edit_url: str) -> dict[str, str]:
@@ -201,7 +208,8 @@ def test_qr_codes_are_svg_without_style(app: Flask, client: FlaskClient, kind: s
     assert response.status_code == 200
     assert response.mimetype == "image/svg+xml"
     svg = response.get_data(as_text=True)
-    assert svg.startswith("<svg") and "style" not in svg
+    assert svg.startswith("<svg")
+    assert "style" not in svg
     # It encodes that link and no other (the same text always gives the same code).
     links = _links(app, url)
     assert response.data == qr_svg(links[kind])
@@ -212,7 +220,8 @@ def test_view_qr_code(app: Flask, client: FlaskClient) -> None:
     url = start_game(client)
     links = _links(app, url)
     response = client.get(links["view"].removeprefix("http://localhost") + "/qr.svg")
-    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
     assert response.data == qr_svg(links["view"])  # the view link, never the edit link
     assert response.data != qr_svg(links["edit"])
 
@@ -245,7 +254,8 @@ def test_view_link_live_board(app: Flask, client: FlaskClient) -> None:
     start_game(client)
     token = _game(app).view_token
     first = client.get(f"/v/{token}/live")
-    assert first.status_code == 200 and "<form" not in first.get_data(as_text=True)
+    assert first.status_code == 200
+    assert "<form" not in first.get_data(as_text=True)
     again = client.get(f"/v/{token}/live", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
 
@@ -296,7 +306,8 @@ def test_spareggio_then_a_winner(client: FlaskClient) -> None:
     assert "spareggio" in client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     record(client, url, **hand_points(3, 0))  # 10 - 8
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Anna wins the game!" in html and "spareggio" not in html
+    assert "Anna wins the game!" in html
+    assert "spareggio" not in html
 
 
 def test_hands_after_the_end_are_flagged(client: FlaskClient) -> None:
@@ -342,7 +353,8 @@ def test_a_finished_board_leads_with_the_winner_and_the_rematch(client: FlaskCli
     assert "details#record-anyway" in _tags(ancestors(html, "save-hand"))
     assert 'aria-labelledby="record-anyway-summary"' in html
     assert "Record hand 2" in html
-    assert "style=" not in html and "<style" not in html  # the CSP forbids inline styles
+    assert "style=" not in html
+    assert "<style" not in html
 
 
 def test_an_unfinished_board_keeps_its_form_open(client: FlaskClient) -> None:
@@ -357,7 +369,8 @@ def test_an_unfinished_board_keeps_its_form_open(client: FlaskClient) -> None:
         "section#record",
     ]
     assert 'aria-labelledby="record-heading"' in html
-    assert "record-anyway" not in html and 'id="rematch"' not in html
+    assert "record-anyway" not in html
+    assert 'id="rematch"' not in html
     assert 'id="game-status"' not in html
 
 
@@ -400,7 +413,9 @@ def test_a_finished_view_board_announces_the_winner_without_a_form(
             r"Anna wins the game!</p>\s*<p class=\"target muted\">",
             _after_totals(html),
         ), path
-        assert "<form" not in html and "record-anyway" not in html and "Rematch" not in html
+        assert "<form" not in html
+        assert "record-anyway" not in html
+        assert "Rematch" not in html
 
 
 def test_a_finished_board_in_italian(client: FlaskClient) -> None:
@@ -425,7 +440,8 @@ def test_chart_on_the_board(client: FlaskClient) -> None:
     assert "<svg" not in client.get(url).get_data(as_text=True)
     record(client, url)
     html = client.get(url).get_data(as_text=True)
-    assert '<svg class="chart"' in html and 'class="chart-line chart-side-1"' in html
+    assert '<svg class="chart"' in html
+    assert 'class="chart-line chart-side-1"' in html
 
 
 def test_italian_board(client: FlaskClient) -> None:

@@ -48,7 +48,8 @@ def test_cards_page_has_the_grid_and_scope(client: FlaskClient) -> None:
     assert len(re.findall(r'name="s1" value="\w+"', html)) == 40
     assert 'name="rest"' in html
     assert '<label for="scope-0">Scope of Anna</label>' in html
-    assert 'id="save-hand"' in html and "cardgrid.js" in html
+    assert 'id="save-hand"' in html
+    assert "cardgrid.js" in html
 
 
 def test_a_hand_by_cards_scores_like_the_scoring_package(app: Flask, client: FlaskClient) -> None:
@@ -64,7 +65,8 @@ def test_a_hand_by_cards_scores_like_the_scoring_package(app: Flask, client: Fla
     assert totals(html) == list(expected.totals)
     with app.app_context():
         hand = db.session.scalar(select(Hand))
-        assert hand is not None and hand.mode == "cards"
+        assert hand is not None
+        assert hand.mode == "cards"
         assert sorted(hand.entry["sides"][1]["cards"]) == sorted(BRUNO)
         assert [s.napola_run for s in hand.sides] == [3, 0]
         assert hand.sides[0].primiera == expected.sides[0].primiera.total  # type: ignore[union-attr]
@@ -103,7 +105,8 @@ def test_bad_cards_or_scope_are_refused_where_they_are(
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     errors = re.search(rf'id="{where}">(.*?)</ul>', html, re.S)
-    assert errors and message in errors.group(1), html[html.index("<main") :][:4000]
+    assert errors, html[html.index("<main") :][:4000]
+    assert message in errors.group(1), html[html.index("<main") :][:4000]
 
 
 def test_cards_preview_counts_down_then_scores(client: FlaskClient) -> None:
@@ -114,7 +117,8 @@ def test_cards_preview_counts_down_then_scores(client: FlaskClient) -> None:
     fragment = _post(client, url, data | {"s0": ANNA, "rest": "1"}, "/hands/preview").get_data(
         as_text=True
     )
-    assert "breakdown-table" in fragment and "primiera" in fragment
+    assert "breakdown-table" in fragment
+    assert "primiera" in fragment
     assert "7D 7C 1B 1S" in fragment  # Anna's best cards
 
 
@@ -124,10 +128,11 @@ def test_preview_button_on_the_cards_page(client: FlaskClient) -> None:
     response = _post(client, url, data)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert "breakdown-table" in html and _checked(html, "s1") == set(BRUNO)
+    assert "breakdown-table" in html
+    assert _checked(html, "s1") == set(BRUNO)
 
 
-def test_cards_page_needs_csrf_and_the_edit_link(app: Flask, client: FlaskClient) -> None:
+def test_cards_page_needs_csrf_and_the_edit_link(client: FlaskClient) -> None:
     url = start_game(client)
     data = _form(client, url) | {"s0": ANNA, "rest": "1"}
     del data["csrf_token"]
@@ -135,21 +140,24 @@ def test_cards_page_needs_csrf_and_the_edit_link(app: Flask, client: FlaskClient
     assert client.get("/g/nope/hands/cards").status_code == 404
 
 
-def test_correct_a_hand_entered_by_cards(app: Flask, client: FlaskClient) -> None:
+def test_correct_a_hand_entered_by_cards(client: FlaskClient) -> None:
     url = start_game(client)
     _post(client, url, _form(client, url) | {"s0": ANNA, "rest": "1", "action": "save"})
     before = totals(client.get(url).get_data(as_text=True))
     page = client.get(f"{url}/hands/1/edit", headers=EN)
     html = page.get_data(as_text=True)
-    assert page.status_code == 200 and "Correct hand 1" in html
-    assert _checked(html, "s0") == set(ANNA) and _checked(html, "s1") == set(BRUNO)
+    assert page.status_code == 200
+    assert "Correct hand 1" in html
+    assert _checked(html, "s0") == set(ANNA)
+    assert _checked(html, "s1") == set(BRUNO)
     swapped = {"csrf_token": hidden(html, "csrf_token"), "mode": "cards", "action": "save"}
     swapped |= {"s0": BRUNO, "s1": ANNA, "scope-0": "0", "scope-1": "0"}
     assert _post(client, url, swapped, "/hands/1/edit").status_code == 302
     after = totals(client.get(url).get_data(as_text=True))
     assert after == list(reversed(before))
     history = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
-    assert "corrected" in history and "by cards" in history
+    assert "corrected" in history
+    assert "by cards" in history
 
 
 def test_pairs_by_cards(client: FlaskClient) -> None:
@@ -163,7 +171,8 @@ def test_pairs_by_cards(client: FlaskClient) -> None:
 def test_three_sides_give_every_card(client: FlaskClient) -> None:
     url = start_game(client, ("Anna", "Bruno", "Carla"), format="3")
     html = client.get(f"{url}/hands/cards").get_data(as_text=True)
-    assert 'name="rest"' not in html and 'name="s2"' in html
+    assert 'name="rest"' not in html
+    assert 'name="s2"' in html
     codes = [card.code for card in DECK]
     data = _form(client, url) | {"scope-2": "0", "action": "save"}
     data |= {"s0": codes[:14], "s1": codes[14:27], "s2": codes[27:]}
@@ -175,8 +184,11 @@ def test_a_cards_hand_opens_in_the_hand_checker(client: FlaskClient) -> None:
     _post(client, url, _form(client, url) | {"s0": ANNA, "rest": "1", "action": "save"})
     page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
     link = re.search(r'<a href="([^"]+)" id="open-in-checker">', page)
-    assert link is not None and "mode=cards" in link.group(1)
+    assert link is not None
+    assert "mode=cards" in link.group(1)
     checker = client.get(link.group(1).replace("&amp;", "&"), headers=EN).get_data(as_text=True)
     footer = re.compile(r"<tfoot>(.*?)</tfoot>", re.S)
     ours, theirs = footer.search(page), footer.search(checker)
-    assert ours and theirs and ours.group(1) == theirs.group(1)
+    assert ours
+    assert theirs
+    assert ours.group(1) == theirs.group(1)

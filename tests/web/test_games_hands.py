@@ -51,7 +51,8 @@ def test_reference_hand_in_six_fields(app: Flask, client: FlaskClient) -> None:
         assert [(s.cards, s.denari, s.scope) for s in sides] == [(22, 6, 1), (18, 4, 0)]
         assert [s.total for s in sides] == [5, 0]
         hand = db.session.scalar(select(Hand))
-        assert hand is not None and hand.mode == "counts"
+        assert hand is not None
+        assert hand.mode == "counts"
         assert hand.entry["sides"][1]["cards"] == 18
 
 
@@ -63,8 +64,10 @@ def test_the_board_form_is_easy_to_drive(client: FlaskClient) -> None:
         assert re.search(rf'id="{field_id}" inputmode="numeric"', html), field_id
     for radio_id in ("settebello-0", "settebello-1", "primiera-0", "primiera-2", "primiera-3"):
         assert f'id="{radio_id}"' in html
-    assert 'id="save-hand"' in html and 'id="preview-hand"' in html
-    assert "napola_run" not in html and "re_bello" not in html  # both off
+    assert 'id="save-hand"' in html
+    assert 'id="preview-hand"' in html
+    assert "napola_run" not in html
+    assert "re_bello" not in html
 
 
 def test_blank_other_side_is_the_rest_of_the_deck_either_way(
@@ -84,7 +87,8 @@ def test_preview_button_shows_points_and_saves_nothing(app: Flask, client: Flask
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     preview = html[html.index('id="hand-preview"') :]
-    assert "<tfoot>" in preview and "<td>5</td><td>0</td>" in preview
+    assert "<tfoot>" in preview
+    assert "<td>5</td><td>0</td>" in preview
     assert 'value="22"' in html  # what was typed is still there
     assert _hands(app) == []
 
@@ -95,10 +99,12 @@ def test_preview_fragment(app: Flask, client: FlaskClient) -> None:
     response = client.post(f"{url}/hands/preview", data=data, headers=EN)
     assert response.status_code == 200
     fragment = response.get_data(as_text=True)
-    assert "<html" not in fragment and "<td>5</td><td>0</td>" in fragment
+    assert "<html" not in fragment
+    assert "<td>5</td><td>0</td>" in fragment
     data["sides-0-denari"] = "11"
     fragment = client.post(f"{url}/hands/preview", data=data, headers=EN).get_data(as_text=True)
-    assert "Not valid yet" in fragment and "Anna: a side takes between 0 and 10 denari" in fragment
+    assert "Not valid yet" in fragment
+    assert "Anna: a side takes between 0 and 10 denari" in fragment
     assert _hands(app) == []
     assert client.post(f"{url}/hands/preview", data=REFERENCE).status_code == 400  # no CSRF
 
@@ -381,7 +387,8 @@ def test_edit_a_past_hand_recomputes_and_keeps_history(app: Flask, client: Flask
     assert totals(board) == [5, 5]  # hand 1 now A 1 (denari), B 5; hand 2 A 4
     assert "Hand 1 corrected." in board
     page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
-    assert "saved" in page and "corrected" in page
+    assert "saved" in page
+    assert "corrected" in page
     with app.app_context():
         actions = db.session.scalars(
             select(HandRevision.action).where(HandRevision.number == 1).order_by(HandRevision.id)
@@ -403,7 +410,8 @@ def test_invalid_edit_changes_nothing(app: Flask, client: FlaskClient) -> None:
         f"{url}/hands/1/edit",
         data=REFERENCE | {"csrf_token": data["csrf_token"], "action": "preview"},
     )
-    assert preview.status_code == 200 and "<td>5</td><td>0</td>" in preview.get_data(as_text=True)
+    assert preview.status_code == 200
+    assert "<td>5</td><td>0</td>" in preview.get_data(as_text=True)
     assert client.post(f"{url}/hands/1/edit", data=REFERENCE).status_code == 400
     assert client.get(f"{url}/hands/9/edit").status_code == 404
 
@@ -414,7 +422,8 @@ def test_remove_asks_then_renumbers(app: Flask, client: FlaskClient) -> None:
     record(client, url)  # 5 - 0
     record(client, url, **(REFERENCE | {"sides-0-scope": "2"}))  # 6 - 0
     page = client.get(f"{url}/hands/2/remove", headers=EN)
-    assert page.status_code == 200 and "Remove hand 2?" in page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "Remove hand 2?" in page.get_data(as_text=True)
     assert _hands(app) == [(1, (4, 0)), (2, (5, 0)), (3, (6, 0))]
     token = hidden(page.get_data(as_text=True), "csrf_token")
     assert client.post(f"{url}/hands/2/remove").status_code == 400
@@ -426,7 +435,9 @@ def test_remove_asks_then_renumbers(app: Flask, client: FlaskClient) -> None:
     assert "Hand 3: Anna deals" in board
     with app.app_context():
         removed = db.session.scalar(select(HandRevision).where(HandRevision.action == "delete"))
-        assert removed is not None and removed.hand_id is None and removed.number == 2
+        assert removed is not None
+        assert removed.hand_id is None
+        assert removed.number == 2
 
 
 def test_undo_removes_the_last_hand_once(app: Flask, client: FlaskClient) -> None:
@@ -469,8 +480,10 @@ def test_removed_and_undone_hands_stay_listed_on_the_board(app: Flask, client: F
     assert '<details class="removed-hands" id="removed-hands">' in board  # closed
     assert "Removed hands (1)" in board
     removed = _removed_hands(board)
-    assert removed is not None and len(removed) == 1
-    assert removed[0].startswith("Hand 1, removed ") and removed[0].endswith(": Anna +4, Bruno +0")
+    assert removed is not None
+    assert len(removed) == 1
+    assert removed[0].startswith("Hand 1, removed ")
+    assert removed[0].endswith(": Anna +4, Bruno +0")
     assert re.search(r'id="hand-1".*?Anna \+5.*?id="hand-2".*?Anna \+6', board, re.S) is None
     assert re.search(r'id="hand-2".*?Anna \+6.*?id="hand-1".*?Anna \+5', board, re.S)
     assert 'id="hand-3"' not in board  # the later hands moved up
@@ -479,7 +492,8 @@ def test_removed_and_undone_hands_stay_listed_on_the_board(app: Flask, client: F
     board = client.get(url, headers=EN).get_data(as_text=True)
     assert "Removed hands (2)" in board
     removed = _removed_hands(board)
-    assert removed is not None and [row.split(",")[0] for row in removed] == ["Hand 2", "Hand 1"]
+    assert removed is not None
+    assert [row.split(",")[0] for row in removed] == ["Hand 2", "Hand 1"]
     assert removed[0].endswith(": Anna +6, Bruno +0")  # the undone hand, newest first
     live = client.get(f"{url}/live", headers=EN).get_data(as_text=True)
     assert _removed_hands(live) == removed  # polling phones get it too, with its id
@@ -488,7 +502,9 @@ def test_removed_and_undone_hands_stay_listed_on_the_board(app: Flask, client: F
     for path in (f"/v/{view_token}", f"/v/{view_token}/live"):
         html = client.get(path, headers=EN).get_data(as_text=True)
         assert _removed_hands(html) == removed, path
-        assert "<form" not in html and "/remove" not in html and "/edit" not in html, path
+        assert "<form" not in html, path
+        assert "/remove" not in html, path
+        assert "/edit" not in html, path
 
 
 def test_no_removed_hands_section_without_removals(client: FlaskClient) -> None:
@@ -498,7 +514,8 @@ def test_no_removed_hands_section_without_removals(client: FlaskClient) -> None:
     record(client, url)
     board = client.get(url, headers=EN).get_data(as_text=True)
     assert 'id="hand-2"' in board  # the board itself, with both hands
-    assert _removed_hands(board) is None and "Removed hands" not in board
+    assert _removed_hands(board) is None
+    assert "Removed hands" not in board
 
 
 def test_removed_hands_in_italian(client: FlaskClient) -> None:
@@ -509,7 +526,8 @@ def test_removed_hands_in_italian(client: FlaskClient) -> None:
     board = client.get(url, headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert "Mani tolte (1)" in board
     removed = _removed_hands(board)
-    assert removed is not None and removed[0].startswith("Mano 1, tolta ")
+    assert removed is not None
+    assert removed[0].startswith("Mano 1, tolta ")
 
 
 def test_undo_is_not_next_to_save(client: FlaskClient) -> None:
@@ -560,12 +578,15 @@ def test_a_hand_opens_in_the_hand_checker_with_the_same_points(
     assert record(client, url, **fields).status_code == 302
     page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
     link = re.search(r'<a href="([^"]+)" id="open-in-checker">', page)
-    assert link is not None and link.group(1).startswith("/check/hand?mode=counts")
+    assert link is not None
+    assert link.group(1).startswith("/check/hand?mode=counts")
     checker = client.get(link.group(1).replace("&amp;", "&"), headers=EN)
     assert checker.status_code == 200
     footer = re.compile(r"<tfoot>(.*?)</tfoot>", re.S)
     ours, theirs = footer.search(page), footer.search(checker.get_data(as_text=True))
-    assert ours and theirs and ours.group(1) == theirs.group(1)
+    assert ours
+    assert theirs
+    assert ours.group(1) == theirs.group(1)
 
 
 def test_a_napoleone_hand_opens_in_the_hand_checker_with_its_napoleone(
@@ -575,10 +596,12 @@ def test_a_napoleone_hand_opens_in_the_hand_checker_with_its_napoleone(
     assert record(client, url, **(REFERENCE | {"sides-0-denari": "10"})).status_code == 302
     page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
     link = re.search(r'<a href="([^"]+)" id="open-in-checker">', page)
-    assert link is not None and "napoleone=1" in link.group(1)
+    assert link is not None
+    assert "napoleone=1" in link.group(1)
     checker = client.get(link.group(1).replace("&amp;", "&"), headers=EN).get_data(as_text=True)
     line = "Anna took all ten denari: napoleone, the game is won at once."
-    assert line in page and line in checker
+    assert line in page
+    assert line in checker
 
 
 def test_every_change_signals_inside_its_transaction(app: Flask, client: FlaskClient) -> None:

@@ -69,7 +69,9 @@ def test_a_finished_game_enters_the_standings_at_once(
             (True, 15, 0, 3),
             (False, 0, 15, 3),
         ]
-        assert results[0].scope == 3 and results[0].settebello == 3 and results[0].primiera == 3
+        assert results[0].scope == 3
+        assert results[0].settebello == 3
+        assert results[0].primiera == 3
         assert results[0].mu > results[1].mu
 
 
@@ -263,7 +265,7 @@ def test_standings_and_results_csv(client: FlaskClient, scored: str) -> None:
     assert results[1].endswith(",1,Anna,15,1")
 
 
-def test_csv_cells_cannot_become_formulas(app: Flask, client: FlaskClient) -> None:
+def test_csv_cells_cannot_become_formulas(client: FlaskClient) -> None:
     signup(client, "owner")
     public_id = create_league(client)
     board = start_league_game(client, public_id, "=HYPERLINK(1)", "Bruno")
@@ -283,7 +285,8 @@ def test_json_export_import_round_trip(app: Flask, client: FlaskClient, scored: 
         ends_on="2026-12-31",
     )
     exported = client.get(f"/leagues/{scored}/export.json").get_json()
-    assert exported["players"] and exported["games"][0]["hands"]
+    assert exported["players"]
+    assert exported["games"][0]["hands"]
     response = post_form(
         client,
         "/leagues/import",
@@ -292,7 +295,8 @@ def test_json_export_import_round_trip(app: Flask, client: FlaskClient, scored: 
     )
     assert response.status_code == 302, response.get_data(as_text=True)
     copy = re.match(r"/leagues/([\w-]+)/", response.headers["Location"])
-    assert copy and copy.group(1) != scored
+    assert copy
+    assert copy.group(1) != scored
     assert client.get(f"/leagues/{copy.group(1)}/export.json").get_json() == exported
     with app.app_context():
         league_id = db.session.scalar(select(League.id).where(League.public_id == copy.group(1)))

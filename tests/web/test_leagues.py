@@ -99,9 +99,8 @@ def test_create_league_refuses_bad_input(
     assert message in response.get_data(as_text=True)
 
 
-def test_members_join_by_invitation_with_their_role(
-    app: Flask, client: FlaskClient, league: str
-) -> None:
+@pytest.mark.usefixtures("league")
+def test_members_join_by_invitation_with_their_role(app: Flask) -> None:
     with app.app_context():
         roles = dict(
             db.session.execute(

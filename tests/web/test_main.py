@@ -127,7 +127,7 @@ def test_only_the_home_page_is_given_the_browsers_games(app: Flask, client: Flas
     board = start_game(client)
     contexts: dict[str, dict[str, object]] = {}
 
-    def rendered(sender: Flask, template: Template, context: dict[str, object]) -> None:
+    def rendered(_sender: Flask, template: Template, context: dict[str, object]) -> None:
         contexts[template.name or ""] = context
 
     with template_rendered.connected_to(rendered, app):

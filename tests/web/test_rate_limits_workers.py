@@ -57,15 +57,26 @@ def _environment(database_url: str, store: dict[str, Any]) -> dict[str, str]:
 
 @pytest.fixture
 def server(
-    app: Flask, migrated_database_url: str, limit_store: dict[str, Any], tmp_path: Path
+    app: Flask,  # noqa: ARG001 (requested for its teardown, which empties the tables)
+    migrated_database_url: str,
+    limit_store: dict[str, Any],
+    tmp_path: Path,
 ) -> Iterator[str]:
     """The base URL of gunicorn -w 4 serving the app (the `app` fixture empties the tables)."""
     port = _free_port()
     log = tmp_path / "gunicorn.log"
     with log.open("w") as err:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}"]
-            + ["scorekeeper:create_app()"],
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-w",
+                str(WORKERS),
+                "-b",
+                f"127.0.0.1:{port}",
+                "scorekeeper:create_app()",
+            ],
             cwd=ROOT,
             env=_environment(migrated_database_url, limit_store),
             stdout=subprocess.DEVNULL,

@@ -77,7 +77,8 @@ def test_any_key_is_stored_safely(storage: DatabaseStorage, app: Flask, key: str
     assert stored_key(key).startswith("sha256:")
     with app.app_context():
         stored = db.session.scalars(select(rate_limit.c.key)).one()
-    assert stored == stored_key(key) and len(stored) == 71
+    assert stored == stored_key(key)
+    assert len(stored) == 71
 
 
 @pytest.mark.parametrize(

@@ -36,10 +36,11 @@ def _new_game(client: FlaskClient) -> TestResponse:
     )
 
 
-def test_the_home_page_with_edit_links_is_not_stored(app: Flask, client: FlaskClient) -> None:
+def test_the_home_page_with_edit_links_is_not_stored(client: FlaskClient) -> None:
     assert not _no_store(client.get("/"))  # nothing private yet: a cache may keep it
     created = _new_game(client)
-    assert created.status_code == 302 and created.headers["Location"].startswith("/g/")
+    assert created.status_code == 302
+    assert created.headers["Location"].startswith("/g/")
     assert _no_store(created)  # the redirect names the edit link and sets the cookie
     home = client.get("/")
     assert created.headers["Location"] in home.get_data(as_text=True)
@@ -88,7 +89,8 @@ def test_logged_in_pages_exports_and_personal_redirects_are_not_stored(
         assert response.status_code == 200, page
         assert _no_store(response), page
     personal = client.get(f"{base}/games/{game_id}/edit")
-    assert personal.status_code == 302 and personal.headers["Location"].startswith("/g/")
+    assert personal.status_code == 302
+    assert personal.headers["Location"].startswith("/g/")
     assert _no_store(personal)
     members = f"{base}/members"
     invitation = post_form(client, members, f"{base}/invitations", role="scorer")
@@ -98,10 +100,11 @@ def test_logged_in_pages_exports_and_personal_redirects_are_not_stored(
     # Static files are the same for everyone, logged in or not.
     for public in ("/static/css/app.css", "/favicon.ico"):
         with client.get(public) as response:
-            assert response.status_code == 200 and not _no_store(response), public
+            assert response.status_code == 200, public
+            assert not _no_store(response), public
 
 
-def test_a_remembered_browser_gets_no_stored_pages(app: Flask, client: FlaskClient) -> None:
+def test_a_remembered_browser_gets_no_stored_pages(client: FlaskClient) -> None:
     signup(client, "Anna")
     logout(client)
     login(client, "Anna", remember="y")
@@ -202,7 +205,7 @@ def test_the_default_database_and_the_instance_folder_are_private(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     instance = tmp_path / "instance"
-    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(instance))
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda _self: str(instance))
     monkeypatch.delenv("DATABASE_URL", raising=False)
     old = os.umask(0o022)  # the usual umask: files 0644, folders 0755 unless asked
     try:
@@ -214,7 +217,8 @@ def test_the_default_database_and_the_instance_folder_are_private(
             flask_migrate.upgrade()  # SQLite's journals take the database file's mode
             assert db.session.scalar(select(func.count()).select_from(Game)) == 0
             wal = Path(f"{database}-wal")
-            assert wal.exists() and _mode(wal) == 0o600
+            assert wal.exists()
+            assert _mode(wal) == 0o600
             db.engine.dispose()
         # Found too open (copied, restored from a backup): tightened on start.
         instance.chmod(0o755)

@@ -128,8 +128,10 @@ def test_pairs_and_players_from_two_games_checked_on_paper(app: Flask, league: L
         assert (lines["Anna"].games, lines["Anna"].won, lines["Anna"].lost) == (2, 1, 1)
         assert (lines["Anna"].points_for, lines["Anna"].points_against) == (15, 12)
         assert (lines["Bruno"].points_for, lines["Bruno"].points_against) == (12, 15)
-        assert lines["Anna"].hands == 6 and lines["Anna"].scope == 3
-        assert lines["Anna"].settebello == 3 and lines["Anna"].primiera == 3
+        assert lines["Anna"].hands == 6
+        assert lines["Anna"].scope == 3
+        assert lines["Anna"].settebello == 3
+        assert lines["Anna"].primiera == 3
         # Order: one win each; Anna & Carla have the better difference (+3), then by name.
         assert [line.name for line in standings.standings(league.id)] == [
             "Anna",
@@ -196,7 +198,8 @@ def test_kept_rows_follow_every_change_like_a_rebuild(app: Flask, league: League
         games.edit_hand(first, 3, games.Entry(*sweep(1, 2)))
         assert assert_as_rebuilt(league.id) != with_season
         anna = standings.player_line(a, spring)
-        assert anna is not None and (anna.games, anna.won) == (1, 0)
+        assert anna is not None
+        assert (anna.games, anna.won) == (1, 0)
 
         # A hand removed: the game has no winner and leaves the standings.
         games.remove_hand(first, 3)
@@ -220,7 +223,7 @@ def test_rows_are_one_per_player_and_period(app: Flask, league: League) -> None:
             **{name: 1 for name in standings.TALLIES},
         )
         db.session.add(copy)
-        with pytest.raises(IntegrityError, match="(?i)unique"):
+        with pytest.raises(IntegrityError, match=r"(?i)unique"):
             db.session.flush()
         db.session.rollback()
 

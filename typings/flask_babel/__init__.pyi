@@ -1,0 +1,31 @@
+# Flask-Babel 4.0: only what the app uses. See typings/README.md.
+from datetime import datetime, timedelta
+from typing import Any
+
+from babel import Locale
+from flask import Flask
+
+from .speaklater import LazyString
+
+class Babel:
+    def __init__(self, app: Flask | None = None, **kwargs: Any) -> None: ...
+    def init_app(
+        self,
+        app: Flask,
+        default_locale: str = "en",
+        default_domain: str = "messages",
+        default_translation_directories: str = "translations",
+        default_timezone: str = "UTC",
+        locale_selector: Any = None,
+        timezone_selector: Any = None,
+    ) -> None: ...
+
+def get_locale() -> Locale | None: ...
+def gettext(string: str, **variables: Any) -> str: ...
+def lazy_gettext(string: str, **variables: Any) -> LazyString: ...
+def format_timedelta(
+    datetime_or_timedelta: datetime | timedelta,
+    granularity: str = "second",
+    add_direction: bool = False,
+    threshold: float = 0.85,
+) -> str: ...

@@ -1,0 +1,7 @@
+# Flask-Babel 4.0's lazy string. See typings/README.md.
+#
+# At run time a LazyString is not a str: it translates itself each time it is turned
+# into one. It is declared a str subclass here because that is how WTForms (labels,
+# validator messages), Jinja and Flask use it, and WTForms' stubs accept only str.
+class LazyString(str):
+    def __html__(self) -> str: ...
