@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from datetime import datetime
 
 from flask_login import UserMixin
@@ -58,11 +57,6 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
 
     def __repr__(self) -> str:
         return f"<User {self.username!r}>"
-
-
-def token_digest(token: str) -> str:
-    """What is stored of a session's secret: its SHA-256, in hex."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class UserSession(db.Model):  # type: ignore[name-defined,misc]

@@ -22,9 +22,9 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from scorekeeper.accounts.models import User, UserSession, token_digest, username_key
+from scorekeeper.accounts.models import User, UserSession, username_key
 from scorekeeper.extensions import db
-from scorekeeper.models import utcnow
+from scorekeeper.models import hash_token, utcnow
 
 #: The shape of a session secret (`secrets.token_urlsafe(32)`); anything else is no session.
 _SESSION_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -112,7 +112,7 @@ def start_session(user: User, remember: bool = False) -> str:
     db.session.add(
         UserSession(
             user_id=user.id,
-            token_hash=token_digest(token),
+            token_hash=hash_token(token),
             created_at=now,
             expires_at=now + _lifetime(remember),
         )
@@ -129,7 +129,7 @@ def user_for_session(token: str) -> User | None:
     user = db.session.scalar(
         select(User)
         .join(UserSession, UserSession.user_id == User.id)
-        .where(UserSession.token_hash == token_digest(token), UserSession.expires_at > utcnow())
+        .where(UserSession.token_hash == hash_token(token), UserSession.expires_at > utcnow())
     )
     if user is not None:
         user.session_token = token
@@ -139,7 +139,7 @@ def user_for_session(token: str) -> User | None:
 def end_session(token: str | None) -> None:
     """End one session (logging out): its cookies, and every copy of them, stop working."""
     if token:
-        db.session.execute(delete(UserSession).where(UserSession.token_hash == token_digest(token)))
+        db.session.execute(delete(UserSession).where(UserSession.token_hash == hash_token(token)))
         db.session.commit()
 
 
@@ -164,5 +164,5 @@ def count_sessions(user: User) -> int:
 def _delete_sessions(user: User, keep: str | None = None) -> None:
     condition = UserSession.user_id == user.id
     if keep:
-        condition = condition & (UserSession.token_hash != token_digest(keep))
+        condition = condition & (UserSession.token_hash != hash_token(keep))
     db.session.execute(delete(UserSession).where(condition))

@@ -12,8 +12,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from scorekeeper import create_app
-from scorekeeper.accounts.models import User, UserSession, token_digest
+from scorekeeper.accounts.models import User, UserSession
 from scorekeeper.extensions import db
+from scorekeeper.models import hash_token
 from tests.actions import PASSWORD, login, logout, post_form, signup
 from tests.helpers import csrf_token, make_test_config
 
@@ -205,7 +206,7 @@ def test_a_malformed_or_old_session_id_is_logged_out(
         stored = db.session.scalars(select(UserSession)).one()
     with client.session_transaction() as session:
         real = session["_user_id"]
-        assert stored.token_hash == token_digest(real) != real
+        assert stored.token_hash == hash_token(real) != real
         session["_user_id"] = session_id(user, real)
     assert not _logged_in(client)
 
