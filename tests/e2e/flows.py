@@ -119,7 +119,12 @@ def fill_counts(
 
 
 def save_hand(page: Page, taps: Taps) -> None:
-    """Tap the save button of the hand form and wait for the page it leads to."""
+    """Tap the save button of the hand form and wait for the page it leads to.
+
+    As a player does, it first lets the points of the hand arrive: they appear above
+    Save and move it down, so a tap aimed while they are on their way can miss.
+    """
+    page.locator("#hand-form:not([data-previewing])").wait_for()
     with page.expect_navigation():
         taps.tap(page.locator("#hand-form").get_by_role("button", name="Save"))
 

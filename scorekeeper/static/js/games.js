@@ -37,11 +37,16 @@
     var url = form.dataset.previewUrl, target = form.querySelector("#hand-preview");
     if (!url || !target || !window.fetch) return;
     clearTimeout(timer);
+    // While the points are on their way the form says so (data-previewing), so that
+    // whatever waits for the page to settle (the browser tests) can tell.
+    form.dataset.previewing = "1";
     timer = setTimeout(function () {
       fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.text() : null; })
         .then(function (html) { if (html !== null) target.innerHTML = html; })
-        .catch(function () {});
+        .catch(function () {})
+        .then(function () { if (!timer) delete form.dataset.previewing; });
+      timer = null;
     }, 350);
   }
 
