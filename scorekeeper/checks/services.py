@@ -10,7 +10,6 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.checks.forms import HandForm
 from scorekeeper.scoring import (
     COMMON_TARGETS,
-    DECK,
     FORMATS,
     PRESETS,
     PRIMIERA_MAX,
@@ -18,6 +17,8 @@ from scorekeeper.scoring import (
     RANK_NAMES,
     CaptureOptions,
     Card,
+    CardsEntry,
+    CountsEntry,
     HandScore,
     InputError,
     InvalidHand,
@@ -25,14 +26,12 @@ from scorekeeper.scoring import (
     Primiera,
     PrimieraContest,
     Rules,
-    SideCards,
     SideCounts,
     SumChoice,
     captures,
     contest,
     parse_hand_cards,
-    score_cards,
-    score_counts,
+    with_rest,
 )
 from scorekeeper.ui.grid import (
     GridSide,
@@ -192,8 +191,7 @@ def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck)
     if rest:
         last = upper_codes(side_texts(args, fields[-1]))
         if piles is not None:
-            taken = {card for pile in piles for card in pile}
-            piles.append(tuple(card for card in DECK if card not in taken))
+            piles = with_rest(piles)
             last = frozenset(card.code for card in piles[-1])
         check.grid.append(GridSide(fields[-1], check.names[-1], last))
     check.grid[-1] = replace(check.grid[-1], rest_name="rest", rest=rest)
@@ -201,9 +199,9 @@ def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck)
     numbers_ok = _valid(form, [f"scope{i}" for i in range(check.rules.sides)])
     if piles is None or not numbers_ok or not check.started:
         return
-    sides = [SideCards(tuple(pile), _scope(form, i)) for i, pile in enumerate(piles)]
+    entry = CardsEntry.of(piles, [_scope(form, i) for i in range(len(piles))])
     try:
-        check.score = score_cards(check.rules, sides)
+        check.score = entry.score(check.rules)
     except InvalidHand as invalid:
         _place_errors(form, check, invalid)
 
@@ -236,9 +234,9 @@ def _check_by_counts(form: HandForm, check: HandCheck) -> None:
         )
         for i in range(count)
     ]
-    winner = None if best else _holder(form.primiera.data)
+    entry = CountsEntry(tuple(sides), None if best else _holder(form.primiera.data))
     try:
-        check.score = score_counts(check.rules, sides, winner)
+        check.score = entry.score(check.rules)
     except InvalidHand as invalid:
         _place_errors(form, check, invalid)
     if no_winner:

@@ -13,15 +13,17 @@ from flask_babel import gettext as _
 
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
-from scorekeeper.games.inputs import Entry
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.services import (
-    game_state,
-    removed_hands,
-    revisions_of,
-    score_entry,
+from scorekeeper.games.services import game_state, removed_hands, revisions_of
+from scorekeeper.scoring import (
+    Card,
+    CardsEntry,
+    Category,
+    HandEntry,
+    InvalidHand,
+    parse_cards,
+    sorted_cards,
 )
-from scorekeeper.scoring import Card, Category, InvalidHand, parse_cards, sorted_cards
 from scorekeeper.ui.labels import category_label
 from scorekeeper.ui.messages import SidePath, messages_by_field
 
@@ -70,31 +72,32 @@ def links(game: Game, token: str, editable: bool) -> dict[str, str]:
 def checker_url(game: Game, hand: Hand) -> str:
     """The hand checker's page for this hand, with everything in its URL (see
     ``scorekeeper.checks.views.hand`` for the format)."""
-    entry, names = hand.entry, game.side_names()
-    params: dict[str, Any] = {"mode": hand.mode, "format": game.format_key}
+    entry, names = hand.entered, game.side_names()
+    params: dict[str, Any] = {"mode": entry.mode.value, "format": game.format_key}
     if game.napola:
         params["napola"] = 1
     if game.re_bello:
         params["re_bello"] = 1
     if game.napoleone:
         params["napoleone"] = 1
-    for i, side in enumerate(entry["sides"]):
-        params |= {f"n{i}": names[i], f"scope{i}": side["scope"]}
-        if hand.mode == "cards":
-            params[f"s{i}"] = ",".join(side["cards"])
-            continue
-        params |= {f"cards{i}": side["cards"], f"denari{i}": side["denari"]}
-        if side["napola_run"]:
-            params[f"napola_run{i}"] = side["napola_run"]
-        if side["settebello"]:
+    if isinstance(entry, CardsEntry):
+        for i, side in enumerate(entry.sides):
+            params |= {f"n{i}": names[i], f"scope{i}": side.scope}
+            params[f"s{i}"] = ",".join(card.code for card in side.cards)
+        return url_for("checks.hand", **params)
+    for i, counts in enumerate(entry.sides):
+        params |= {f"n{i}": names[i], f"scope{i}": counts.scope}
+        params |= {f"cards{i}": counts.cards, f"denari{i}": counts.denari}
+        if counts.napola_run:
+            params[f"napola_run{i}"] = counts.napola_run
+        if counts.settebello:
             params["settebello"] = i
-        if side["re_bello"]:
+        if counts.re_bello:
             params["re_bello_holder"] = i
-        if side.get("primiera_cards") is not None:
-            params[f"best{i}"] = ",".join(side["primiera_cards"])
-    if hand.mode == "counts" and not any(f"best{i}" in params for i in range(len(names))):
-        winner = entry.get("primiera")
-        params["primiera"] = "none" if winner is None else winner
+        if counts.primiera_cards is not None:
+            params[f"best{i}"] = ",".join(card.code for card in counts.primiera_cards)
+    if not any(f"best{i}" in params for i in range(len(names))):
+        params["primiera"] = "none" if entry.primiera is None else entry.primiera
     return url_for("checks.hand", **params)
 
 
@@ -149,7 +152,7 @@ def board_context(
     }
 
 
-def preview_context(game: Game, form: CountsForm | CardsForm, entry: Entry) -> dict[str, Any]:
+def preview_context(game: Game, form: CountsForm | CardsForm, entry: HandEntry) -> dict[str, Any]:
     """The points of an entered hand before saving, or what is wrong with it.
 
     The errors are also put next to their fields in ``form``. While cards are
@@ -157,7 +160,7 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: Entry) -> d
     """
     names = game.side_names()
     try:
-        score = score_entry(game.rules, entry.mode, entry.data)
+        score = entry.score(game.rules)
     except InvalidHand as error:
         form.add_input_errors(error.errors)
         if all(e.code == "missing_cards" for e in error.errors):
@@ -210,7 +213,7 @@ def _sorted_cards(codes: list[str]) -> tuple[Card, ...]:
 def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str, Any]:
     """One hand explained: points, counts, primiera cards, and its history."""
     state = game_state(game)
-    score = score_entry(game.rules, hand.mode, hand.entry)
+    score = hand.entered.score(game.rules)
     return {
         "game": game,
         "hand": hand,

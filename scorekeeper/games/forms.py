@@ -29,9 +29,19 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.games.inputs import Entry, GameSettings
+from scorekeeper.games.inputs import GameSettings
 from scorekeeper.games.models import NAME_MAX
-from scorekeeper.scoring import DECK, FORMATS, Card, Suit
+from scorekeeper.scoring import (
+    DECK,
+    DECK_SIZE,
+    DENARI_IN_DECK,
+    FORMATS,
+    Card,
+    CardsEntry,
+    CountsEntry,
+    SideCounts,
+    Suit,
+)
 from scorekeeper.scoring.rules import TARGET_RANGE
 from scorekeeper.ui.forms import AppForm
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
@@ -39,8 +49,6 @@ from scorekeeper.ui.labels import format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
-CARDS_IN_DECK = 40
-DENARI_IN_DECK = 10
 #: ``primiera`` radio value: decide from each side's best card per suit.
 PRIMIERA_FROM_CARDS = "cards"
 PRIMIERA_NOBODY = "none"
@@ -185,9 +193,9 @@ class SideCountsForm(Form):
         """The best-card pickers, one per suit, in suit order."""
         return [self[f"best_{suit.letter}"] for suit in Suit]
 
-    def primiera_cards(self) -> list[str]:
-        """The best cards picked for this side."""
-        return [f.data for f in self.best_fields() if f.data]
+    def primiera_cards(self) -> tuple[Card, ...]:
+        """The best cards picked for this side (each a card of the picker's choices)."""
+        return tuple(Card.parse(f.data) for f in self.best_fields() if f.data)
 
 
 class HandFormBase(AppForm):
@@ -241,7 +249,7 @@ class CountsForm(HandFormBase):
         ok = super().validate(extra_validators)
         subforms = [entry.form for entry in self.sides]
         if len(subforms) == 2:
-            for name, whole in (("cards", CARDS_IN_DECK), ("denari", DENARI_IN_DECK)):
+            for name, whole in (("cards", DECK_SIZE), ("denari", DENARI_IN_DECK)):
                 a, b = (sub[name] for sub in subforms)
                 if a.data is None and b.data is not None and not a.errors:
                     a.data = whole - b.data
@@ -272,24 +280,24 @@ class CountsForm(HandFormBase):
             return f"sides[{side.side}].{side.name}"
         return path
 
-    def to_entry(self, re_bello: bool) -> Entry:
+    def to_entry(self, re_bello: bool) -> CountsEntry:
         """The hand as the scoring package's counts entry."""
         from_cards = self.primiera.data == PRIMIERA_FROM_CARDS
         sides = []
         for i, entry in enumerate(self.sides):
             sub = entry.form
             sides.append(
-                {
-                    "cards": sub.cards.data,
-                    "denari": sub.denari.data,
-                    "settebello": self.settebello.data == str(i),
-                    "re_bello": re_bello and self.re_bello.data == str(i),
-                    "napola_run": sub.napola_run.data or 0,
-                    "scope": sub.scope.data or 0,
-                    "primiera_cards": sub.primiera_cards() if from_cards else None,
-                }
+                SideCounts(
+                    cards=sub.cards.data,
+                    denari=sub.denari.data,
+                    settebello=self.settebello.data == str(i),
+                    re_bello=re_bello and self.re_bello.data == str(i),
+                    napola_run=sub.napola_run.data or 0,
+                    scope=sub.scope.data or 0,
+                    primiera_cards=sub.primiera_cards() if from_cards else None,
+                )
             )
-        return Entry("counts", {"sides": sides, "primiera": self._primiera_winner()})
+        return CountsEntry(tuple(sides), self._primiera_winner())
 
     def _primiera_winner(self) -> int | None:
         choice = self.primiera.data
@@ -300,30 +308,29 @@ class CountsForm(HandFormBase):
         return PRIMIERA_UNCHOSEN
 
     @classmethod
-    def data_from_entry(cls, data: dict[str, Any]) -> dict[str, Any]:
+    def data_from_entry(cls, entry: CountsEntry) -> dict[str, Any]:
         """Form data that shows a stored counts entry again (for editing)."""
-        primiera = data.get("primiera")
-        from_cards = any(side.get("primiera_cards") is not None for side in data["sides"])
+        from_cards = any(side.primiera_cards is not None for side in entry.sides)
         sides = []
         settebello = re_bello = None
-        for i, side in enumerate(data["sides"]):
+        for i, side in enumerate(entry.sides):
             row: dict[str, Any] = {
-                "cards": side["cards"],
-                "denari": side["denari"],
-                "scope": side["scope"],
-                "napola_run": side["napola_run"],
+                "cards": side.cards,
+                "denari": side.denari,
+                "scope": side.scope,
+                "napola_run": side.napola_run,
             }
-            for code in side.get("primiera_cards") or ():
-                row[f"best_{code[-1]}"] = code
+            for card in side.primiera_cards or ():
+                row[f"best_{card.suit.letter}"] = card.code
             sides.append(row)
-            if side["settebello"]:
+            if side.settebello:
                 settebello = str(i)
-            if side["re_bello"]:
+            if side.re_bello:
                 re_bello = str(i)
         if from_cards:
             choice = PRIMIERA_FROM_CARDS
         else:
-            choice = PRIMIERA_NOBODY if primiera is None else str(primiera)
+            choice = PRIMIERA_NOBODY if entry.primiera is None else str(entry.primiera)
         return {"sides": sides, "settebello": settebello, "re_bello": re_bello, "primiera": choice}
 
 
@@ -399,22 +406,18 @@ class CardsForm(HandFormBase):
             formdata.setlist(names[-1], [c.code for c in DECK if c.code not in taken])
         return read_grid(formdata, names)
 
-    def to_entry(self, piles: Sequence[Sequence[Card]]) -> Entry:
+    def to_entry(self, piles: Sequence[Sequence[Card]]) -> CardsEntry:
         """The hand as the scoring package's cards entry."""
-        sides = [
-            {"cards": [card.code for card in pile], "scope": field.data or 0}
-            for pile, field in zip(piles, self.scope, strict=True)
-        ]
-        return Entry("cards", {"sides": sides})
+        return CardsEntry.of(piles, [field.data or 0 for field in self.scope])
 
     @classmethod
-    def data_from_entry(cls, data: dict[str, Any]) -> dict[str, Any]:
+    def data_from_entry(cls, entry: CardsEntry) -> dict[str, Any]:
         """Form data that shows a stored cards entry again (the scope; cards go to the grid)."""
-        return {"scope": [side["scope"] for side in data["sides"]]}
+        return {"scope": [side.scope for side in entry.sides]}
 
-    def show_stored(self, data: dict[str, Any]) -> None:
+    def show_stored(self, entry: CardsEntry) -> None:
         """Show a stored hand's cards in the grid."""
-        self.stored_cards = [frozenset(side["cards"]) for side in data["sides"]]
+        self.stored_cards = [frozenset(card.code for card in side.cards) for side in entry.sides]
 
 
 @cache

@@ -29,13 +29,13 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
-from scorekeeper.scoring import FORMATS, Rules
+from scorekeeper.scoring import FORMATS, EntryMode, HandEntry, Rules, read_entry
 
 #: Longest player name a seat accepts.
 NAME_MAX = 40
 #: Length of the tokens in links (``secrets.token_urlsafe(24)`` gives 32 characters).
 TOKEN_LENGTH = 64
-ENTRY_MODES = ("counts", "cards")
+ENTRY_MODES = (EntryMode.COUNTS.value, EntryMode.CARDS.value)
 REVISION_ACTIONS = ("create", "edit", "delete")
 
 
@@ -174,6 +174,16 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
         cascade="all, delete-orphan",
         lazy="selectin",  # a board shows every hand's sides: one query, not one per hand
     )
+
+    @property
+    def entered(self) -> HandEntry:
+        """The hand as the players entered it, read back from ``mode`` and ``entry``."""
+        return read_entry(self.mode, self.entry)
+
+    @entered.setter
+    def entered(self, entry: HandEntry) -> None:
+        self.mode = entry.mode.value
+        self.entry = entry.to_json()
 
     @property
     def totals(self) -> tuple[int, ...]:

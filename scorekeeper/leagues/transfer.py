@@ -32,7 +32,15 @@ from scorekeeper.leagues.models import (
     name_key,
 )
 from scorekeeper.leagues.services import LeagueSettings, create_league
-from scorekeeper.scoring import FORMATS, Format, InvalidGame, InvalidHand, Rules, ScoringError
+from scorekeeper.scoring import (
+    FORMATS,
+    Format,
+    InvalidGame,
+    InvalidHand,
+    Rules,
+    ScoringError,
+    read_entry,
+)
 
 FILE_KIND = "scorekeeper-league"
 FILE_VERSION = 1
@@ -416,19 +424,17 @@ def _seat_players(
 
 
 def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
-    """One hand of the file as entered, scored by the scoring package."""
+    """One hand of the file as entered, read strictly (`read_entry`) and scored by the
+    scoring package; what is stored is the entry read, never the file's object as sent."""
     hand = _obj(item, where)
     mode = hand.get("mode")
     if mode not in ENTRY_MODES:
         raise ImportRefused(f"{where}.mode", "must be counts or cards")
-    entry = games.Entry(mode, _obj(hand.get("entry"), f"{where}.entry"))
     try:
-        return games.score_hand(rules, entry)
+        return games.score_hand(rules, read_entry(mode, hand.get("entry")))
     except InvalidHand as err:
         first = err.errors[0]
         raise ImportRefused(where, f"{first.field or 'hand'}: {first.message}") from err
-    except (ScoringError, KeyError, TypeError, ValueError, AttributeError) as err:
-        raise ImportRefused(where, "not a valid hand entry") from err
 
 
 def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None:

@@ -25,7 +25,7 @@ from scorekeeper.games.models import Game, Hand
 from scorekeeper.leagues import demo, standings, transfer
 from scorekeeper.leagues.models import League, LeagueResult, Player, Season, Standing
 from scorekeeper.leagues.services import LeagueSettings, add_player, create_league, create_season
-from scorekeeper.scoring import FORMATS
+from scorekeeper.scoring import FORMATS, CardsEntry, HandScore, Rules
 
 Snapshot = tuple[set[tuple[object, ...]], set[tuple[object, ...]], dict[str, object]]
 
@@ -58,8 +58,7 @@ def play_at_the_table(
     game.created_at = when
     db.session.commit()
     for number in range(1, demo.MAX_HANDS + 1):
-        entry = games.Entry("cards", demo.random_hand(rng, fmt.sides))
-        games.record_hand(game, number, f"hand-{number}", entry)
+        games.record_hand(game, number, f"hand-{number}", demo.random_hand(rng, fmt.sides))
         if games.game_state(game).finished:
             break
     return game
@@ -142,13 +141,13 @@ def test_the_demo_and_the_import_score_each_hand_once(
     owner: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scored = []
-    score_entry = games.score_entry
+    score_cards = CardsEntry.score
 
-    def counted(*args: object, **kwargs: object) -> object:
-        scored.append(args)
-        return score_entry(*args, **kwargs)  # type: ignore[arg-type]
+    def counted(entry: CardsEntry, rules: Rules) -> HandScore:
+        scored.append(entry)
+        return score_cards(entry, rules)
 
-    monkeypatch.setattr(games, "score_entry", counted)
+    monkeypatch.setattr(CardsEntry, "score", counted)
     league = demo.seed_league(owner, "Demo", 6, 10, seed=2)
     hands = db.session.scalar(select(func.count()).select_from(Hand))
     assert len(scored) == hands
