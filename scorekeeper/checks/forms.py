@@ -18,7 +18,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from scorekeeper.scoring import FORMATS, InputError, SumChoice
+from scorekeeper.scoring import FORMATS, InputError, Rules, SumChoice
 from scorekeeper.ui.forms import AppForm
 from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath, error_message
@@ -134,6 +134,15 @@ class HandForm(CheckForm):
     def side_field(self, name: str, side: int) -> Field:
         """The field ``name`` of side ``side`` (``side_field("cards", 1)`` is ``cards1``)."""
         return self[f"{name}{side}"]
+
+    def rules(self) -> Rules:
+        """The rules chosen on the form (the default format when it names none we know)."""
+        return Rules(
+            format=FORMATS.get(self.format.data or "", FORMATS["2"]),
+            napola=bool(self.napola.data),
+            re_bello=bool(self.re_bello.data),
+            napoleone=bool(self.napoleone.data),
+        )
 
     @property
     def entry_mode(self) -> str:

@@ -145,22 +145,11 @@ class HandCheck:
         self.errors.setdefault(group, []).append(message)
 
 
-def hand_rules(form: HandForm) -> Rules:
-    """The rules chosen on the form (the default format when it names none we know)."""
-    fmt = FORMATS.get(form.format.data or "", FORMATS["2"])
-    return Rules(
-        format=fmt,
-        napola=bool(form.napola.data),
-        re_bello=bool(form.re_bello.data),
-        napoleone=bool(form.napoleone.data),
-    )
-
-
 def check_hand(form: HandForm, args: MultiDict[str, str]) -> HandCheck:
     """Score the hand sent in ``args`` exactly as a game would, or say what is wrong with it."""
     for name in ("mode", "format", "napola", "re_bello", "napoleone"):
         form[name].validate(form)
-    rules = hand_rules(form)
+    rules = form.rules()
     mode = form.entry_mode
     check = HandCheck(mode, rules, side_labels(args, rules.sides))
     if mode == "cards":

@@ -30,10 +30,10 @@ from scorekeeper.ui.messages import SidePath, messages_by_field
 
 def categories(game: Game) -> list[tuple[Category, str]]:
     """The categories this game plays (re bello and napola only when on), with their names."""
-    off = set()
-    if not game.re_bello:
+    rules, off = game.rules, set()
+    if not rules.re_bello:
         off.add(Category.RE_BELLO)
-    if not game.napola:
+    if not rules.napola:
         off.add(Category.NAPOLA)
     return [(c, category_label(c)) for c in Category if c not in off]
 
@@ -74,11 +74,12 @@ def checker_url(game: Game, hand: Hand) -> str:
     ``scorekeeper.checks.views.hand`` for the format)."""
     entry, names = hand.entered, game.side_names()
     params: dict[str, Any] = {"mode": entry.mode.value, "format": game.format_key}
-    if game.napola:
+    rules = game.rules
+    if rules.napola:
         params["napola"] = 1
-    if game.re_bello:
+    if rules.re_bello:
         params["re_bello"] = 1
-    if game.napoleone:
+    if rules.napoleone:
         params["napoleone"] = 1
     if isinstance(entry, CardsEntry):
         for i, side in enumerate(entry.sides):

@@ -29,7 +29,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.games.inputs import GameSettings
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX
 from scorekeeper.scoring import (
     DECK,
@@ -39,6 +39,7 @@ from scorekeeper.scoring import (
     Card,
     CardsEntry,
     CountsEntry,
+    Rules,
     SideCounts,
     Suit,
 )
@@ -135,17 +136,16 @@ class NewGameForm(AppForm):
         if field.data != "random" and int(field.data) >= self.players:
             raise ValidationError(_l("Choose one of the players"))
 
-    def settings(self) -> GameSettings:
-        """The game the form describes."""
-        return GameSettings(
-            format_key=self.format.data,
-            names=self.chosen_names(),
+    def setup(self) -> GameSetup:
+        """The game the form describes (raises `InvalidGame` for rules the engine refuses)."""
+        rules = Rules(
+            format=FORMATS[self.format.data],
             target=self.chosen_target(),
-            napola=self.napola.data,
-            napoleone=self.napoleone.data,
-            re_bello=self.re_bello.data,
-            first_dealer=self.chosen_dealer(),
+            napola=bool(self.napola.data),
+            napoleone=bool(self.napoleone.data),
+            re_bello=bool(self.re_bello.data),
         )
+        return GameSetup(rules, self.chosen_names(), self.chosen_dealer())
 
     def chosen_target(self) -> int:
         """The target as a number."""

@@ -11,6 +11,8 @@ make impossible rows unstorable.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
@@ -29,7 +31,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
-from scorekeeper.scoring import FORMATS, EntryMode, HandEntry, Rules, read_entry
+from scorekeeper.scoring import FORMATS, TARGET_RANGE, EntryMode, HandEntry, Rules, read_entry
 
 #: Longest player name a seat accepts.
 NAME_MAX = 40
@@ -43,7 +45,72 @@ def _in(column: str, values: tuple[str, ...]) -> str:
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
 
-class Game(db.Model):  # type: ignore[name-defined,misc]
+#: The variants of the rules: every on/off setting of :class:`Rules` (``napola``...), in
+#: the order the scoring package declares them. A new one there is a new column here.
+VARIANTS = tuple(f.name for f in fields(Rules) if f.type in ("bool", bool))
+_DEFAULT = Rules()
+
+
+class RulesColumns:
+    """The rules a game is played by (a league's: the defaults of its games), stored.
+
+    One column per setting of :class:`Rules` a table keeps (the format by its key, the
+    target, a boolean per variant in `VARIANTS`; the sum choice is the capture checker's
+    alone), the check constraints written once from the scoring package's own
+    `FORMATS` and `TARGET_RANGE` (`rules_constraints`), and ``rules`` to read and write
+    them as the one :class:`Rules` value.
+    """
+
+    format_key: Mapped[str] = mapped_column(String(8), default=_DEFAULT.format.key)
+    target: Mapped[int] = mapped_column(Integer, default=_DEFAULT.target)
+
+    @staticmethod
+    def rules_constraints() -> tuple[CheckConstraint, ...]:
+        """The table's CHECK constraints on the rules (new objects for each table)."""
+        return (
+            CheckConstraint(_in("format_key", tuple(FORMATS)), name="format_key"),
+            CheckConstraint(
+                f"target BETWEEN {TARGET_RANGE.start} AND {TARGET_RANGE.stop - 1}", name="target"
+            ),
+        )
+
+    @property
+    def rules(self) -> Rules:
+        """The stored settings as the scoring package knows them."""
+        return rules_of({name: getattr(self, name) for name in RULES_COLUMNS})
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        for name, value in rules_values(rules).items():
+            setattr(self, name, value)
+
+
+# The variants' columns, one per name (declared by the loop, so a variant is added once).
+for _variant in VARIANTS:
+    column = mapped_column(Boolean, nullable=False, default=getattr(_DEFAULT, _variant))
+    setattr(RulesColumns, _variant, column)
+
+
+#: The names of the `RulesColumns`.
+RULES_COLUMNS = ("format_key", "target", *VARIANTS)
+
+
+def rules_values(rules: Rules) -> dict[str, Any]:
+    """The `RulesColumns` values of ``rules`` (for a row inserted in bulk)."""
+    return {
+        "format_key": rules.format.key,
+        "target": rules.target,
+        **{name: getattr(rules, name) for name in VARIANTS},
+    }
+
+
+def rules_of(values: Mapping[str, Any]) -> Rules:
+    """The :class:`Rules` of `RulesColumns` values (`rules_values`, or a row's mapping)."""
+    variants = {name: values[name] for name in VARIANTS}
+    return Rules(format=FORMATS[values["format_key"]], target=values["target"], **variants)
+
+
+class Game(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
     """One game (partita) with its settings and the two links that reach it.
 
     ``view_token`` is the read-only link as it is; only a SHA-256 hash of the
@@ -54,8 +121,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "game"
     __table_args__ = (
-        CheckConstraint(_in("format_key", tuple(FORMATS)), name="format_key"),
-        CheckConstraint("target BETWEEN 1 AND 999", name="target"),
+        *RulesColumns.rules_constraints(),
         CheckConstraint("first_dealer >= 0", name="first_dealer"),
         CheckConstraint("version >= 1", name="version"),
         CheckConstraint("winner_side IS NULL OR winner_side >= 0", name="winner_side"),
@@ -66,11 +132,6 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True)
     edit_token_hash: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True)
-    format_key: Mapped[str] = mapped_column(String(8))
-    target: Mapped[int] = mapped_column(Integer)
-    napola: Mapped[bool] = mapped_column(Boolean)
-    napoleone: Mapped[bool] = mapped_column(Boolean)
-    re_bello: Mapped[bool] = mapped_column(Boolean)
     first_dealer: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
     winner_side: Mapped[int | None] = mapped_column(Integer)
@@ -88,17 +149,6 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
     )
-
-    @property
-    def rules(self) -> Rules:
-        """The game's settings as the scoring package knows them."""
-        return Rules(
-            format=FORMATS[self.format_key],
-            target=self.target,
-            napola=self.napola,
-            napoleone=self.napoleone,
-            re_bello=self.re_bello,
-        )
 
     def side_names(self) -> list[str]:
         """Each side's players joined: ``["Anna & Carla", "Bruno & Dario"]``."""

@@ -21,12 +21,11 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
-from scorekeeper.games.inputs import GameSettings
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX as SEAT_NAME_MAX
-from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
+from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, rules_values
 from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
-    FORMATS,
     Category,
     GameState,
     HandEntry,
@@ -112,7 +111,7 @@ def side_rows(score: HandScore) -> list[HandSide]:
 
 
 def create_game(
-    settings: GameSettings,
+    settings: GameSetup,
     rematch_of: Game | None = None,
     *,
     league_id: int | None = None,
@@ -196,7 +195,7 @@ class NewGame:
     Made by `new_game`; stored, one or many at once, by `store_games`.
     """
 
-    settings: GameSettings
+    settings: GameSetup
     seats: tuple[SeatValues, ...]
     hands: tuple[ScoredHand, ...]
     state: GameState
@@ -211,11 +210,7 @@ class NewGame:
         return {
             "view_token": self.view_token,
             "edit_token_hash": hash_token(self.edit_token),
-            "format_key": self.settings.format_key,
-            "target": self.settings.target,
-            "napola": self.settings.napola,
-            "napoleone": self.settings.napoleone,
-            "re_bello": self.settings.re_bello,
+            **rules_values(self.settings.rules),
             "first_dealer": self.state.first_dealer,
             "version": 1,
             "winner_side": self.state.winner,
@@ -227,7 +222,7 @@ class NewGame:
 
 
 def new_game(
-    settings: GameSettings,
+    settings: GameSetup,
     *,
     league_id: int | None = None,
     player_ids: Sequence[int | None] | None = None,
@@ -239,19 +234,19 @@ def new_game(
     played before: an import, the demo league).
 
     Names are trimmed to fit a seat; a first dealer of ``None`` is drawn at random.
-    ``hands`` were scored under ``settings.rules()`` and are stored as they are; the
+    ``hands`` were scored under ``settings.rules`` and are stored as they are; the
     game and its hands are dated ``played_at`` (default: now). Raises `ValueError`
     for names that do not fit the format, `InvalidGame` for settings or hands the
     rules refuse.
     """
-    fmt = FORMATS[settings.format_key]
+    fmt = settings.rules.format
     names = [name.strip()[:SEAT_NAME_MAX].rstrip() for name in settings.names]
     if len(names) != fmt.players or not all(names):
         raise ValueError(f"format {fmt.key} needs {fmt.players} names")
     first_dealer = settings.first_dealer
     if first_dealer is None:
         first_dealer = secrets.randbelow(fmt.players)
-    state = GameState.replay(settings.rules(), first_dealer, [hand.result for hand in hands])
+    state = GameState.replay(settings.rules, first_dealer, [hand.result for hand in hands])
     ids = list(player_ids) if player_ids is not None else [None] * len(names)
     return NewGame(
         settings=replace(settings, names=names, first_dealer=first_dealer),
@@ -341,25 +336,11 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
     )
 
 
-def settings_of(game: Game) -> GameSettings:
-    """The settings ``game`` was started with (first dealer included)."""
-    return GameSettings(
-        format_key=game.format_key,
-        names=[seat.name for seat in game.seats],
-        target=game.target,
-        napola=game.napola,
-        napoleone=game.napoleone,
-        re_bello=game.re_bello,
-        first_dealer=game.first_dealer,
-    )
-
-
 def rematch(game: Game) -> tuple[Game, str]:
-    """A new game with the same players and settings; the deal keeps passing on."""
-    settings = settings_of(game)
-    dealer = game_state(game).rematch_dealer
-    new = GameSettings(**{**settings.__dict__, "first_dealer": dealer})
-    return create_game(new, rematch_of=game)
+    """A new game with the same players and rules; the deal keeps passing on."""
+    names = [seat.name for seat in game.seats]
+    setup = GameSetup(game.rules, names, first_dealer=game_state(game).rematch_dealer)
+    return create_game(setup, rematch_of=game)
 
 
 def find_by_edit_token(token: str) -> Game | None:

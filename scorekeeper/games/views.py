@@ -86,7 +86,7 @@ def new_game() -> ResponseReturnValue:
     """Start a game: format, names, target, variants, first dealer."""
     form = NewGameForm(data=cookies.last_settings() if request.method == "GET" else None)
     if form.validate_on_submit():
-        game, token = create_game(form.settings())
+        game, token = create_game(form.setup())
         flash(_("Game started. Keep the edit link to yourself; share the view link."), "success")
         response = redirect(url_for("games.scoreboard", token=token))
         cookies.remember_game(response, token)

@@ -18,17 +18,18 @@ from sqlalchemy import select
 from scorekeeper.accounts.models import User
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.services import (
-    GameSettings,
     NewGame,
     ScoredHand,
     new_game,
     score_hand,
 )
-from scorekeeper.leagues.models import League, Player, Season
-from scorekeeper.leagues.services import LeagueSettings, create_league, name_key
+from scorekeeper.leagues.inputs import LeagueSetup
+from scorekeeper.leagues.models import League, Player, Season, name_key
+from scorekeeper.leagues.services import create_league
 from scorekeeper.leagues.transfer import add_league_games
-from scorekeeper.scoring import DECK, FORMATS, Card, CardsEntry, GameState
+from scorekeeper.scoring import DECK, FORMATS, Card, CardsEntry, GameState, Rules
 
 #: A demo game stops after this many hands, with a winner or not.
 MAX_HANDS = 60
@@ -108,15 +109,7 @@ def seed_league(
     rng = random.Random(seed)
     league = create_league(
         owner,
-        LeagueSettings(
-            name=name,
-            is_public=True,
-            format=format_key,
-            target=11,
-            napola=False,
-            re_bello=False,
-            napoleone=False,
-        ),
+        LeagueSetup(name, is_public=True, rules=Rules(format=FORMATS[format_key])),
         commit=False,
     )
     db.session.add_all(
@@ -174,23 +167,19 @@ def _random_game(
 ) -> NewGame:
     """A game between random players of `roster`: random deals until a side wins (at
     most 60 hands), with the league's format and target and no variants."""
-    fmt = FORMATS[league.format]
+    league_rules = league.rules
+    rules = Rules(format=league_rules.format, target=league_rules.target)
+    fmt = rules.format
     seated = rng.sample(roster, fmt.players)
     dealer = rng.randrange(fmt.players)
-    settings = GameSettings(
-        format_key=fmt.key,
-        names=[player.name for player in seated],
-        target=league.target,
-        first_dealer=dealer,
-    )
-    rules = settings.rules()
+    setup = GameSetup(rules, [player.name for player in seated], dealer)
     hands: list[ScoredHand] = []
     while len(hands) < MAX_HANDS:
         hands.append(score_hand(rules, random_hand(rng, fmt.sides)))
         if GameState.replay(rules, dealer, [hand.result for hand in hands]).finished:
             break
     return new_game(
-        settings,
+        setup,
         league_id=league.id,
         player_ids=[player.id for player in seated],
         hands=hands,

@@ -24,9 +24,9 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from scorekeeper.accounts.models import User
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues.errors import LeagueError
-from scorekeeper.leagues.inputs import LeagueSettings
-from scorekeeper.leagues.models import NAME_MAX, Membership, Player
-from scorekeeper.scoring import COMMON_TARGETS
+from scorekeeper.leagues.inputs import LeagueSetup
+from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player
+from scorekeeper.scoring import COMMON_TARGETS, FORMATS, Rules
 from scorekeeper.ui.forms import AppForm
 
 FORMAT_CHOICES = [
@@ -91,17 +91,21 @@ class LeagueForm(AppForm):
 
     common_targets = COMMON_TARGETS
 
-    def settings(self) -> LeagueSettings:
-        """The league the form describes."""
-        return LeagueSettings(
-            name=self.name.data or "",
-            is_public=bool(self.is_public.data),
-            format=self.format.data or "2",
+    @classmethod
+    def of(cls, league: League) -> LeagueForm:
+        """The form showing `league`'s settings (the format by its key)."""
+        return cls(obj=league, format=league.format_key)
+
+    def setup(self) -> LeagueSetup:
+        """The league the form describes (raises `InvalidGame` for rules the engine refuses)."""
+        rules = Rules(
+            format=FORMATS[self.format.data or "2"],
             target=int(self.target.data or 11),
             napola=bool(self.napola.data),
             re_bello=bool(self.re_bello.data),
             napoleone=bool(self.napoleone.data),
         )
+        return LeagueSetup(self.name.data or "", bool(self.is_public.data), rules)
 
 
 class InvitationForm(AppForm):

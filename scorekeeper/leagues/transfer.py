@@ -21,8 +21,18 @@ from sqlalchemy import ColumnElement, Row, Select, select
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
-from scorekeeper.games.models import ENTRY_MODES, Game, Hand, Seat
+from scorekeeper.games.inputs import GameSetup
+from scorekeeper.games.models import (
+    ENTRY_MODES,
+    RULES_COLUMNS,
+    VARIANTS,
+    Game,
+    Hand,
+    Seat,
+    rules_of,
+)
 from scorekeeper.leagues import standings
+from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import (
     NAME_MAX,
     League,
@@ -31,14 +41,12 @@ from scorekeeper.leagues.models import (
     Season,
     name_key,
 )
-from scorekeeper.leagues.services import LeagueSettings, create_league
+from scorekeeper.leagues.services import create_league
 from scorekeeper.scoring import (
-    FORMATS,
     Format,
     InvalidGame,
     InvalidHand,
     Rules,
-    ScoringError,
     read_entry,
 )
 
@@ -99,15 +107,7 @@ def export_league(league: League) -> dict[str, Any]:
     return {
         "kind": FILE_KIND,
         "version": FILE_VERSION,
-        "league": {
-            "name": league.name,
-            "public": league.is_public,
-            "format": league.format,
-            "target": league.target,
-            "napola": league.napola,
-            "re_bello": league.re_bello,
-            "napoleone": league.napoleone,
-        },
+        "league": {"name": league.name, "public": league.is_public, **_rules_json(league.rules)},
         "players": [{"id": local[row.id], "name": row.name} for row in players],
         "seasons": _export_seasons(league),
         "games": _export_games(league, local),
@@ -141,12 +141,8 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
         select(
             Game.id,
             Game.created_at,
-            Game.format_key,
-            Game.target,
-            Game.napola,
-            Game.napoleone,
-            Game.re_bello,
             Game.first_dealer,
+            *(getattr(Game, name) for name in RULES_COLUMNS),
         )
         .where(of_league)
         .order_by(Game.created_at, Game.id)
@@ -154,11 +150,7 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
     return [
         {
             "played_at": _iso(game.created_at),
-            "format": game.format_key,
-            "target": game.target,
-            "napola": game.napola,
-            "napoleone": game.napoleone,
-            "re_bello": game.re_bello,
+            **_rules_json(rules_of(game._mapping)),
             "first_dealer": game.first_dealer,
             "seats": [
                 None if seat.player_id is None else local[seat.player_id]
@@ -168,6 +160,27 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
         }
         for game in rows
     ]
+
+
+#: The settings of `Rules` a file holds, for the league and for each game: the stored ones.
+_FILE_RULES = ("format", "target", *VARIANTS)
+
+
+def _rules_json(rules: Rules) -> dict[str, object]:
+    """The rules as the file holds them: what is stored of `Rules.to_json`."""
+    data = rules.to_json()
+    return {key: data[key] for key in _FILE_RULES}
+
+
+def _file_rules(spec: Mapping[str, Any], where: str) -> Rules:
+    """The rules of the league or game `spec`, read by `Rules.from_json` (every one given)."""
+    for key in _FILE_RULES:
+        if key not in spec:
+            raise ImportRefused(f"{where}.{key}", "is missing")
+    try:
+        return Rules.from_json({key: spec[key] for key in _FILE_RULES})
+    except InvalidGame as err:
+        raise ImportRefused(where, f"the rules refuse these settings ({err})") from err
 
 
 def _seats_and_hands(of_league: ColumnElement[bool]) -> tuple[_ByGame, _ByGame]:
@@ -317,19 +330,12 @@ def _import(data: Any, owner: User) -> League:
 
 def _import_league(spec: Mapping[str, Any], owner: User) -> League:
     """The new league, with the file's name, visibility and default rules."""
-    settings = LeagueSettings(
+    setup = LeagueSetup(
         name=_text(spec.get("name"), "league.name"),
         is_public=_bool(spec.get("public"), "league.public"),
-        format=_format(spec.get("format"), "league.format"),
-        target=_int(spec.get("target"), "league.target", 1, 999),
-        napola=_bool(spec.get("napola"), "league.napola"),
-        re_bello=_bool(spec.get("re_bello"), "league.re_bello"),
-        napoleone=_bool(spec.get("napoleone"), "league.napoleone"),
+        rules=_file_rules(spec, "league"),
     )
-    try:
-        return create_league(owner, settings, commit=False)
-    except ScoringError as err:
-        raise ImportRefused("league", f"the rules refuse these settings ({err})") from err
+    return create_league(owner, setup, commit=False)
 
 
 def _import_players(items: Any, league: League) -> dict[int, Player]:
@@ -376,27 +382,20 @@ def _import_game(
     entry: Mapping[str, Any], where: str, league: League, players: Mapping[int, Player]
 ) -> games.NewGame:
     """One game of the file, its settings checked and every hand scored, ready to store."""
-    fmt = FORMATS[_format(entry.get("format"), f"{where}.format")]
+    rules = _file_rules(entry, where)
+    fmt = rules.format
     seated = _seat_players(entry.get("seats"), f"{where}.seats", fmt, players)
-    settings = games.GameSettings(
-        format_key=fmt.key,
-        names=[player.name for player in seated],
-        target=_int(entry.get("target"), f"{where}.target", 1, 999),
-        napola=_bool(entry.get("napola"), f"{where}.napola"),
-        napoleone=_bool(entry.get("napoleone"), f"{where}.napoleone"),
-        re_bello=_bool(entry.get("re_bello"), f"{where}.re_bello"),
-        first_dealer=_int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
+    setup = GameSetup(
+        rules,
+        [player.name for player in seated],
+        _int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
     )
     played_at = _datetime(entry.get("played_at"), f"{where}.played_at")
-    try:
-        rules = settings.rules()
-    except InvalidGame as err:
-        raise ImportRefused(where, f"the rules refuse this game ({err})") from err
     items = _list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)
     hands = [_import_hand(rules, item, f"{where}.hands[{j}]") for j, item in enumerate(items)]
     try:
         return games.new_game(
-            settings,
+            setup,
             league_id=league.id,
             player_ids=[player.id for player in seated],
             hands=hands,
@@ -497,13 +496,6 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ImportRefused(where, f"must be a whole number from {low} to {high}")
     return value
-
-
-def _format(value: Any, where: str) -> str:
-    """`value` if it is the key of a format."""
-    if value not in FORMATS:
-        raise ImportRefused(where, "unknown format")
-    return str(value)
 
 
 def _date(value: Any, where: str) -> date:

@@ -19,11 +19,13 @@ from sqlalchemy import func, select
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import Game
 from scorekeeper.leagues import standings
+from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import League, Player, Standing
-from scorekeeper.leagues.services import LeagueSettings, create_league, create_season, name_key
-from scorekeeper.scoring import DECK, FORMATS, CardsEntry
+from scorekeeper.leagues.services import create_league, create_season, name_key
+from scorekeeper.scoring import DECK, FORMATS, CardsEntry, Rules
 
 
 def sweep(side: int, sides: int, scope: int = 0) -> CardsEntry:
@@ -38,15 +40,7 @@ def new_league(name: str = "Bar Sport") -> League:
     owner = find_user("owner") or create_user("owner", "a long password")
     return create_league(
         owner,
-        LeagueSettings(
-            name=name,
-            is_public=False,
-            format="2x2",
-            target=11,
-            napola=False,
-            re_bello=False,
-            napoleone=False,
-        ),
+        LeagueSetup(name=name, is_public=False, rules=Rules(format=FORMATS["2x2"])),
     )
 
 
@@ -71,8 +65,8 @@ def play(
     format_key: str = "2x2",
 ) -> Game:
     """A finished game stored at once, then brought into the standings like any change."""
-    settings = games.GameSettings(format_key, [p.name for p in seated], first_dealer=0)
-    scored = [games.score_hand(settings.rules(), hand) for hand in hands]
+    settings = GameSetup(Rules(format=FORMATS[format_key]), [p.name for p in seated], 0)
+    scored = [games.score_hand(settings.rules, hand) for hand in hands]
     new = games.new_game(
         settings,
         league_id=league.id,
