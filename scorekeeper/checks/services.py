@@ -147,8 +147,8 @@ class HandCheck:
 
 def check_hand(form: HandForm, args: MultiDict[str, str]) -> HandCheck:
     """Score the hand sent in ``args`` exactly as a game would, or say what is wrong with it."""
-    for name in ("mode", "format", "napola", "re_bello", "napoleone"):
-        form[name].validate(form)
+    for setting in (form.mode, form.format, *form.variant_fields()):
+        setting.validate(form)
     rules = form.rules()
     mode = form.entry_mode
     check = HandCheck(mode, rules, side_labels(args, rules.sides))

@@ -16,7 +16,6 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import (
-    BooleanField,
     FieldList,
     Form,
     FormField,
@@ -44,7 +43,7 @@ from scorekeeper.scoring import (
     Suit,
 )
 from scorekeeper.scoring.rules import TARGET_RANGE
-from scorekeeper.ui.forms import AppForm
+from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
 from scorekeeper.ui.labels import format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
@@ -65,8 +64,9 @@ NUMERIC = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
 # --------------------------------------------------------------------------- new game
 
 
-class NewGameForm(AppForm):
-    """Format, names in seat order, target, variants and the first dealer."""
+class NewGameForm(VariantSwitches, AppForm):
+    """Format, names in seat order, target, variants (`add_variant_fields`) and the
+    first dealer."""
 
     format = RadioField(_l("Format"), default="2")  # choices: see __init__
     names = FieldList(
@@ -92,9 +92,6 @@ class NewGameForm(AppForm):
         validators=[Optional(), NumberRange(min=TARGET_RANGE.start, max=TARGET_RANGE.stop - 1)],
         render_kw={**NUMERIC, "min": str(TARGET_RANGE.start)},
     )
-    napola = BooleanField(_l("Napola"))
-    re_bello = BooleanField(_l("Re bello"))
-    napoleone = BooleanField(_l("Napoleone (all ten denari win the game)"))
     first_dealer = SelectField(
         _l("Who deals first"),
         choices=[SelectChoice("random", _l("Draw at random"))]
@@ -141,9 +138,7 @@ class NewGameForm(AppForm):
         rules = Rules(
             format=FORMATS[self.format.data],
             target=self.chosen_target(),
-            napola=bool(self.napola.data),
-            napoleone=bool(self.napoleone.data),
-            re_bello=bool(self.re_bello.data),
+            **self.chosen_variants(),
         )
         return GameSetup(rules, self.chosen_names(), self.chosen_dealer())
 
@@ -160,6 +155,9 @@ class NewGameForm(AppForm):
     def chosen_dealer(self) -> int | None:
         """The first dealer's seat, or ``None`` to draw at random."""
         return None if self.first_dealer.data == "random" else int(self.first_dealer.data)
+
+
+add_variant_fields(NewGameForm)
 
 
 # --------------------------------------------------------------------------- hands

@@ -12,7 +12,6 @@ make impossible rows unstorable.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
@@ -32,6 +31,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
 from scorekeeper.scoring import FORMATS, TARGET_RANGE, EntryMode, HandEntry, Rules, read_entry
+from scorekeeper.scoring.rules import VARIANTS
 
 #: Longest player name a seat accepts.
 NAME_MAX = 40
@@ -45,9 +45,6 @@ def _in(column: str, values: tuple[str, ...]) -> str:
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
 
-#: The variants of the rules: every on/off setting of :class:`Rules` (``napola``...), in
-#: the order the scoring package declares them. A new one there is a new column here.
-VARIANTS = tuple(f.name for f in fields(Rules) if f.type in ("bool", bool))
 _DEFAULT = Rules()
 
 
@@ -85,7 +82,8 @@ class RulesColumns:
             setattr(self, name, value)
 
 
-# The variants' columns, one per name (declared by the loop, so a variant is added once).
+# A column per variant (`VARIANTS`, the on/off settings of Rules): a new variant of the
+# scoring package is a new column here, and a migration.
 for _variant in VARIANTS:
     column = mapped_column(Boolean, nullable=False, default=getattr(_DEFAULT, _variant))
     setattr(RulesColumns, _variant, column)

@@ -27,7 +27,7 @@ from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, Rules
-from scorekeeper.ui.forms import AppForm
+from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 
 FORMAT_CHOICES = [
     SelectChoice("2", _l("2 players")),
@@ -70,7 +70,7 @@ def _name(label: str, longest: int = NAME_MAX) -> StringField:
     )
 
 
-class LeagueForm(AppForm):
+class LeagueForm(VariantSwitches, AppForm):
     """A league's name, visibility and the default rules of its games."""
 
     name = _name(_l("League name"))
@@ -85,9 +85,7 @@ class LeagueForm(AppForm):
         ],
         render_kw={"inputmode": "numeric", "list": "common-targets"},
     )
-    napola = BooleanField(_l("Napola"))
-    re_bello = BooleanField(_l("Re bello"))
-    napoleone = BooleanField(_l("Napoleone (all ten denari win the game)"))
+    # and a switch per variant (add_variant_fields, below)
 
     common_targets = COMMON_TARGETS
 
@@ -101,11 +99,12 @@ class LeagueForm(AppForm):
         rules = Rules(
             format=FORMATS[self.format.data or "2"],
             target=int(self.target.data or 11),
-            napola=bool(self.napola.data),
-            re_bello=bool(self.re_bello.data),
-            napoleone=bool(self.napoleone.data),
+            **self.chosen_variants(),
         )
         return LeagueSetup(self.name.data or "", bool(self.is_public.data), rules)
+
+
+add_variant_fields(LeagueForm)
 
 
 class InvitationForm(AppForm):

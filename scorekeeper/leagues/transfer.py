@@ -25,7 +25,6 @@ from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import (
     ENTRY_MODES,
     RULES_COLUMNS,
-    VARIANTS,
     Game,
     Hand,
     Seat,
@@ -49,6 +48,7 @@ from scorekeeper.scoring import (
     Rules,
     read_entry,
 )
+from scorekeeper.scoring.rules import VARIANTS
 
 FILE_KIND = "scorekeeper-league"
 FILE_VERSION = 1
