@@ -36,11 +36,13 @@ from scorekeeper.scoring import (
     DENARI_IN_DECK,
     FORMATS,
     Card,
+    CardError,
     CardsEntry,
     CountsEntry,
     Rules,
     SideCounts,
     Suit,
+    rest_of_deck,
 )
 from scorekeeper.scoring.rules import TARGET_RANGE
 from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
@@ -55,6 +57,8 @@ PRIMIERA_NOBODY = "none"
 #: Passed to the scoring package when nobody chose who took the primiera, so
 #: that its own "choose who took the primiera" check reports it.
 PRIMIERA_UNCHOSEN = -1
+#: What two sides' counts add up to: the whole deck (a blank count is the rest of it).
+WHOLE_DECK = {"cards": DECK_SIZE, "denari": DENARI_IN_DECK}
 #: The card grid's "all the cards the other sides did not take" box (last side).
 REST_FIELD = "rest"
 
@@ -228,6 +232,8 @@ class CountsForm(HandFormBase):
     """A hand by counts; ``sides`` has one entry per side (see :func:`counts_form`)."""
 
     sides: FieldList
+    #: What two sides' counts add up to (also told to the page's script).
+    whole_deck = WHOLE_DECK
     settebello = RadioField(_l("Settebello"), validate_choice=False)
     re_bello = RadioField(_l("Re bello"), validate_choice=False)
     primiera = RadioField(_l("Primiera"), validate_choice=False)
@@ -247,7 +253,7 @@ class CountsForm(HandFormBase):
         ok = super().validate(extra_validators)
         subforms = [entry.form for entry in self.sides]
         if len(subforms) == 2:
-            for name, whole in (("cards", DECK_SIZE), ("denari", DENARI_IN_DECK)):
+            for name, whole in WHOLE_DECK.items():
                 a, b = (sub[name] for sub in subforms)
                 if a.data is None and b.data is not None and not a.errors:
                     a.data = whole - b.data
@@ -399,9 +405,10 @@ class CardsForm(HandFormBase):
         box gives it every card no other side took."""
         names = self.grid_names()
         if formdata.get(REST_FIELD):
-            taken = {text.upper() for name in names[:-1] for text in side_texts(formdata, name)}
+            taken = [_card(text) for name in names[:-1] for text in side_texts(formdata, name)]
+            rest = rest_of_deck([[card for card in taken if card is not None]])
             formdata = MultiDict(formdata)
-            formdata.setlist(names[-1], [c.code for c in DECK if c.code not in taken])
+            formdata.setlist(names[-1], [card.code for card in rest])
         return read_grid(formdata, names)
 
     def to_entry(self, piles: Sequence[Sequence[Card]]) -> CardsEntry:
@@ -416,6 +423,14 @@ class CardsForm(HandFormBase):
     def show_stored(self, entry: CardsEntry) -> None:
         """Show a stored hand's cards in the grid."""
         self.stored_cards = [frozenset(card.code for card in side.cards) for side in entry.sides]
+
+
+def _card(text: str) -> Card | None:
+    """The card ``text`` names, if it names one (the grid reports the others)."""
+    try:
+        return Card.parse(text)
+    except CardError:
+        return None
 
 
 @cache

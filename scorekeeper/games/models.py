@@ -30,7 +30,18 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
-from scorekeeper.scoring import FORMATS, TARGET_RANGE, EntryMode, HandEntry, Rules, read_entry
+from scorekeeper.scoring import (
+    DECK_SIZE,
+    DENARI_IN_DECK,
+    FORMATS,
+    NAPOLA_MIN,
+    PRIMIERA_MAX,
+    TARGET_RANGE,
+    EntryMode,
+    HandEntry,
+    Rules,
+    read_entry,
+)
 from scorekeeper.scoring.rules import VARIANTS
 
 #: Longest player name a seat accepts.
@@ -249,11 +260,18 @@ class HandSide(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "hand_side"
     __table_args__ = (
         CheckConstraint("side >= 0", name="side"),
-        CheckConstraint("cards BETWEEN 0 AND 40", name="cards"),
-        CheckConstraint("denari BETWEEN 0 AND 10 AND denari <= cards", name="denari"),
-        CheckConstraint("napola_run = 0 OR napola_run BETWEEN 3 AND 10", name="napola_run"),
+        CheckConstraint(f"cards BETWEEN 0 AND {DECK_SIZE}", name="cards"),
+        CheckConstraint(
+            f"denari BETWEEN 0 AND {DENARI_IN_DECK} AND denari <= cards", name="denari"
+        ),
+        CheckConstraint(
+            f"napola_run = 0 OR napola_run BETWEEN {NAPOLA_MIN} AND {DENARI_IN_DECK}",
+            name="napola_run",
+        ),
         CheckConstraint("scope >= 0", name="scope"),
-        CheckConstraint("primiera IS NULL OR primiera BETWEEN 0 AND 84", name="primiera"),
+        CheckConstraint(
+            f"primiera IS NULL OR primiera BETWEEN 0 AND {PRIMIERA_MAX}", name="primiera"
+        ),
         CheckConstraint(
             "carte_points IN (0, 1) AND denari_points IN (0, 1) AND settebello_points IN (0, 1)"
             " AND primiera_points IN (0, 1) AND re_bello_points IN (0, 1)",
