@@ -172,6 +172,15 @@ def _rules_json(rules: Rules) -> dict[str, object]:
     return {key: data[key] for key in _FILE_RULES}
 
 
+#: The keys of each object of the file (what `export_league` writes); any other is refused.
+_FILE_KEYS = frozenset(("kind", "version", "league", "players", "seasons", "games"))
+_LEAGUE_KEYS = frozenset(("name", "public", *_FILE_RULES))
+_PLAYER_KEYS = frozenset(("id", "name"))
+_SEASON_KEYS = frozenset(("name", "starts_on", "ends_on", "archived"))
+_GAME_KEYS = frozenset(("played_at", *_FILE_RULES, "first_dealer", "seats", "hands"))
+_HAND_KEYS = frozenset(("mode", "entry"))
+
+
 def _file_rules(spec: Mapping[str, Any], where: str) -> Rules:
     """The rules of the league or game `spec`, read by `Rules.from_json` (every one given)."""
     for key in _FILE_RULES:
@@ -310,10 +319,10 @@ def import_league(data: Any, owner: User) -> League:
 
 def _import(data: Any, owner: User) -> League:
     """Check the file's kind, then add the league, its players, its seasons, its games."""
-    doc = _obj(data, "file")
+    doc = _obj(data, "file", _FILE_KEYS)
     if doc.get("kind") != FILE_KIND or doc.get("version") != FILE_VERSION:
         raise ImportRefused("file", "this is not a league exported by Scorekeeper (version 1)")
-    league = _import_league(_obj(doc.get("league"), "league"), owner)
+    league = _import_league(_obj(doc.get("league"), "league", _LEAGUE_KEYS), owner)
     players = _import_players(doc.get("players"), league)
     _import_seasons(doc.get("seasons"), league)
     db.session.flush()
@@ -321,7 +330,7 @@ def _import(data: Any, owner: User) -> League:
     add_league_games(
         league,
         (
-            _import_game(_obj(item, f"games[{i}]"), f"games[{i}]", league, players)
+            _import_game(_obj(item, f"games[{i}]", _GAME_KEYS), f"games[{i}]", league, players)
             for i, item in enumerate(games_in_file)
         ),
     )
@@ -344,7 +353,7 @@ def _import_players(items: Any, league: League) -> dict[int, Player]:
     keys: set[str] = set()
     for i, item in enumerate(_list(items, "players", MAX_PLAYERS)):
         where = f"players[{i}]"
-        entry = _obj(item, where)
+        entry = _obj(item, where, _PLAYER_KEYS)
         local = _int(entry.get("id"), f"{where}.id", 0, 10**9)
         name = _text(entry.get("name"), f"{where}.name")
         if local in players or name_key(name) in keys:
@@ -360,7 +369,7 @@ def _import_seasons(items: Any, league: League) -> None:
     names: set[str] = set()
     for i, item in enumerate(_list(items, "seasons", MAX_SEASONS)):
         where = f"seasons[{i}]"
-        entry = _obj(item, where)
+        entry = _obj(item, where, _SEASON_KEYS)
         name = _text(entry.get("name"), f"{where}.name")
         starts_on = _date(entry.get("starts_on"), f"{where}.starts_on")
         ends_on = _date(entry.get("ends_on"), f"{where}.ends_on")
@@ -425,7 +434,7 @@ def _seat_players(
 def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
     """One hand of the file as entered, read strictly (`read_entry`) and scored by the
     scoring package; what is stored is the entry read, never the file's object as sent."""
-    hand = _obj(item, where)
+    hand = _obj(item, where, _HAND_KEYS)
     mode = hand.get("mode")
     if mode not in ENTRY_MODES:
         raise ImportRefused(f"{where}.mode", "must be counts or cards")
@@ -461,10 +470,13 @@ def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield batch
 
 
-def _obj(value: Any, where: str) -> Mapping[str, Any]:
-    """`value` if it is a JSON object."""
+def _obj(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
+    """`value` if it is a JSON object (with none but `keys`, when given)."""
     if not isinstance(value, dict):
         raise ImportRefused(where, "must be an object")
+    if keys is not None and not keys.issuperset(value):
+        unknown = sorted(str(key) for key in value if key not in keys)
+        raise ImportRefused(f"{where}.{unknown[0]}", "is not part of a league file")
     return value
 
 
