@@ -17,14 +17,16 @@ from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.services import game_state, removed_hands, revisions_of
 from scorekeeper.scoring import (
     Card,
-    CardsEntry,
     Category,
+    CountsEntry,
     HandEntry,
     InvalidHand,
+    SideCards,
+    SideCounts,
     parse_cards,
     sorted_cards,
 )
-from scorekeeper.ui.labels import category_label
+from scorekeeper.ui.labels import VARIANT_LABELS, category_label
 from scorekeeper.ui.messages import SidePath, messages_by_field
 
 
@@ -75,31 +77,31 @@ def checker_url(game: Game, hand: Hand) -> str:
     entry, names = hand.entered, game.side_names()
     params: dict[str, Any] = {"mode": entry.mode.value, "format": game.format_key}
     rules = game.rules
-    if rules.napola:
-        params["napola"] = 1
-    if rules.re_bello:
-        params["re_bello"] = 1
-    if rules.napoleone:
-        params["napoleone"] = 1
-    if isinstance(entry, CardsEntry):
-        for i, side in enumerate(entry.sides):
-            params |= {f"n{i}": names[i], f"scope{i}": side.scope}
+    params |= {name: 1 for name in VARIANT_LABELS if getattr(rules, name)}
+    sides: tuple[SideCards | SideCounts, ...] = entry.sides
+    for i, side in enumerate(sides):
+        params |= {f"n{i}": names[i], f"scope{i}": side.scope}
+        if isinstance(side, SideCards):
             params[f"s{i}"] = ",".join(card.code for card in side.cards)
-        return url_for("checks.hand", **params)
-    for i, counts in enumerate(entry.sides):
-        params |= {f"n{i}": names[i], f"scope{i}": counts.scope}
-        params |= {f"cards{i}": counts.cards, f"denari{i}": counts.denari}
-        if counts.napola_run:
-            params[f"napola_run{i}"] = counts.napola_run
-        if counts.settebello:
-            params["settebello"] = i
-        if counts.re_bello:
-            params["re_bello_holder"] = i
-        if counts.primiera_cards is not None:
-            params[f"best{i}"] = ",".join(card.code for card in counts.primiera_cards)
-    if not any(f"best{i}" in params for i in range(len(names))):
+        else:
+            params |= _counts_params(i, side)
+    if isinstance(entry, CountsEntry) and not any(f"best{i}" in params for i in range(len(names))):
         params["primiera"] = "none" if entry.primiera is None else entry.primiera
     return url_for("checks.hand", **params)
+
+
+def _counts_params(i: int, side: SideCounts) -> dict[str, Any]:
+    """The hand checker's parameters of side ``i`` of a hand entered as counts."""
+    params: dict[str, Any] = {f"cards{i}": side.cards, f"denari{i}": side.denari}
+    if side.napola_run:
+        params[f"napola_run{i}"] = side.napola_run
+    if side.settebello:
+        params["settebello"] = i
+    if side.re_bello:
+        params["re_bello_holder"] = i
+    if side.primiera_cards is not None:
+        params[f"best{i}"] = ",".join(card.code for card in side.primiera_cards)
+    return params
 
 
 def hand_url(token: str, editable: bool, number: int) -> str:

@@ -125,7 +125,7 @@ class NewGameForm(VariantSwitches, AppForm):
 
     def validate(self, extra_validators: Any = None) -> bool:
         """The field checks, and a number when the target is "other"."""
-        ok = super().validate(extra_validators)
+        ok = bool(super().validate(extra_validators))
         other = self.target_other
         if self.target.data == "other" and other.data is None and not other.errors:
             other.errors = [*other.errors, _l("Enter the target")]
@@ -250,7 +250,7 @@ class CountsForm(HandFormBase):
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Whole numbers only; with two sides a blank count is the rest of the deck."""
-        ok = super().validate(extra_validators)
+        ok = bool(super().validate(extra_validators))
         subforms = [entry.form for entry in self.sides]
         if len(subforms) == 2:
             for name, whole in WHOLE_DECK.items():

@@ -283,4 +283,4 @@ class ImportForm(AppForm):
 
 def not_imported(reason: str) -> str:
     """The message of a refused import: nothing of it was stored, and why."""
-    return _("Nothing was imported. %(reason)s", reason=reason)
+    return str(_("Nothing was imported. %(reason)s", reason=reason))

@@ -150,7 +150,7 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
     return [
         {
             "played_at": _iso(game.created_at),
-            **_rules_json(rules_of(game._mapping)),
+            **_rules_json(rules_of({name: getattr(game, name) for name in RULES_COLUMNS})),
             "first_dealer": game.first_dealer,
             "seats": [
                 None if seat.player_id is None else local[seat.player_id]
