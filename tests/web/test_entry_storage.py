@@ -93,6 +93,16 @@ def stored(app: Flask) -> tuple[str, dict[str, Any]]:
         return hand.mode, copy.deepcopy(hand.entry)
 
 
+def correct_untouched(app: Flask, client: FlaskClient, url: str) -> dict[str, list[str]]:
+    """Open hand 1's correction form and save it as shown: the stored hand is unchanged.
+    Returns what the form showed."""
+    before = stored(app)
+    shown = as_shown(client.get(f"{url}/hands/1/edit", headers=EN).get_data(as_text=True))
+    assert client.post(f"{url}/hands/1/edit", data=shown | {"action": "save"}).status_code == 302
+    assert stored(app) == before
+    return shown
+
+
 COUNTS = {  # Anna: 22 cards, 6 denari, the settebello, 3 of napola, 2 scope, her best cards;
     "sides-0-cards": "22",  # Bruno: the re bello and 1 scopa. The primiera from the best cards.
     "sides-0-denari": "6",
@@ -131,12 +141,9 @@ def test_a_hand_by_counts_round_trips_through_storage_and_its_correction_form(
     assert entry["sides"][0]["primiera_cards"] == ["7D", "6C", "1B", "5S"]
     assert entry["sides"][1]["primiera_cards"] == ["5D", "7C", "7B"]
 
-    page = client.get(f"{url}/hands/1/edit", headers=EN).get_data(as_text=True)
-    shown = as_shown(page)
+    shown = correct_untouched(app, client, url)
     assert shown["sides-1-cards"] == ["18"] and shown["re_bello"] == ["1"]
     assert shown["primiera"] == ["cards"] and shown["sides-1-best_B"] == ["7B"]
-    assert client.post(f"{url}/hands/1/edit", data=shown | {"action": "save"}).status_code == 302
-    assert stored(app) == (mode, entry)
 
 
 def test_a_hand_by_counts_with_the_primiera_declared_round_trips(
@@ -145,13 +152,10 @@ def test_a_hand_by_counts_with_the_primiera_declared_round_trips(
     url = start_game(client)
     typed = {"sides-0-cards": "19", "sides-0-denari": "3", "settebello": "1", "primiera": "1"}
     assert client.post(f"{url}/hands", data=form_keys(client, url) | typed).status_code == 302
-    mode, entry = stored(app)
+    _, entry = stored(app)
     assert entry["primiera"] == 1
     assert all(side["primiera_cards"] is None for side in entry["sides"])
-    shown = as_shown(client.get(f"{url}/hands/1/edit").get_data(as_text=True))
-    assert shown["primiera"] == ["1"]
-    assert client.post(f"{url}/hands/1/edit", data=shown | {"action": "save"}).status_code == 302
-    assert stored(app) == (mode, entry)
+    assert correct_untouched(app, client, url)["primiera"] == ["1"]
 
 
 def test_a_hand_by_cards_round_trips_through_storage_and_its_correction_form(
@@ -169,10 +173,8 @@ def test_a_hand_by_cards_round_trips_through_storage_and_its_correction_form(
     assert entry["sides"][0] == {"cards": anna, "scope": 1}
     assert entry["sides"][1] == {"cards": [card.code for card in DECK[1::2]], "scope": 2}
 
-    shown = as_shown(client.get(f"{url}/hands/1/edit").get_data(as_text=True))
+    shown = correct_untouched(app, client, url)
     assert sorted(shown["s0"]) == sorted(anna) and "rest" not in shown
-    assert client.post(f"{url}/hands/1/edit", data=shown | {"action": "save"}).status_code == 302
-    assert stored(app) == (mode, entry)
 
 
 # --------------------------------------------------------------------------- league files
