@@ -13,6 +13,7 @@ import csv
 import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime
+from functools import cache
 from itertools import islice
 from typing import Any, TypeAlias, TypeVar
 
@@ -150,7 +151,7 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
     return [
         {
             "played_at": _iso(game.created_at),
-            **_rules_json(rules_of({name: getattr(game, name) for name in RULES_COLUMNS})),
+            **_stored_rules_json(tuple(getattr(game, name) for name in RULES_COLUMNS)),
             "first_dealer": game.first_dealer,
             "seats": [
                 None if seat.player_id is None else local[seat.player_id]
@@ -164,6 +165,13 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
 
 #: The settings of `Rules` a file holds, for the league and for each game: the stored ones.
 _FILE_RULES = ("format", "target", *VARIANTS)
+
+
+@cache
+def _stored_rules_json(values: tuple[object, ...]) -> dict[str, object]:
+    """`_rules_json` of the rules stored as ``values`` (of `RULES_COLUMNS`): a league's
+    games share a few rule sets, each read and written once per export."""
+    return _rules_json(rules_of(dict(zip(RULES_COLUMNS, values, strict=True))))
 
 
 def _rules_json(rules: Rules) -> dict[str, object]:
