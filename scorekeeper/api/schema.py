@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 
 from scorekeeper.scoring import (
+    DECK_SIZE,
     Card,
     CardsEntry,
     InputError,
@@ -28,7 +29,7 @@ from scorekeeper.ui.messages import error_message
 MIN_SIDES = 2
 MAX_SIDES = 4
 MAX_NAME_LENGTH = 40
-MAX_CARDS = 40
+MAX_CARDS = DECK_SIZE
 #: The rule settings the API accepts, all off by default.
 RULE_KEYS = ("napola", "re_bello")
 SIDE_KEYS = frozenset(("name", "cards", "scope"))

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scorekeeper.api.schema import ScoreRequest
-from scorekeeper.scoring import Card, Primiera, score_cards
+from scorekeeper.scoring import Card, Primiera
 
 JSON = dict[str, object]
 
 
 def score_hand(hand: ScoreRequest) -> JSON:
     """Score a hand entered as cards; raises ``InvalidHand`` if the cards are not the deck."""
-    result = score_cards(hand.rules, hand.entry.sides).to_json(hand.names)
+    result = hand.entry.score(hand.rules).to_json(hand.names)
     return {
         "sides": result["sides"],
         "awards": result["awards"],

@@ -18,8 +18,8 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from scorekeeper.scoring import FORMATS, InputError, SumChoice
-from scorekeeper.ui.forms import AppForm
+from scorekeeper.scoring import FORMATS, Category, InputError, Rules, SumChoice
+from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath, error_message
 
@@ -79,13 +79,15 @@ class WholeNumberField(IntegerField):
             ) from None
 
 
+#: The categories' names: a variant of the same name has inputs of its own.
+CATEGORY_NAMES = frozenset(category.value for category in Category)
 MAX_SIDES = max(fmt.sides for fmt in FORMATS.values())
 MODES = ("cards", "counts")
 #: Where the messages of no field go: the hand checker's groups of fields.
 _GROUPS = {"primiera_cards": "primiera", "sides": "grid", "": "grid"}
 
 
-class HandForm(CheckForm):
+class HandForm(VariantSwitches, CheckForm):
     """The hand checker: how the hand is entered, the rules, and each side's numbers.
 
     The per-side fields (``scope0``, ``cards0``, ``denari0``, ``napola_run0``,
@@ -107,9 +109,6 @@ class HandForm(CheckForm):
         choices=[SelectChoice(key, key) for key in FORMATS],
         default="2",
     )
-    napola = BooleanField(_l("Napola"))
-    re_bello = BooleanField(_l("Re bello"))
-    napoleone = BooleanField(_l("Napoleone"))
     settebello = StringField(_l("Settebello"))
     re_bello_holder = StringField(_l("Re bello"))
     primiera = StringField(_l("Primiera"))
@@ -134,6 +133,17 @@ class HandForm(CheckForm):
     def side_field(self, name: str, side: int) -> Field:
         """The field ``name`` of side ``side`` (``side_field("cards", 1)`` is ``cards1``)."""
         return self[f"{name}{side}"]
+
+    def rules(self) -> Rules:
+        """The rules chosen on the form (the default format when it names none we know)."""
+        fmt = FORMATS.get(self.format.data or "", FORMATS["2"])
+        return Rules(format=fmt, **self.chosen_variants())
+
+    @staticmethod
+    def reloads(variant: str) -> bool:
+        """Whether switching ``variant`` redraws the form: it does when the variant scores
+        a category of its own (napola, re bello), whose inputs then appear."""
+        return variant in CATEGORY_NAMES
 
     @property
     def entry_mode(self) -> str:
@@ -163,6 +173,7 @@ class HandForm(CheckForm):
         return _GROUPS.get(side.name, side.name)
 
 
+add_variant_fields(HandForm, checker=True)
 for _side in range(MAX_SIDES):
     setattr(HandForm, f"scope{_side}", WholeNumberField(_l("Scope"), validators=[Optional()]))
     setattr(

@@ -10,7 +10,6 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.checks.forms import HandForm
 from scorekeeper.scoring import (
     COMMON_TARGETS,
-    DECK,
     FORMATS,
     PRESETS,
     PRIMIERA_MAX,
@@ -18,6 +17,8 @@ from scorekeeper.scoring import (
     RANK_NAMES,
     CaptureOptions,
     Card,
+    CardsEntry,
+    CountsEntry,
     HandScore,
     InputError,
     InvalidHand,
@@ -25,14 +26,12 @@ from scorekeeper.scoring import (
     Primiera,
     PrimieraContest,
     Rules,
-    SideCards,
     SideCounts,
     SumChoice,
     captures,
     contest,
     parse_hand_cards,
-    score_cards,
-    score_counts,
+    with_rest,
 )
 from scorekeeper.ui.grid import (
     GridSide,
@@ -146,22 +145,11 @@ class HandCheck:
         self.errors.setdefault(group, []).append(message)
 
 
-def hand_rules(form: HandForm) -> Rules:
-    """The rules chosen on the form (the default format when it names none we know)."""
-    fmt = FORMATS.get(form.format.data or "", FORMATS["2"])
-    return Rules(
-        format=fmt,
-        napola=bool(form.napola.data),
-        re_bello=bool(form.re_bello.data),
-        napoleone=bool(form.napoleone.data),
-    )
-
-
 def check_hand(form: HandForm, args: MultiDict[str, str]) -> HandCheck:
     """Score the hand sent in ``args`` exactly as a game would, or say what is wrong with it."""
-    for name in ("mode", "format", "napola", "re_bello", "napoleone"):
-        form[name].validate(form)
-    rules = hand_rules(form)
+    for setting in (form.mode, form.format, *form.variant_fields()):
+        setting.validate(form)
+    rules = form.rules()
     mode = form.entry_mode
     check = HandCheck(mode, rules, side_labels(args, rules.sides))
     if mode == "cards":
@@ -192,8 +180,7 @@ def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck)
     if rest:
         last = upper_codes(side_texts(args, fields[-1]))
         if piles is not None:
-            taken = {card for pile in piles for card in pile}
-            piles.append(tuple(card for card in DECK if card not in taken))
+            piles = with_rest(piles)
             last = frozenset(card.code for card in piles[-1])
         check.grid.append(GridSide(fields[-1], check.names[-1], last))
     check.grid[-1] = replace(check.grid[-1], rest_name="rest", rest=rest)
@@ -201,9 +188,9 @@ def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck)
     numbers_ok = _valid(form, [f"scope{i}" for i in range(check.rules.sides)])
     if piles is None or not numbers_ok or not check.started:
         return
-    sides = [SideCards(tuple(pile), _scope(form, i)) for i, pile in enumerate(piles)]
+    entry = CardsEntry.of(piles, [_scope(form, i) for i in range(len(piles))])
     try:
-        check.score = score_cards(check.rules, sides)
+        check.score = entry.score(check.rules)
     except InvalidHand as invalid:
         _place_errors(form, check, invalid)
 
@@ -236,9 +223,9 @@ def _check_by_counts(form: HandForm, check: HandCheck) -> None:
         )
         for i in range(count)
     ]
-    winner = None if best else _holder(form.primiera.data)
+    entry = CountsEntry(tuple(sides), None if best else _holder(form.primiera.data))
     try:
-        check.score = score_counts(check.rules, sides, winner)
+        check.score = entry.score(check.rules)
     except InvalidHand as invalid:
         _place_errors(form, check, invalid)
     if no_winner:

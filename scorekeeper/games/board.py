@@ -13,25 +13,29 @@ from flask_babel import gettext as _
 
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
-from scorekeeper.games.inputs import Entry
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.services import (
-    game_state,
-    removed_hands,
-    revisions_of,
-    score_entry,
+from scorekeeper.games.services import game_state, removed_hands, revisions_of
+from scorekeeper.scoring import (
+    Card,
+    Category,
+    CountsEntry,
+    HandEntry,
+    InvalidHand,
+    SideCards,
+    SideCounts,
+    parse_cards,
+    sorted_cards,
 )
-from scorekeeper.scoring import Card, Category, InvalidHand, parse_cards, sorted_cards
-from scorekeeper.ui.labels import category_label
+from scorekeeper.ui.labels import VARIANT_LABELS, category_label
 from scorekeeper.ui.messages import SidePath, messages_by_field
 
 
 def categories(game: Game) -> list[tuple[Category, str]]:
     """The categories this game plays (re bello and napola only when on), with their names."""
-    off = set()
-    if not game.re_bello:
+    rules, off = game.rules, set()
+    if not rules.re_bello:
         off.add(Category.RE_BELLO)
-    if not game.napola:
+    if not rules.napola:
         off.add(Category.NAPOLA)
     return [(c, category_label(c)) for c in Category if c not in off]
 
@@ -70,32 +74,34 @@ def links(game: Game, token: str, editable: bool) -> dict[str, str]:
 def checker_url(game: Game, hand: Hand) -> str:
     """The hand checker's page for this hand, with everything in its URL (see
     ``scorekeeper.checks.views.hand`` for the format)."""
-    entry, names = hand.entry, game.side_names()
-    params: dict[str, Any] = {"mode": hand.mode, "format": game.format_key}
-    if game.napola:
-        params["napola"] = 1
-    if game.re_bello:
-        params["re_bello"] = 1
-    if game.napoleone:
-        params["napoleone"] = 1
-    for i, side in enumerate(entry["sides"]):
-        params |= {f"n{i}": names[i], f"scope{i}": side["scope"]}
-        if hand.mode == "cards":
-            params[f"s{i}"] = ",".join(side["cards"])
-            continue
-        params |= {f"cards{i}": side["cards"], f"denari{i}": side["denari"]}
-        if side["napola_run"]:
-            params[f"napola_run{i}"] = side["napola_run"]
-        if side["settebello"]:
-            params["settebello"] = i
-        if side["re_bello"]:
-            params["re_bello_holder"] = i
-        if side.get("primiera_cards") is not None:
-            params[f"best{i}"] = ",".join(side["primiera_cards"])
-    if hand.mode == "counts" and not any(f"best{i}" in params for i in range(len(names))):
-        winner = entry.get("primiera")
-        params["primiera"] = "none" if winner is None else winner
+    entry, names = hand.entered, game.side_names()
+    params: dict[str, Any] = {"mode": entry.mode.value, "format": game.format_key}
+    rules = game.rules
+    params |= {name: 1 for name in VARIANT_LABELS if getattr(rules, name)}
+    sides: tuple[SideCards | SideCounts, ...] = entry.sides
+    for i, side in enumerate(sides):
+        params |= {f"n{i}": names[i], f"scope{i}": side.scope}
+        if isinstance(side, SideCards):
+            params[f"s{i}"] = ",".join(card.code for card in side.cards)
+        else:
+            params |= _counts_params(i, side)
+    if isinstance(entry, CountsEntry) and not any(f"best{i}" in params for i in range(len(names))):
+        params["primiera"] = "none" if entry.primiera is None else entry.primiera
     return url_for("checks.hand", **params)
+
+
+def _counts_params(i: int, side: SideCounts) -> dict[str, Any]:
+    """The hand checker's parameters of side ``i`` of a hand entered as counts."""
+    params: dict[str, Any] = {f"cards{i}": side.cards, f"denari{i}": side.denari}
+    if side.napola_run:
+        params[f"napola_run{i}"] = side.napola_run
+    if side.settebello:
+        params["settebello"] = i
+    if side.re_bello:
+        params["re_bello_holder"] = i
+    if side.primiera_cards is not None:
+        params[f"best{i}"] = ",".join(card.code for card in side.primiera_cards)
+    return params
 
 
 def hand_url(token: str, editable: bool, number: int) -> str:
@@ -149,7 +155,7 @@ def board_context(
     }
 
 
-def preview_context(game: Game, form: CountsForm | CardsForm, entry: Entry) -> dict[str, Any]:
+def preview_context(game: Game, form: CountsForm | CardsForm, entry: HandEntry) -> dict[str, Any]:
     """The points of an entered hand before saving, or what is wrong with it.
 
     The errors are also put next to their fields in ``form``. While cards are
@@ -157,7 +163,7 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: Entry) -> d
     """
     names = game.side_names()
     try:
-        score = score_entry(game.rules, entry.mode, entry.data)
+        score = entry.score(game.rules)
     except InvalidHand as error:
         form.add_input_errors(error.errors)
         if all(e.code == "missing_cards" for e in error.errors):
@@ -210,7 +216,7 @@ def _sorted_cards(codes: list[str]) -> tuple[Card, ...]:
 def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str, Any]:
     """One hand explained: points, counts, primiera cards, and its history."""
     state = game_state(game)
-    score = score_entry(game.rules, hand.mode, hand.entry)
+    score = hand.entered.score(game.rules)
     return {
         "game": game,
         "hand": hand,

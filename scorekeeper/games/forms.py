@@ -16,7 +16,6 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import (
-    BooleanField,
     FieldList,
     Form,
     FormField,
@@ -29,24 +28,37 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.games.inputs import Entry, GameSettings
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX
-from scorekeeper.scoring import DECK, FORMATS, Card, Suit
+from scorekeeper.scoring import (
+    DECK,
+    DECK_SIZE,
+    DENARI_IN_DECK,
+    FORMATS,
+    Card,
+    CardError,
+    CardsEntry,
+    CountsEntry,
+    Rules,
+    SideCounts,
+    Suit,
+    rest_of_deck,
+)
 from scorekeeper.scoring.rules import TARGET_RANGE
-from scorekeeper.ui.forms import AppForm
+from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
 from scorekeeper.ui.labels import format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
-CARDS_IN_DECK = 40
-DENARI_IN_DECK = 10
 #: ``primiera`` radio value: decide from each side's best card per suit.
 PRIMIERA_FROM_CARDS = "cards"
 PRIMIERA_NOBODY = "none"
 #: Passed to the scoring package when nobody chose who took the primiera, so
 #: that its own "choose who took the primiera" check reports it.
 PRIMIERA_UNCHOSEN = -1
+#: What two sides' counts add up to: the whole deck (a blank count is the rest of it).
+WHOLE_DECK = {"cards": DECK_SIZE, "denari": DENARI_IN_DECK}
 #: The card grid's "all the cards the other sides did not take" box (last side).
 REST_FIELD = "rest"
 
@@ -56,8 +68,9 @@ NUMERIC = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
 # --------------------------------------------------------------------------- new game
 
 
-class NewGameForm(AppForm):
-    """Format, names in seat order, target, variants and the first dealer."""
+class NewGameForm(VariantSwitches, AppForm):
+    """Format, names in seat order, target, variants (`add_variant_fields`) and the
+    first dealer."""
 
     format = RadioField(_l("Format"), default="2")  # choices: see __init__
     names = FieldList(
@@ -83,9 +96,6 @@ class NewGameForm(AppForm):
         validators=[Optional(), NumberRange(min=TARGET_RANGE.start, max=TARGET_RANGE.stop - 1)],
         render_kw={**NUMERIC, "min": str(TARGET_RANGE.start)},
     )
-    napola = BooleanField(_l("Napola"))
-    re_bello = BooleanField(_l("Re bello"))
-    napoleone = BooleanField(_l("Napoleone (all ten denari win the game)"))
     first_dealer = SelectField(
         _l("Who deals first"),
         choices=[SelectChoice("random", _l("Draw at random"))]
@@ -115,7 +125,7 @@ class NewGameForm(AppForm):
 
     def validate(self, extra_validators: Any = None) -> bool:
         """The field checks, and a number when the target is "other"."""
-        ok = super().validate(extra_validators)
+        ok = bool(super().validate(extra_validators))
         other = self.target_other
         if self.target.data == "other" and other.data is None and not other.errors:
             other.errors = [*other.errors, _l("Enter the target")]
@@ -127,17 +137,14 @@ class NewGameForm(AppForm):
         if field.data != "random" and int(field.data) >= self.players:
             raise ValidationError(_l("Choose one of the players"))
 
-    def settings(self) -> GameSettings:
-        """The game the form describes."""
-        return GameSettings(
-            format_key=self.format.data,
-            names=self.chosen_names(),
+    def setup(self) -> GameSetup:
+        """The game the form describes (raises `InvalidGame` for rules the engine refuses)."""
+        rules = Rules(
+            format=FORMATS[self.format.data],
             target=self.chosen_target(),
-            napola=self.napola.data,
-            napoleone=self.napoleone.data,
-            re_bello=self.re_bello.data,
-            first_dealer=self.chosen_dealer(),
+            **self.chosen_variants(),
         )
+        return GameSetup(rules, self.chosen_names(), self.chosen_dealer())
 
     def chosen_target(self) -> int:
         """The target as a number."""
@@ -152,6 +159,9 @@ class NewGameForm(AppForm):
     def chosen_dealer(self) -> int | None:
         """The first dealer's seat, or ``None`` to draw at random."""
         return None if self.first_dealer.data == "random" else int(self.first_dealer.data)
+
+
+add_variant_fields(NewGameForm)
 
 
 # --------------------------------------------------------------------------- hands
@@ -185,9 +195,9 @@ class SideCountsForm(Form):
         """The best-card pickers, one per suit, in suit order."""
         return [self[f"best_{suit.letter}"] for suit in Suit]
 
-    def primiera_cards(self) -> list[str]:
-        """The best cards picked for this side."""
-        return [f.data for f in self.best_fields() if f.data]
+    def primiera_cards(self) -> tuple[Card, ...]:
+        """The best cards picked for this side (each a card of the picker's choices)."""
+        return tuple(Card.parse(f.data) for f in self.best_fields() if f.data)
 
 
 class HandFormBase(AppForm):
@@ -222,6 +232,8 @@ class CountsForm(HandFormBase):
     """A hand by counts; ``sides`` has one entry per side (see :func:`counts_form`)."""
 
     sides: FieldList
+    #: What two sides' counts add up to (also told to the page's script).
+    whole_deck = WHOLE_DECK
     settebello = RadioField(_l("Settebello"), validate_choice=False)
     re_bello = RadioField(_l("Re bello"), validate_choice=False)
     primiera = RadioField(_l("Primiera"), validate_choice=False)
@@ -238,10 +250,10 @@ class CountsForm(HandFormBase):
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Whole numbers only; with two sides a blank count is the rest of the deck."""
-        ok = super().validate(extra_validators)
+        ok = bool(super().validate(extra_validators))
         subforms = [entry.form for entry in self.sides]
         if len(subforms) == 2:
-            for name, whole in (("cards", CARDS_IN_DECK), ("denari", DENARI_IN_DECK)):
+            for name, whole in WHOLE_DECK.items():
                 a, b = (sub[name] for sub in subforms)
                 if a.data is None and b.data is not None and not a.errors:
                     a.data = whole - b.data
@@ -272,24 +284,24 @@ class CountsForm(HandFormBase):
             return f"sides[{side.side}].{side.name}"
         return path
 
-    def to_entry(self, re_bello: bool) -> Entry:
+    def to_entry(self, re_bello: bool) -> CountsEntry:
         """The hand as the scoring package's counts entry."""
         from_cards = self.primiera.data == PRIMIERA_FROM_CARDS
         sides = []
         for i, entry in enumerate(self.sides):
             sub = entry.form
             sides.append(
-                {
-                    "cards": sub.cards.data,
-                    "denari": sub.denari.data,
-                    "settebello": self.settebello.data == str(i),
-                    "re_bello": re_bello and self.re_bello.data == str(i),
-                    "napola_run": sub.napola_run.data or 0,
-                    "scope": sub.scope.data or 0,
-                    "primiera_cards": sub.primiera_cards() if from_cards else None,
-                }
+                SideCounts(
+                    cards=sub.cards.data,
+                    denari=sub.denari.data,
+                    settebello=self.settebello.data == str(i),
+                    re_bello=re_bello and self.re_bello.data == str(i),
+                    napola_run=sub.napola_run.data or 0,
+                    scope=sub.scope.data or 0,
+                    primiera_cards=sub.primiera_cards() if from_cards else None,
+                )
             )
-        return Entry("counts", {"sides": sides, "primiera": self._primiera_winner()})
+        return CountsEntry(tuple(sides), self._primiera_winner())
 
     def _primiera_winner(self) -> int | None:
         choice = self.primiera.data
@@ -300,30 +312,29 @@ class CountsForm(HandFormBase):
         return PRIMIERA_UNCHOSEN
 
     @classmethod
-    def data_from_entry(cls, data: dict[str, Any]) -> dict[str, Any]:
+    def data_from_entry(cls, entry: CountsEntry) -> dict[str, Any]:
         """Form data that shows a stored counts entry again (for editing)."""
-        primiera = data.get("primiera")
-        from_cards = any(side.get("primiera_cards") is not None for side in data["sides"])
+        from_cards = any(side.primiera_cards is not None for side in entry.sides)
         sides = []
         settebello = re_bello = None
-        for i, side in enumerate(data["sides"]):
+        for i, side in enumerate(entry.sides):
             row: dict[str, Any] = {
-                "cards": side["cards"],
-                "denari": side["denari"],
-                "scope": side["scope"],
-                "napola_run": side["napola_run"],
+                "cards": side.cards,
+                "denari": side.denari,
+                "scope": side.scope,
+                "napola_run": side.napola_run,
             }
-            for code in side.get("primiera_cards") or ():
-                row[f"best_{code[-1]}"] = code
+            for card in side.primiera_cards or ():
+                row[f"best_{card.suit.letter}"] = card.code
             sides.append(row)
-            if side["settebello"]:
+            if side.settebello:
                 settebello = str(i)
-            if side["re_bello"]:
+            if side.re_bello:
                 re_bello = str(i)
         if from_cards:
             choice = PRIMIERA_FROM_CARDS
         else:
-            choice = PRIMIERA_NOBODY if primiera is None else str(primiera)
+            choice = PRIMIERA_NOBODY if entry.primiera is None else str(entry.primiera)
         return {"sides": sides, "settebello": settebello, "re_bello": re_bello, "primiera": choice}
 
 
@@ -394,27 +405,32 @@ class CardsForm(HandFormBase):
         box gives it every card no other side took."""
         names = self.grid_names()
         if formdata.get(REST_FIELD):
-            taken = {text.upper() for name in names[:-1] for text in side_texts(formdata, name)}
+            taken = [_card(text) for name in names[:-1] for text in side_texts(formdata, name)]
+            rest = rest_of_deck([[card for card in taken if card is not None]])
             formdata = MultiDict(formdata)
-            formdata.setlist(names[-1], [c.code for c in DECK if c.code not in taken])
+            formdata.setlist(names[-1], [card.code for card in rest])
         return read_grid(formdata, names)
 
-    def to_entry(self, piles: Sequence[Sequence[Card]]) -> Entry:
+    def to_entry(self, piles: Sequence[Sequence[Card]]) -> CardsEntry:
         """The hand as the scoring package's cards entry."""
-        sides = [
-            {"cards": [card.code for card in pile], "scope": field.data or 0}
-            for pile, field in zip(piles, self.scope, strict=True)
-        ]
-        return Entry("cards", {"sides": sides})
+        return CardsEntry.of(piles, [field.data or 0 for field in self.scope])
 
     @classmethod
-    def data_from_entry(cls, data: dict[str, Any]) -> dict[str, Any]:
+    def data_from_entry(cls, entry: CardsEntry) -> dict[str, Any]:
         """Form data that shows a stored cards entry again (the scope; cards go to the grid)."""
-        return {"scope": [side["scope"] for side in data["sides"]]}
+        return {"scope": [side.scope for side in entry.sides]}
 
-    def show_stored(self, data: dict[str, Any]) -> None:
+    def show_stored(self, entry: CardsEntry) -> None:
         """Show a stored hand's cards in the grid."""
-        self.stored_cards = [frozenset(side["cards"]) for side in data["sides"]]
+        self.stored_cards = [frozenset(card.code for card in side.cards) for side in entry.sides]
+
+
+def _card(text: str) -> Card | None:
+    """The card ``text`` names, if it names one (the grid reports the others)."""
+    try:
+        return Card.parse(text)
+    except CardError:
+        return None
 
 
 @cache

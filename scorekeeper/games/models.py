@@ -11,6 +11,7 @@ make impossible rows unstorable.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -29,13 +30,25 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
-from scorekeeper.scoring import FORMATS, Rules
+from scorekeeper.scoring import (
+    DECK_SIZE,
+    DENARI_IN_DECK,
+    FORMATS,
+    NAPOLA_MIN,
+    PRIMIERA_MAX,
+    TARGET_RANGE,
+    EntryMode,
+    HandEntry,
+    Rules,
+    read_entry,
+)
+from scorekeeper.scoring.rules import VARIANTS
 
 #: Longest player name a seat accepts.
 NAME_MAX = 40
 #: Length of the tokens in links (``secrets.token_urlsafe(24)`` gives 32 characters).
 TOKEN_LENGTH = 64
-ENTRY_MODES = ("counts", "cards")
+ENTRY_MODES = (EntryMode.COUNTS.value, EntryMode.CARDS.value)
 REVISION_ACTIONS = ("create", "edit", "delete")
 
 
@@ -43,7 +56,70 @@ def _in(column: str, values: tuple[str, ...]) -> str:
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
 
-class Game(db.Model):  # type: ignore[name-defined,misc]
+_DEFAULT = Rules()
+
+
+class RulesColumns:
+    """The rules a game is played by (a league's: the defaults of its games), stored.
+
+    One column per setting of :class:`Rules` a table keeps (the format by its key, the
+    target, a boolean per variant in `VARIANTS`; the sum choice is the capture checker's
+    alone), the check constraints written once from the scoring package's own
+    `FORMATS` and `TARGET_RANGE` (`rules_constraints`), and ``rules`` to read and write
+    them as the one :class:`Rules` value.
+    """
+
+    format_key: Mapped[str] = mapped_column(String(8), default=_DEFAULT.format.key)
+    target: Mapped[int] = mapped_column(Integer, default=_DEFAULT.target)
+
+    @staticmethod
+    def rules_constraints() -> tuple[CheckConstraint, ...]:
+        """The table's CHECK constraints on the rules (new objects for each table)."""
+        return (
+            CheckConstraint(_in("format_key", tuple(FORMATS)), name="format_key"),
+            CheckConstraint(
+                f"target BETWEEN {TARGET_RANGE.start} AND {TARGET_RANGE.stop - 1}", name="target"
+            ),
+        )
+
+    @property
+    def rules(self) -> Rules:
+        """The stored settings as the scoring package knows them."""
+        return rules_of({name: getattr(self, name) for name in RULES_COLUMNS})
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        for name, value in rules_values(rules).items():
+            setattr(self, name, value)
+
+
+# A column per variant (`VARIANTS`, the on/off settings of Rules): a new variant of the
+# scoring package is a new column here, and a migration.
+for _variant in VARIANTS:
+    column = mapped_column(Boolean, nullable=False, default=getattr(_DEFAULT, _variant))
+    setattr(RulesColumns, _variant, column)
+
+
+#: The names of the `RulesColumns`.
+RULES_COLUMNS = ("format_key", "target", *VARIANTS)
+
+
+def rules_values(rules: Rules) -> dict[str, Any]:
+    """The `RulesColumns` values of ``rules`` (for a row inserted in bulk)."""
+    return {
+        "format_key": rules.format.key,
+        "target": rules.target,
+        **{name: getattr(rules, name) for name in VARIANTS},
+    }
+
+
+def rules_of(values: Mapping[str, Any]) -> Rules:
+    """The :class:`Rules` of `RulesColumns` values (`rules_values`, or a row's mapping)."""
+    variants = {name: values[name] for name in VARIANTS}
+    return Rules(format=FORMATS[values["format_key"]], target=values["target"], **variants)
+
+
+class Game(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
     """One game (partita) with its settings and the two links that reach it.
 
     ``view_token`` is the read-only link as it is; only a SHA-256 hash of the
@@ -54,8 +130,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "game"
     __table_args__ = (
-        CheckConstraint(_in("format_key", tuple(FORMATS)), name="format_key"),
-        CheckConstraint("target BETWEEN 1 AND 999", name="target"),
+        *RulesColumns.rules_constraints(),
         CheckConstraint("first_dealer >= 0", name="first_dealer"),
         CheckConstraint("version >= 1", name="version"),
         CheckConstraint("winner_side IS NULL OR winner_side >= 0", name="winner_side"),
@@ -66,11 +141,6 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True)
     edit_token_hash: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True)
-    format_key: Mapped[str] = mapped_column(String(8))
-    target: Mapped[int] = mapped_column(Integer)
-    napola: Mapped[bool] = mapped_column(Boolean)
-    napoleone: Mapped[bool] = mapped_column(Boolean)
-    re_bello: Mapped[bool] = mapped_column(Boolean)
     first_dealer: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
     winner_side: Mapped[int | None] = mapped_column(Integer)
@@ -88,17 +158,6 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
     )
-
-    @property
-    def rules(self) -> Rules:
-        """The game's settings as the scoring package knows them."""
-        return Rules(
-            format=FORMATS[self.format_key],
-            target=self.target,
-            napola=self.napola,
-            napoleone=self.napoleone,
-            re_bello=self.re_bello,
-        )
 
     def side_names(self) -> list[str]:
         """Each side's players joined: ``["Anna & Carla", "Bruno & Dario"]``."""
@@ -162,7 +221,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int] = mapped_column(Integer)
     request_id: Mapped[str] = mapped_column(String(64))
     mode: Mapped[str] = mapped_column(String(8))
-    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    entry: Mapped[dict[str, object]] = mapped_column(JSON)
     napoleone_side: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -174,6 +233,16 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
         cascade="all, delete-orphan",
         lazy="selectin",  # a board shows every hand's sides: one query, not one per hand
     )
+
+    @property
+    def entered(self) -> HandEntry:
+        """The hand as the players entered it, read back from ``mode`` and ``entry``."""
+        return read_entry(self.mode, self.entry)
+
+    @entered.setter
+    def entered(self, entry: HandEntry) -> None:
+        self.mode = entry.mode.value
+        self.entry = entry.to_json()
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -191,11 +260,18 @@ class HandSide(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "hand_side"
     __table_args__ = (
         CheckConstraint("side >= 0", name="side"),
-        CheckConstraint("cards BETWEEN 0 AND 40", name="cards"),
-        CheckConstraint("denari BETWEEN 0 AND 10 AND denari <= cards", name="denari"),
-        CheckConstraint("napola_run = 0 OR napola_run BETWEEN 3 AND 10", name="napola_run"),
+        CheckConstraint(f"cards BETWEEN 0 AND {DECK_SIZE}", name="cards"),
+        CheckConstraint(
+            f"denari BETWEEN 0 AND {DENARI_IN_DECK} AND denari <= cards", name="denari"
+        ),
+        CheckConstraint(
+            f"napola_run = 0 OR napola_run BETWEEN {NAPOLA_MIN} AND {DENARI_IN_DECK}",
+            name="napola_run",
+        ),
         CheckConstraint("scope >= 0", name="scope"),
-        CheckConstraint("primiera IS NULL OR primiera BETWEEN 0 AND 84", name="primiera"),
+        CheckConstraint(
+            f"primiera IS NULL OR primiera BETWEEN 0 AND {PRIMIERA_MAX}", name="primiera"
+        ),
         CheckConstraint(
             "carte_points IN (0, 1) AND denari_points IN (0, 1) AND settebello_points IN (0, 1)"
             " AND primiera_points IN (0, 1) AND re_bello_points IN (0, 1)",
@@ -256,6 +332,6 @@ class HandRevision(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(8))
     mode: Mapped[str] = mapped_column(String(8))
-    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    entry: Mapped[dict[str, object]] = mapped_column(JSON)
     totals: Mapped[list[int]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -10,7 +10,7 @@ errors they raise (:class:`~scorekeeper.scoring.InvalidHand`,
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -21,26 +21,17 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
-from scorekeeper.games.inputs import Entry, GameSettings
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX as SEAT_NAME_MAX
-from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat
+from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, rules_values
 from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
-    FORMATS,
-    Card,
-    CardError,
     Category,
     GameState,
+    HandEntry,
     HandResult,
     HandScore,
-    InputError,
-    InvalidHand,
     Rules,
-    SideCards,
-    SideCounts,
-    parse_hand_cards,
-    score_cards,
-    score_counts,
 )
 
 VIEW_TOKEN_BYTES = 16
@@ -59,48 +50,7 @@ class HandConflict(Exception):
         super().__init__(f"expected hand {expected}, the game is at hand {current}")
 
 
-# --------------------------------------------------------------------------- entries
-
-
-def score_entry(rules: Rules, mode: str, entry: Mapping[str, Any]) -> HandScore:
-    """Score a stored or submitted entry with the scoring package.
-
-    ``mode`` ``"counts"``: ``{"sides": [{"cards", "denari", "settebello",
-    "re_bello", "napola_run", "scope", "primiera_cards"}], "primiera": side or
-    None}``; ``primiera_cards`` is a list of card codes (the best card per
-    suit) or ``None``. ``mode`` ``"cards"``: ``{"sides": [{"cards": [codes],
-    "scope"}]}``. Raises :class:`InvalidHand` like the scoring package.
-    """
-    sides = entry["sides"]
-    if mode == "cards":
-        parsed = parse_hand_cards([side["cards"] for side in sides])
-        return score_cards(
-            rules,
-            [SideCards(cards, side["scope"]) for cards, side in zip(parsed, sides, strict=True)],
-        )
-    counts = [
-        SideCounts(
-            cards=side["cards"],
-            denari=side["denari"],
-            settebello=side["settebello"],
-            re_bello=side["re_bello"],
-            napola_run=side["napola_run"],
-            scope=side["scope"],
-            primiera_cards=_primiera_cards(i, side.get("primiera_cards")),
-        )
-        for i, side in enumerate(sides)
-    ]
-    return score_counts(rules, counts, entry.get("primiera"))
-
-
-def _primiera_cards(i: int, codes: Sequence[str] | None) -> tuple[Card, ...] | None:
-    if codes is None:
-        return None
-    try:
-        return tuple(Card.parse(code) for code in codes)
-    except CardError as error:
-        where = f"sides[{i}].primiera_cards"
-        raise InvalidHand([InputError("not_a_card", where, {"text": error.text})]) from None
+# --------------------------------------------------------------------------- scores
 
 
 class SideValues(NamedTuple):
@@ -161,7 +111,7 @@ def side_rows(score: HandScore) -> list[HandSide]:
 
 
 def create_game(
-    settings: GameSettings,
+    settings: GameSetup,
     rematch_of: Game | None = None,
     *,
     league_id: int | None = None,
@@ -198,7 +148,7 @@ class ScoredHand:
     """A hand as entered with its count by the scoring package, scored once: the score,
     each side's stored values and what the game's replay needs of it."""
 
-    entry: Entry
+    entry: HandEntry
     score: HandScore
     sides: tuple[SideValues, ...]
     result: HandResult
@@ -209,8 +159,8 @@ class ScoredHand:
             "game_id": game_id,
             "number": number,
             "request_id": f"import-{number}",
-            "mode": self.entry.mode,
-            "entry": dict(self.entry.data),
+            "mode": self.entry.mode.value,
+            "entry": self.entry.to_json(),
             "napoleone_side": self.score.napoleone,
             "created_at": at,
             "updated_at": at,
@@ -225,16 +175,16 @@ class ScoredHand:
             "hand_id": hand_id,
             "number": number,
             "action": "create",
-            "mode": self.entry.mode,
-            "entry": dict(self.entry.data),
+            "mode": self.entry.mode.value,
+            "entry": self.entry.to_json(),
             "totals": list(self.result.points),
             "created_at": at,
         }
 
 
-def score_hand(rules: Rules, entry: Entry) -> ScoredHand:
-    """Score `entry` under `rules` (raises like :func:`score_entry`)."""
-    score = score_entry(rules, entry.mode, entry.data)
+def score_hand(rules: Rules, entry: HandEntry) -> ScoredHand:
+    """Score `entry` under `rules` (raises :class:`~scorekeeper.scoring.InvalidHand`)."""
+    score = entry.score(rules)
     return ScoredHand(entry, score, tuple(side_values(score)), HandResult.of(score))
 
 
@@ -245,7 +195,7 @@ class NewGame:
     Made by `new_game`; stored, one or many at once, by `store_games`.
     """
 
-    settings: GameSettings
+    settings: GameSetup
     seats: tuple[SeatValues, ...]
     hands: tuple[ScoredHand, ...]
     state: GameState
@@ -260,11 +210,7 @@ class NewGame:
         return {
             "view_token": self.view_token,
             "edit_token_hash": hash_token(self.edit_token),
-            "format_key": self.settings.format_key,
-            "target": self.settings.target,
-            "napola": self.settings.napola,
-            "napoleone": self.settings.napoleone,
-            "re_bello": self.settings.re_bello,
+            **rules_values(self.settings.rules),
             "first_dealer": self.state.first_dealer,
             "version": 1,
             "winner_side": self.state.winner,
@@ -276,7 +222,7 @@ class NewGame:
 
 
 def new_game(
-    settings: GameSettings,
+    settings: GameSetup,
     *,
     league_id: int | None = None,
     player_ids: Sequence[int | None] | None = None,
@@ -288,19 +234,19 @@ def new_game(
     played before: an import, the demo league).
 
     Names are trimmed to fit a seat; a first dealer of ``None`` is drawn at random.
-    ``hands`` were scored under ``settings.rules()`` and are stored as they are; the
+    ``hands`` were scored under ``settings.rules`` and are stored as they are; the
     game and its hands are dated ``played_at`` (default: now). Raises `ValueError`
     for names that do not fit the format, `InvalidGame` for settings or hands the
     rules refuse.
     """
-    fmt = FORMATS[settings.format_key]
+    fmt = settings.rules.format
     names = [name.strip()[:SEAT_NAME_MAX].rstrip() for name in settings.names]
     if len(names) != fmt.players or not all(names):
         raise ValueError(f"format {fmt.key} needs {fmt.players} names")
     first_dealer = settings.first_dealer
     if first_dealer is None:
         first_dealer = secrets.randbelow(fmt.players)
-    state = GameState.replay(settings.rules(), first_dealer, [hand.result for hand in hands])
+    state = GameState.replay(settings.rules, first_dealer, [hand.result for hand in hands])
     ids = list(player_ids) if player_ids is not None else [None] * len(names)
     return NewGame(
         settings=replace(settings, names=names, first_dealer=first_dealer),
@@ -390,25 +336,11 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
     )
 
 
-def settings_of(game: Game) -> GameSettings:
-    """The settings ``game`` was started with (first dealer included)."""
-    return GameSettings(
-        format_key=game.format_key,
-        names=[seat.name for seat in game.seats],
-        target=game.target,
-        napola=game.napola,
-        napoleone=game.napoleone,
-        re_bello=game.re_bello,
-        first_dealer=game.first_dealer,
-    )
-
-
 def rematch(game: Game) -> tuple[Game, str]:
-    """A new game with the same players and settings; the deal keeps passing on."""
-    settings = settings_of(game)
-    dealer = game_state(game).rematch_dealer
-    new = GameSettings(**{**settings.__dict__, "first_dealer": dealer})
-    return create_game(new, rematch_of=game)
+    """A new game with the same players and rules; the deal keeps passing on."""
+    names = [seat.name for seat in game.seats]
+    setup = GameSetup(game.rules, names, first_dealer=game_state(game).rematch_dealer)
+    return create_game(setup, rematch_of=game)
 
 
 def find_by_edit_token(token: str) -> Game | None:
@@ -453,7 +385,7 @@ class Recorded:
     already_saved: bool = False
 
 
-def record_hand(game: Game, number: int, request_id: str, entry: Entry) -> Recorded:
+def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> Recorded:
     """Save the next hand of ``game``, once.
 
     ``number`` is the hand the form was made for and ``request_id`` the form's
@@ -463,7 +395,7 @@ def record_hand(game: Game, number: int, request_id: str, entry: Entry) -> Recor
     constraints decide). An invalid hand raises :class:`InvalidHand`; nothing is
     stored in either case.
     """
-    score = score_entry(game.rules, entry.mode, entry.data)
+    score = entry.score(game.rules)
     for attempt in range(2):
         existing = _hand_by_request(game, request_id)
         if existing is not None:
@@ -475,8 +407,7 @@ def record_hand(game: Game, number: int, request_id: str, entry: Entry) -> Recor
             game_id=game.id,
             number=number,
             request_id=request_id,
-            mode=entry.mode,
-            entry=dict(entry.data),
+            entered=entry,
             napoleone_side=score.napoleone,
             sides=side_rows(score),
         )
@@ -496,12 +427,11 @@ def record_hand(game: Game, number: int, request_id: str, entry: Entry) -> Recor
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def edit_hand(game: Game, number: int, entry: Entry) -> Hand:
+def edit_hand(game: Game, number: int, entry: HandEntry) -> Hand:
     """Replace hand ``number``'s entry; totals, winner and dealers follow."""
     hand = _hand(game, number)
-    score = score_entry(game.rules, entry.mode, entry.data)
-    hand.mode = entry.mode
-    hand.entry = dict(entry.data)
+    score = entry.score(game.rules)
+    hand.entered = entry
     hand.napoleone_side = score.napoleone
     hand.updated_at = utcnow()
     hand.sides.clear()

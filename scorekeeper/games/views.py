@@ -35,7 +35,6 @@ from scorekeeper.games.forms import (
     cards_form,
     counts_form,
 )
-from scorekeeper.games.inputs import Entry
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.games.services import (
@@ -50,7 +49,7 @@ from scorekeeper.games.services import (
     remove_hand,
     undo_last_hand,
 )
-from scorekeeper.scoring import FORMATS, InvalidHand
+from scorekeeper.scoring import FORMATS, CardsEntry, HandEntry, InvalidHand
 
 bp = Blueprint("games", __name__)
 
@@ -87,7 +86,7 @@ def new_game() -> ResponseReturnValue:
     """Start a game: format, names, target, variants, first dealer."""
     form = NewGameForm(data=cookies.last_settings() if request.method == "GET" else None)
     if form.validate_on_submit():
-        game, token = create_game(form.settings())
+        game, token = create_game(form.setup())
         flash(_("Game started. Keep the edit link to yourself; share the view link."), "success")
         response = redirect(url_for("games.scoreboard", token=token))
         cookies.remember_game(response, token)
@@ -172,7 +171,7 @@ def _hand_form(game: Game, mode: str, data: dict[str, Any] | None = None) -> Han
     return counts_form(names, data=data)
 
 
-def _read_entry(game: Game, form: HandForm) -> Entry | None:
+def _read_entry(game: Game, form: HandForm) -> HandEntry | None:
     """The hand a submitted form describes, or ``None`` when the form itself is refused
     (its messages are then on the form). The cards tapped are always read back."""
     if isinstance(form, CardsForm) and form.is_submitted():
@@ -180,7 +179,7 @@ def _read_entry(game: Game, form: HandForm) -> Entry | None:
     if not form.validate_on_submit():
         return None
     if isinstance(form, CountsForm):
-        return form.to_entry(game.re_bello)
+        return form.to_entry(game.rules.re_bello)
     if form.grid is None or form.grid.piles is None:
         return None
     return form.to_entry(form.grid.piles)
@@ -316,11 +315,12 @@ def _correction_form(game: Game, stored: Hand) -> HandForm:
     """The form the hand was entered with: showing it as stored (GET), or as sent."""
     if request.method != "GET":
         return _hand_form(game, stored.mode)
-    form_class = CardsForm if stored.mode == "cards" else CountsForm
-    form = _hand_form(game, stored.mode, data=form_class.data_from_entry(stored.entry))
-    if isinstance(form, CardsForm):
-        form.show_stored(stored.entry)
-    return form
+    entry = stored.entered
+    if isinstance(entry, CardsEntry):
+        form = cards_form(game.side_names(), data=CardsForm.data_from_entry(entry))
+        form.show_stored(entry)
+        return form
+    return counts_form(game.side_names(), data=CountsForm.data_from_entry(entry))
 
 
 def _render_edit(

@@ -1,7 +1,7 @@
 """`flask --app scorekeeper seed-demo`: a realistic demo league to try the app and measure it.
 
 Players with Italian names, a season per year, and games between random players
-whose hands are random deals of the 40 cards, scored by the scoring package like
+whose hands are random deals of the deck, scored by the scoring package like
 any hand entered at the table (so every demo hand is a valid hand).
 """
 
@@ -18,25 +18,23 @@ from sqlalchemy import select
 from scorekeeper.accounts.models import User
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.services import (
-    Entry,
-    GameSettings,
     NewGame,
     ScoredHand,
     new_game,
     score_hand,
 )
-from scorekeeper.leagues.models import League, Player, Season
-from scorekeeper.leagues.services import LeagueSettings, create_league, name_key
+from scorekeeper.leagues.inputs import LeagueSetup
+from scorekeeper.leagues.models import League, Player, Season, name_key
+from scorekeeper.leagues.services import create_league
 from scorekeeper.leagues.transfer import add_league_games
-from scorekeeper.scoring import DECK, FORMATS, GameState, format_cards
+from scorekeeper.scoring import DECK, FORMATS, Card, CardsEntry, GameState, Rules
 
 #: A demo game stops after this many hands, with a winner or not.
 MAX_HANDS = 60
 #: A side's scope in a random hand: one of these, each as likely.
 SCOPE_DEALT = (0, 0, 0, 1, 1, 2, 3)
-#: The cards in notation, in deck order (each pile of a deal keeps this order).
-DECK_CODES = tuple(format_cards(DECK))
 
 FIRST = [
     "Anna",
@@ -94,12 +92,13 @@ LAST = [
 ]
 
 
-def random_hand(rng: random.Random, sides: int) -> dict[str, object]:
-    """A random deal of the 40 cards among `sides` sides, with a few scope, as a cards entry."""
-    piles: list[list[str]] = [[] for _ in range(sides)]
-    for code in DECK_CODES:
-        piles[rng.randrange(sides)].append(code)
-    return {"sides": [{"cards": pile, "scope": rng.choice(SCOPE_DEALT)} for pile in piles]}
+def random_hand(rng: random.Random, sides: int) -> CardsEntry:
+    """A random deal of the deck among `sides` sides, with a few scope, as a cards entry
+    (each pile in deck order)."""
+    piles: list[list[Card]] = [[] for _ in range(sides)]
+    for card in DECK:
+        piles[rng.randrange(sides)].append(card)
+    return CardsEntry.of(piles, [rng.choice(SCOPE_DEALT) for _ in piles])
 
 
 def seed_league(
@@ -110,15 +109,7 @@ def seed_league(
     rng = random.Random(seed)
     league = create_league(
         owner,
-        LeagueSettings(
-            name=name,
-            is_public=True,
-            format=format_key,
-            target=11,
-            napola=False,
-            re_bello=False,
-            napoleone=False,
-        ),
+        LeagueSetup(name, is_public=True, rules=Rules(format=FORMATS[format_key])),
         commit=False,
     )
     db.session.add_all(
@@ -176,23 +167,19 @@ def _random_game(
 ) -> NewGame:
     """A game between random players of `roster`: random deals until a side wins (at
     most 60 hands), with the league's format and target and no variants."""
-    fmt = FORMATS[league.format]
+    league_rules = league.rules
+    rules = Rules(format=league_rules.format, target=league_rules.target)
+    fmt = rules.format
     seated = rng.sample(roster, fmt.players)
     dealer = rng.randrange(fmt.players)
-    settings = GameSettings(
-        format_key=fmt.key,
-        names=[player.name for player in seated],
-        target=league.target,
-        first_dealer=dealer,
-    )
-    rules = settings.rules()
+    setup = GameSetup(rules, [player.name for player in seated], dealer)
     hands: list[ScoredHand] = []
     while len(hands) < MAX_HANDS:
-        hands.append(score_hand(rules, Entry("cards", random_hand(rng, fmt.sides))))
+        hands.append(score_hand(rules, random_hand(rng, fmt.sides)))
         if GameState.replay(rules, dealer, [hand.result for hand in hands]).finished:
             break
     return new_game(
-        settings,
+        setup,
         league_id=league.id,
         player_ids=[player.id for player in seated],
         hands=hands,

@@ -24,10 +24,10 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from scorekeeper.accounts.models import User
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues.errors import LeagueError
-from scorekeeper.leagues.inputs import LeagueSettings
-from scorekeeper.leagues.models import NAME_MAX, Membership, Player
-from scorekeeper.scoring import COMMON_TARGETS
-from scorekeeper.ui.forms import AppForm
+from scorekeeper.leagues.inputs import LeagueSetup
+from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player
+from scorekeeper.scoring import COMMON_TARGETS, FORMATS, Rules
+from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 
 FORMAT_CHOICES = [
     SelectChoice("2", _l("2 players")),
@@ -70,7 +70,7 @@ def _name(label: str, longest: int = NAME_MAX) -> StringField:
     )
 
 
-class LeagueForm(AppForm):
+class LeagueForm(VariantSwitches, AppForm):
     """A league's name, visibility and the default rules of its games."""
 
     name = _name(_l("League name"))
@@ -85,23 +85,26 @@ class LeagueForm(AppForm):
         ],
         render_kw={"inputmode": "numeric", "list": "common-targets"},
     )
-    napola = BooleanField(_l("Napola"))
-    re_bello = BooleanField(_l("Re bello"))
-    napoleone = BooleanField(_l("Napoleone (all ten denari win the game)"))
+    # and a switch per variant (add_variant_fields, below)
 
     common_targets = COMMON_TARGETS
 
-    def settings(self) -> LeagueSettings:
-        """The league the form describes."""
-        return LeagueSettings(
-            name=self.name.data or "",
-            is_public=bool(self.is_public.data),
-            format=self.format.data or "2",
+    @classmethod
+    def of(cls, league: League) -> LeagueForm:
+        """The form showing `league`'s settings (the format by its key)."""
+        return cls(obj=league, format=league.format_key)
+
+    def setup(self) -> LeagueSetup:
+        """The league the form describes (raises `InvalidGame` for rules the engine refuses)."""
+        rules = Rules(
+            format=FORMATS[self.format.data or "2"],
             target=int(self.target.data or 11),
-            napola=bool(self.napola.data),
-            re_bello=bool(self.re_bello.data),
-            napoleone=bool(self.napoleone.data),
+            **self.chosen_variants(),
         )
+        return LeagueSetup(self.name.data or "", bool(self.is_public.data), rules)
+
+
+add_variant_fields(LeagueForm)
 
 
 class InvitationForm(AppForm):
@@ -280,4 +283,4 @@ class ImportForm(AppForm):
 
 def not_imported(reason: str) -> str:
     """The message of a refused import: nothing of it was stored, and why."""
-    return _("Nothing was imported. %(reason)s", reason=reason)
+    return str(_("Nothing was imported. %(reason)s", reason=reason))

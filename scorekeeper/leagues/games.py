@@ -26,13 +26,13 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.hooks import game_changed, register_edit_token_resolver
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import Game, Seat
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.access import member_role
 from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.models import League, Player, Role
 from scorekeeper.leagues.services import add_player, find_player
-from scorekeeper.scoring import FORMATS
 
 _SALT = "league-game-edit"
 #: League edit tokens start with this, so they never look like a game's own edit token.
@@ -85,24 +85,16 @@ def start_game(
     New names become league players in the same transaction as the game; a refusal
     (`LeagueError`) leaves the session as it was.
     """
-    fmt = FORMATS[league.format]
-    if len(seats) != fmt.players:
+    rules = league.rules
+    if len(seats) != rules.format.players:
         raise LeagueError("seat_count")
     try:
         players = _seated(league, seats)
     except LeagueError:
         db.session.rollback()
         raise
-    settings = games.GameSettings(
-        format_key=league.format,
-        names=[p.name for p in players],
-        target=league.target,
-        napola=league.napola,
-        napoleone=league.napoleone,
-        re_bello=league.re_bello,
-        first_dealer=first_dealer,
-    )
-    return games.create_game(settings, league_id=league.id, player_ids=[p.id for p in players])
+    setup = GameSetup(rules, [p.name for p in players], first_dealer)
+    return games.create_game(setup, league_id=league.id, player_ids=[p.id for p in players])
 
 
 def _seated(league: League, seats: Sequence[Player | str]) -> list[Player]:

@@ -28,11 +28,10 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
+from scorekeeper.games.models import RulesColumns
 from scorekeeper.models import utcnow
-from scorekeeper.scoring import FORMATS
 
 NAME_MAX = 60
-_FORMAT_KEYS = ", ".join(f"'{key}'" for key in FORMATS)
 
 
 class Role(enum.IntEnum):
@@ -67,25 +66,17 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-class League(db.Model):  # type: ignore[name-defined,misc]
-    """A group that plays regularly, with default rules for its games."""
+class League(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
+    """A group that plays regularly, with default rules for its games (``rules``)."""
 
     __tablename__ = "league"
-    __table_args__ = (
-        CheckConstraint("target BETWEEN 1 AND 999", name="target_range"),
-        CheckConstraint(f"format IN ({_FORMAT_KEYS})", name="format_known"),
-    )
+    __table_args__ = RulesColumns.rules_constraints()
 
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     owner_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"), index=True)
     is_public: Mapped[bool] = mapped_column(Boolean, default=False)
-    format: Mapped[str] = mapped_column(String(8), default="2")
-    target: Mapped[int] = mapped_column(Integer, default=11)
-    napola: Mapped[bool] = mapped_column(Boolean, default=False)
-    re_bello: Mapped[bool] = mapped_column(Boolean, default=False)
-    napoleone: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     owner: Mapped[User] = relationship()

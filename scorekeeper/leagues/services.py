@@ -18,7 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.errors import LeagueError
-from scorekeeper.leagues.inputs import LeagueSettings
+from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import (
     Invitation,
     League,
@@ -29,33 +29,13 @@ from scorekeeper.leagues.models import (
     name_key,
 )
 from scorekeeper.models import hash_token, utcnow
-from scorekeeper.scoring import Rules
 
 
-def league_rules(league: League) -> Rules:
-    """The default rules of `league` for its games."""
-    return settings_of(league).rules()
-
-
-def settings_of(league: League) -> LeagueSettings:
-    """The current settings of `league`."""
-    return LeagueSettings(
-        name=league.name,
-        is_public=league.is_public,
-        format=league.format,
-        target=league.target,
-        napola=league.napola,
-        re_bello=league.re_bello,
-        napoleone=league.napoleone,
-    )
-
-
-def create_league(owner: User, settings: LeagueSettings, *, commit: bool = True) -> League:
+def create_league(owner: User, setup: LeagueSetup, *, commit: bool = True) -> League:
     """A new league owned (and joined as owner) by `owner` (``commit=False``: inside a
     larger transaction, as the import does)."""
-    settings.rules()
     league = League(owner_id=owner.id)
-    _apply(league, settings)
+    _apply(league, setup)
     db.session.add(league)
     db.session.flush()
     db.session.add(Membership(league_id=league.id, user_id=owner.id, role=Role.OWNER.key))
@@ -64,21 +44,16 @@ def create_league(owner: User, settings: LeagueSettings, *, commit: bool = True)
     return league
 
 
-def update_league(league: League, settings: LeagueSettings) -> None:
+def update_league(league: League, setup: LeagueSetup) -> None:
     """Change the name, visibility and default rules (games already played keep theirs)."""
-    settings.rules()
-    _apply(league, settings)
+    _apply(league, setup)
     db.session.commit()
 
 
-def _apply(league: League, settings: LeagueSettings) -> None:
-    league.name = settings.name.strip()
-    league.is_public = settings.is_public
-    league.format = settings.format
-    league.target = settings.target
-    league.napola = settings.napola
-    league.re_bello = settings.re_bello
-    league.napoleone = settings.napoleone
+def _apply(league: League, setup: LeagueSetup) -> None:
+    league.name = setup.name.strip()
+    league.is_public = setup.is_public
+    league.rules = setup.rules
 
 
 def leagues_of(user: User) -> list[tuple[League, Role]]:

@@ -13,6 +13,7 @@ import csv
 import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime
+from functools import cache
 from itertools import islice
 from typing import Any, TypeAlias, TypeVar
 
@@ -21,8 +22,17 @@ from sqlalchemy import ColumnElement, Row, Select, select
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
-from scorekeeper.games.models import ENTRY_MODES, Game, Hand, Seat
+from scorekeeper.games.inputs import GameSetup
+from scorekeeper.games.models import (
+    ENTRY_MODES,
+    RULES_COLUMNS,
+    Game,
+    Hand,
+    Seat,
+    rules_of,
+)
 from scorekeeper.leagues import standings
+from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import (
     NAME_MAX,
     League,
@@ -31,8 +41,15 @@ from scorekeeper.leagues.models import (
     Season,
     name_key,
 )
-from scorekeeper.leagues.services import LeagueSettings, create_league
-from scorekeeper.scoring import FORMATS, Format, InvalidGame, InvalidHand, Rules, ScoringError
+from scorekeeper.leagues.services import create_league
+from scorekeeper.scoring import (
+    Format,
+    InvalidGame,
+    InvalidHand,
+    Rules,
+    read_entry,
+)
+from scorekeeper.scoring.rules import VARIANTS
 
 FILE_KIND = "scorekeeper-league"
 FILE_VERSION = 1
@@ -91,15 +108,7 @@ def export_league(league: League) -> dict[str, Any]:
     return {
         "kind": FILE_KIND,
         "version": FILE_VERSION,
-        "league": {
-            "name": league.name,
-            "public": league.is_public,
-            "format": league.format,
-            "target": league.target,
-            "napola": league.napola,
-            "re_bello": league.re_bello,
-            "napoleone": league.napoleone,
-        },
+        "league": {"name": league.name, "public": league.is_public, **_rules_json(league.rules)},
         "players": [{"id": local[row.id], "name": row.name} for row in players],
         "seasons": _export_seasons(league),
         "games": _export_games(league, local),
@@ -133,12 +142,8 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
         select(
             Game.id,
             Game.created_at,
-            Game.format_key,
-            Game.target,
-            Game.napola,
-            Game.napoleone,
-            Game.re_bello,
             Game.first_dealer,
+            *(getattr(Game, name) for name in RULES_COLUMNS),
         )
         .where(of_league)
         .order_by(Game.created_at, Game.id)
@@ -146,11 +151,7 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
     return [
         {
             "played_at": _iso(game.created_at),
-            "format": game.format_key,
-            "target": game.target,
-            "napola": game.napola,
-            "napoleone": game.napoleone,
-            "re_bello": game.re_bello,
+            **_stored_rules_json(tuple(getattr(game, name) for name in RULES_COLUMNS)),
             "first_dealer": game.first_dealer,
             "seats": [
                 None if seat.player_id is None else local[seat.player_id]
@@ -160,6 +161,43 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
         }
         for game in rows
     ]
+
+
+#: The settings of `Rules` a file holds, for the league and for each game: the stored ones.
+_FILE_RULES = ("format", "target", *VARIANTS)
+
+
+@cache
+def _stored_rules_json(values: tuple[object, ...]) -> dict[str, object]:
+    """`_rules_json` of the rules stored as ``values`` (of `RULES_COLUMNS`): a league's
+    games share a few rule sets, each read and written once per export."""
+    return _rules_json(rules_of(dict(zip(RULES_COLUMNS, values, strict=True))))
+
+
+def _rules_json(rules: Rules) -> dict[str, object]:
+    """The rules as the file holds them: what is stored of `Rules.to_json`."""
+    data = rules.to_json()
+    return {key: data[key] for key in _FILE_RULES}
+
+
+#: The keys of each object of the file (what `export_league` writes); any other is refused.
+_FILE_KEYS = frozenset(("kind", "version", "league", "players", "seasons", "games"))
+_LEAGUE_KEYS = frozenset(("name", "public", *_FILE_RULES))
+_PLAYER_KEYS = frozenset(("id", "name"))
+_SEASON_KEYS = frozenset(("name", "starts_on", "ends_on", "archived"))
+_GAME_KEYS = frozenset(("played_at", *_FILE_RULES, "first_dealer", "seats", "hands"))
+_HAND_KEYS = frozenset(("mode", "entry"))
+
+
+def _file_rules(spec: Mapping[str, Any], where: str) -> Rules:
+    """The rules of the league or game `spec`, read by `Rules.from_json` (every one given)."""
+    for key in _FILE_RULES:
+        if key not in spec:
+            raise ImportRefused(f"{where}.{key}", "is missing")
+    try:
+        return Rules.from_json({key: spec[key] for key in _FILE_RULES})
+    except InvalidGame as err:
+        raise ImportRefused(where, f"the rules refuse these settings ({err})") from err
 
 
 def _seats_and_hands(of_league: ColumnElement[bool]) -> tuple[_ByGame, _ByGame]:
@@ -289,10 +327,10 @@ def import_league(data: Any, owner: User) -> League:
 
 def _import(data: Any, owner: User) -> League:
     """Check the file's kind, then add the league, its players, its seasons, its games."""
-    doc = _obj(data, "file")
+    doc = _obj(data, "file", _FILE_KEYS)
     if doc.get("kind") != FILE_KIND or doc.get("version") != FILE_VERSION:
         raise ImportRefused("file", "this is not a league exported by Scorekeeper (version 1)")
-    league = _import_league(_obj(doc.get("league"), "league"), owner)
+    league = _import_league(_obj(doc.get("league"), "league", _LEAGUE_KEYS), owner)
     players = _import_players(doc.get("players"), league)
     _import_seasons(doc.get("seasons"), league)
     db.session.flush()
@@ -300,7 +338,7 @@ def _import(data: Any, owner: User) -> League:
     add_league_games(
         league,
         (
-            _import_game(_obj(item, f"games[{i}]"), f"games[{i}]", league, players)
+            _import_game(_obj(item, f"games[{i}]", _GAME_KEYS), f"games[{i}]", league, players)
             for i, item in enumerate(games_in_file)
         ),
     )
@@ -309,19 +347,12 @@ def _import(data: Any, owner: User) -> League:
 
 def _import_league(spec: Mapping[str, Any], owner: User) -> League:
     """The new league, with the file's name, visibility and default rules."""
-    settings = LeagueSettings(
+    setup = LeagueSetup(
         name=_text(spec.get("name"), "league.name"),
         is_public=_bool(spec.get("public"), "league.public"),
-        format=_format(spec.get("format"), "league.format"),
-        target=_int(spec.get("target"), "league.target", 1, 999),
-        napola=_bool(spec.get("napola"), "league.napola"),
-        re_bello=_bool(spec.get("re_bello"), "league.re_bello"),
-        napoleone=_bool(spec.get("napoleone"), "league.napoleone"),
+        rules=_file_rules(spec, "league"),
     )
-    try:
-        return create_league(owner, settings, commit=False)
-    except ScoringError as err:
-        raise ImportRefused("league", f"the rules refuse these settings ({err})") from err
+    return create_league(owner, setup, commit=False)
 
 
 def _import_players(items: Any, league: League) -> dict[int, Player]:
@@ -330,7 +361,7 @@ def _import_players(items: Any, league: League) -> dict[int, Player]:
     keys: set[str] = set()
     for i, item in enumerate(_list(items, "players", MAX_PLAYERS)):
         where = f"players[{i}]"
-        entry = _obj(item, where)
+        entry = _obj(item, where, _PLAYER_KEYS)
         local = _int(entry.get("id"), f"{where}.id", 0, 10**9)
         name = _text(entry.get("name"), f"{where}.name")
         if local in players or name_key(name) in keys:
@@ -346,7 +377,7 @@ def _import_seasons(items: Any, league: League) -> None:
     names: set[str] = set()
     for i, item in enumerate(_list(items, "seasons", MAX_SEASONS)):
         where = f"seasons[{i}]"
-        entry = _obj(item, where)
+        entry = _obj(item, where, _SEASON_KEYS)
         name = _text(entry.get("name"), f"{where}.name")
         starts_on = _date(entry.get("starts_on"), f"{where}.starts_on")
         ends_on = _date(entry.get("ends_on"), f"{where}.ends_on")
@@ -368,27 +399,20 @@ def _import_game(
     entry: Mapping[str, Any], where: str, league: League, players: Mapping[int, Player]
 ) -> games.NewGame:
     """One game of the file, its settings checked and every hand scored, ready to store."""
-    fmt = FORMATS[_format(entry.get("format"), f"{where}.format")]
+    rules = _file_rules(entry, where)
+    fmt = rules.format
     seated = _seat_players(entry.get("seats"), f"{where}.seats", fmt, players)
-    settings = games.GameSettings(
-        format_key=fmt.key,
-        names=[player.name for player in seated],
-        target=_int(entry.get("target"), f"{where}.target", 1, 999),
-        napola=_bool(entry.get("napola"), f"{where}.napola"),
-        napoleone=_bool(entry.get("napoleone"), f"{where}.napoleone"),
-        re_bello=_bool(entry.get("re_bello"), f"{where}.re_bello"),
-        first_dealer=_int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
+    setup = GameSetup(
+        rules,
+        [player.name for player in seated],
+        _int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
     )
     played_at = _datetime(entry.get("played_at"), f"{where}.played_at")
-    try:
-        rules = settings.rules()
-    except InvalidGame as err:
-        raise ImportRefused(where, f"the rules refuse this game ({err})") from err
     items = _list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)
     hands = [_import_hand(rules, item, f"{where}.hands[{j}]") for j, item in enumerate(items)]
     try:
         return games.new_game(
-            settings,
+            setup,
             league_id=league.id,
             player_ids=[player.id for player in seated],
             hands=hands,
@@ -416,19 +440,17 @@ def _seat_players(
 
 
 def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
-    """One hand of the file as entered, scored by the scoring package."""
-    hand = _obj(item, where)
+    """One hand of the file as entered, read strictly (`read_entry`) and scored by the
+    scoring package; what is stored is the entry read, never the file's object as sent."""
+    hand = _obj(item, where, _HAND_KEYS)
     mode = hand.get("mode")
     if mode not in ENTRY_MODES:
         raise ImportRefused(f"{where}.mode", "must be counts or cards")
-    entry = games.Entry(mode, _obj(hand.get("entry"), f"{where}.entry"))
     try:
-        return games.score_hand(rules, entry)
+        return games.score_hand(rules, read_entry(mode, hand.get("entry")))
     except InvalidHand as err:
         first = err.errors[0]
         raise ImportRefused(where, f"{first.field or 'hand'}: {first.message}") from err
-    except (ScoringError, KeyError, TypeError, ValueError, AttributeError) as err:
-        raise ImportRefused(where, "not a valid hand entry") from err
 
 
 def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None:
@@ -456,10 +478,13 @@ def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield batch
 
 
-def _obj(value: Any, where: str) -> Mapping[str, Any]:
-    """`value` if it is a JSON object."""
+def _obj(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
+    """`value` if it is a JSON object (with none but `keys`, when given)."""
     if not isinstance(value, dict):
         raise ImportRefused(where, "must be an object")
+    if keys is not None and not keys.issuperset(value):
+        unknown = sorted(str(key) for key in value if key not in keys)
+        raise ImportRefused(f"{where}.{unknown[0]}", "is not part of a league file")
     return value
 
 
@@ -491,13 +516,6 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ImportRefused(where, f"must be a whole number from {low} to {high}")
     return value
-
-
-def _format(value: Any, where: str) -> str:
-    """`value` if it is the key of a format."""
-    if value not in FORMATS:
-        raise ImportRefused(where, "unknown format")
-    return str(value)
 
 
 def _date(value: Any, where: str) -> date:

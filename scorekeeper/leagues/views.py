@@ -44,7 +44,6 @@ from scorekeeper.leagues.forms import (
     not_imported,
 )
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
-from scorekeeper.scoring import FORMATS
 from scorekeeper.ui.forms import AppForm, ButtonForm
 
 #: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
@@ -87,7 +86,7 @@ def new() -> ResponseReturnValue:
     """Create a league; its creator is its owner."""
     form = LeagueForm()
     if form.validate_on_submit():
-        league = services.create_league(current_user, form.settings())
+        league = services.create_league(current_user, form.setup())
         flash(_("League created. Add its players, then invite the others."), "success")
         return redirect(url_for("leagues.players", public_id=league.public_id))
     return render_template("leagues/edit.html", form=form, access=None), form.page_status
@@ -97,9 +96,9 @@ def new() -> ResponseReturnValue:
 def settings(public_id: str) -> ResponseReturnValue:
     """Owner: change the league's name, visibility and default rules."""
     access = require_role(public_id, Role.OWNER)
-    form = LeagueForm(obj=access.league)
+    form = LeagueForm.of(access.league)
     if form.validate_on_submit():
-        services.update_league(access.league, form.settings())
+        services.update_league(access.league, form.setup())
         flash(_("Settings saved."), "success")
         return _to_league(access)
     return render_template("leagues/edit.html", form=form, access=access), form.page_status
@@ -344,7 +343,7 @@ def start_game(public_id: str) -> ResponseReturnValue:
     access = require_role(public_id, Role.SCORER)
     roster = services.players(access.league)
     form = StartGameForm()
-    fmt = FORMATS[access.league.format]
+    fmt = access.league.rules.format
     form.setup(
         fmt.players,
         [SelectChoice("0", _("New name…"))] + [SelectChoice(str(p.id), p.name) for p in roster],

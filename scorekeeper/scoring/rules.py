@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -163,6 +163,9 @@ class Rules:
             settings["sum_choice"] = _SUM_CHOICES[choice]
         return cls(**settings)
 
+
+#: The variants: the on/off settings of :class:`Rules` (``napola``...), by name, as declared.
+VARIANTS = tuple(f.name for f in fields(Rules) if f.type == "bool")
 
 _RULES_KEYS = frozenset(("format", "target", "napola", "napoleone", "re_bello", "sum_choice"))
 _SUM_CHOICES = {choice.value: choice for choice in SumChoice}

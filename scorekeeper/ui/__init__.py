@@ -15,13 +15,15 @@ from __future__ import annotations
 from flask import Flask
 
 from scorekeeper.ui.grid import card_name, deck_by_suit
-from scorekeeper.ui.labels import category_label, napoleone_reason, side_reasons
+from scorekeeper.ui.labels import category_label, napoleone_reason, side_reasons, variants_on
 
 
 def init_app(app: Flask) -> None:
-    """Give every template the card grid's deck, card names and the hand's reasons."""
+    """Give every template the card grid's deck, card names, the hand's reasons and the
+    variants a game plays."""
     app.add_template_global(deck_by_suit)
     app.add_template_filter(card_name)
     app.add_template_global(side_reasons, "hand_reasons")
     app.add_template_global(napoleone_reason)
     app.add_template_global(category_label)
+    app.add_template_global(variants_on)

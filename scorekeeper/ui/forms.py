@@ -13,8 +13,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field
 
 from scorekeeper.scoring import InputError
+from scorekeeper.ui.labels import VARIANT_LABELS
 from scorekeeper.ui.messages import messages_by_field
 
 
@@ -57,3 +59,25 @@ class AppForm(FlaskForm):
 
 class ButtonForm(AppForm):
     """The empty form of a button that POSTs (log out, remove, archive...): its CSRF token."""
+
+
+class VariantSwitches:
+    """A form's switches of the variants, one `BooleanField` per entry of
+    `~scorekeeper.ui.labels.VARIANT_LABELS`, named as the setting of ``Rules``: a form
+    that chooses rules has them all (`add_variant_fields`), its template draws
+    `variant_fields`."""
+
+    def variant_fields(self) -> list[Field]:
+        """The switches, in the order the forms show them."""
+        return [self[name] for name in VARIANT_LABELS]  # type: ignore[index]
+
+    def chosen_variants(self) -> dict[str, Any]:
+        """Each variant switched on or off, by its ``Rules`` name (for ``Rules(**...)``)."""
+        return {field.name: bool(field.data) for field in self.variant_fields()}
+
+
+def add_variant_fields(form_class: type[VariantSwitches], *, checker: bool = False) -> None:
+    """Give ``form_class`` a switch per variant, labelled for a game's or league's rules or
+    (``checker``) for the hand checker."""
+    for name, labels in VARIANT_LABELS.items():
+        setattr(form_class, name, BooleanField(labels[1] if checker else labels[0]))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.scoring import Award, AwardReason, Category, Format, HandScore, SumChoice
+from scorekeeper.scoring import Award, AwardReason, Category, Format, HandScore, Rules, SumChoice
 
 #: How each capture setting is called.
 SUM_CHOICE_LABELS = {
@@ -153,6 +153,24 @@ SETTING_LABELS = {
         _l("When a card can take several sums of table cards."),
     ),
 }
+
+
+#: How each variant (`~scorekeeper.scoring.rules.VARIANTS`, an on/off setting of
+#: :class:`~scorekeeper.scoring.Rules`) is offered, in the order the forms show them:
+#: its switch where a game's or a league's rules are chosen, and on the hand checker.
+VARIANT_LABELS = {
+    "napola": (_l("Napola"), _l("Napola (asso, 2 and 3 of denari and up)")),
+    "re_bello": (_l("Re bello"), _l("Re bello (the re of denari scores 1)")),
+    "napoleone": (
+        _l("Napoleone (all ten denari win the game)"),
+        _l("Napoleone (all ten denari win the game)"),
+    ),
+}
+
+
+def variants_on(rules: Rules) -> list[str]:
+    """The variants ``rules`` plays, by their name in the game (``"re bello"``), in form order."""
+    return [name.replace("_", " ") for name in VARIANT_LABELS if getattr(rules, name)]
 
 
 def setting_value(value: object) -> str:

@@ -341,7 +341,7 @@ def test_an_internal_error_tells_nothing_about_the_server(
     def broken(*_args: object) -> None:
         raise RuntimeError("boom in /srv/scorekeeper/secret.py")
 
-    monkeypatch.setattr(services, "score_cards", broken)
+    monkeypatch.setattr(services, "score_hand", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False  # answer as in production, not re-raise
     response = post(client, SCORE, VALID)
     assert response.status_code == 500

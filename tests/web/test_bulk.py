@@ -21,11 +21,13 @@ from scorekeeper.accounts.models import User
 from scorekeeper.accounts.services import create_user
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.leagues import demo, standings, transfer
+from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import League, LeagueResult, Player, Season, Standing
-from scorekeeper.leagues.services import LeagueSettings, add_player, create_league, create_season
-from scorekeeper.scoring import FORMATS
+from scorekeeper.leagues.services import add_player, create_league, create_season
+from scorekeeper.scoring import FORMATS, CardsEntry, HandScore, Rules
 
 Snapshot = tuple[set[tuple[object, ...]], set[tuple[object, ...]], dict[str, object]]
 
@@ -38,8 +40,7 @@ def owner(app: Flask) -> Iterator[User]:
 
 
 def new_league(owner: User, name: str = "Circolo", format_key: str = "2x2") -> League:
-    settings = LeagueSettings(name, False, format_key, 11, False, False, False)
-    return create_league(owner, settings)
+    return create_league(owner, LeagueSetup(name, False, Rules(format=FORMATS[format_key])))
 
 
 def play_at_the_table(
@@ -49,8 +50,8 @@ def play_at_the_table(
     table (random deals until a side wins), dated `when`."""
     fmt = FORMATS[format_key]
     seated = rng.sample(roster, fmt.players)
-    settings = games.GameSettings(
-        format_key, [p.name for p in seated], first_dealer=rng.randrange(fmt.players)
+    settings = GameSetup(
+        Rules(format=fmt), [p.name for p in seated], first_dealer=rng.randrange(fmt.players)
     )
     game, _token = games.create_game(
         settings, league_id=league.id, player_ids=[p.id for p in seated]
@@ -58,8 +59,7 @@ def play_at_the_table(
     game.created_at = when
     db.session.commit()
     for number in range(1, demo.MAX_HANDS + 1):
-        entry = games.Entry("cards", demo.random_hand(rng, fmt.sides))
-        games.record_hand(game, number, f"hand-{number}", entry)
+        games.record_hand(game, number, f"hand-{number}", demo.random_hand(rng, fmt.sides))
         if games.game_state(game).finished:
             break
     return game
@@ -160,13 +160,13 @@ def test_the_demo_and_the_import_score_each_hand_once(
     owner: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scored = []
-    score_entry = games.score_entry
+    score_cards = CardsEntry.score
 
-    def counted(*args: object, **kwargs: object) -> object:
-        scored.append(args)
-        return score_entry(*args, **kwargs)  # type: ignore[arg-type]
+    def counted(entry: CardsEntry, rules: Rules) -> HandScore:
+        scored.append(entry)
+        return score_cards(entry, rules)
 
-    monkeypatch.setattr(games, "score_entry", counted)
+    monkeypatch.setattr(CardsEntry, "score", counted)
     league = demo.seed_league(owner, "Demo", 6, 10, seed=2)
     hands = db.session.scalar(select(func.count()).select_from(Hand))
     assert len(scored) == hands

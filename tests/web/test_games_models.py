@@ -10,8 +10,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import Game, Hand, HandSide, Seat
-from scorekeeper.games.services import GameSettings, create_game
+from scorekeeper.games.services import create_game
+from scorekeeper.scoring import Rules
 
 GOOD_SIDE: dict[str, Any] = {
     "cards": 22, "denari": 6, "settebello": True, "re_bello": False, "napola_run": 0,
@@ -23,7 +25,7 @@ GOOD_SIDE: dict[str, Any] = {
 
 def _game(app: Flask) -> int:
     with app.app_context():
-        game, _ = create_game(GameSettings("2", ["Anna", "Bruno"], first_dealer=0))
+        game, _ = create_game(GameSetup(Rules(), ["Anna", "Bruno"], first_dealer=0))
         return game.id
 
 

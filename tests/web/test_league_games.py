@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, Seat
-from scorekeeper.games.services import Entry, record_hand, revisions_of
+from scorekeeper.games.services import record_hand, revisions_of
 from scorekeeper.leagues.models import League, LeagueResult, Player
 from tests.actions import create_league, invite, join, logout, post_form, signup
 from tests.web.games_helpers import record
@@ -415,7 +415,7 @@ def test_standings_are_written_in_the_transaction_of_the_hand(
         game = db.session.scalars(select(Game)).one()
         stored = db.session.scalars(select(Hand).where(Hand.game_id == game.id)).first()
         assert stored is not None
-        entry = Entry(stored.mode, stored.entry)
+        entry = stored.entered
         results_at_commit: list[int] = []
 
         def failing_commit() -> None:

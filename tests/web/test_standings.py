@@ -20,25 +20,20 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
+from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import Game
 from scorekeeper.leagues import standings
+from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import League, Player, Standing
-from scorekeeper.leagues.services import LeagueSettings, create_league, create_season, name_key
-from scorekeeper.scoring import DECK, FORMATS, format_cards
-
-ALL = format_cards(DECK)
+from scorekeeper.leagues.services import create_league, create_season, name_key
+from scorekeeper.scoring import DECK, FORMATS, CardsEntry, Rules
 
 
-def sweep(side: int, sides: int, scope: int = 0) -> tuple[str, dict[str, object]]:
+def sweep(side: int, sides: int, scope: int = 0) -> CardsEntry:
     """A hand in which `side` takes every card (4 points plus `scope`)."""
-    return (
-        "cards",
-        {
-            "sides": [
-                {"cards": ALL if i == side else "", "scope": scope if i == side else 0}
-                for i in range(sides)
-            ]
-        },
+    return CardsEntry.of(
+        [DECK if i == side else () for i in range(sides)],
+        [scope if i == side else 0 for i in range(sides)],
     )
 
 
@@ -46,15 +41,7 @@ def new_league(name: str = "Bar Sport") -> League:
     owner = find_user("owner") or create_user("owner", "a long password")
     return create_league(
         owner,
-        LeagueSettings(
-            name=name,
-            is_public=False,
-            format="2x2",
-            target=11,
-            napola=False,
-            re_bello=False,
-            napoleone=False,
-        ),
+        LeagueSetup(name=name, is_public=False, rules=Rules(format=FORMATS["2x2"])),
     )
 
 
@@ -74,13 +61,13 @@ def players(league: League, *names: str) -> list[Player]:
 def play(
     league: League,
     seated: list[Player],
-    hands: list[tuple[str, dict[str, object]]],
+    hands: list[CardsEntry],
     when: datetime,
     format_key: str = "2x2",
 ) -> Game:
     """A finished game stored at once, then brought into the standings like any change."""
-    settings = games.GameSettings(format_key, [p.name for p in seated], first_dealer=0)
-    scored = [games.score_hand(settings.rules(), games.Entry(*hand)) for hand in hands]
+    settings = GameSetup(Rules(format=FORMATS[format_key]), [p.name for p in seated], 0)
+    scored = [games.score_hand(settings.rules, hand) for hand in hands]
     new = games.new_game(
         settings,
         league_id=league.id,
@@ -193,9 +180,9 @@ def test_kept_rows_follow_every_change_like_a_rebuild(app: Flask, league: League
         }
 
         # An old hand edited so the other side wins: rows of both periods follow.
-        games.edit_hand(first, 1, games.Entry(*sweep(1, 2)))
-        games.edit_hand(first, 2, games.Entry(*sweep(1, 2)))
-        games.edit_hand(first, 3, games.Entry(*sweep(1, 2)))
+        games.edit_hand(first, 1, sweep(1, 2))
+        games.edit_hand(first, 2, sweep(1, 2))
+        games.edit_hand(first, 3, sweep(1, 2))
         assert assert_as_rebuilt(league.id) != with_season
         anna = standings.player_line(a, spring)
         assert anna is not None
@@ -258,7 +245,7 @@ def test_kept_rows_equal_a_rebuild_whatever_the_games(
         sides = FORMATS[game.format_key].sides
         turned = sweep((game.winner_side + 1) % sides, sides)
         for number in (1, 2, 3):
-            games.edit_hand(game, number, games.Entry(*turned))
+            games.edit_hand(game, number, turned)
 
         kept = assert_as_rebuilt(league.id)
         alone = [row for row in kept if row[0] is None and row[2] is None]

@@ -1,14 +1,17 @@
 /* Game pages: quicker hand entry and sharing. Every page works without this file.
-   - two sides: the other side's cards and denari fill in as you type (40 - x, 10 - x);
+   - two sides: the other side's cards and denari fill in as you type (the rest of the
+     deck: the form's data-whole, from the scoring package);
    - the points of the hand are asked of the server as you type (no rules here);
    - "decide from the best cards" opens the best-card pickers;
    - copy buttons for the game's links. */
 (function () {
   "use strict";
-  var WHOLE = { cards: 40, denari: 10 };
   var timer = null;
 
   function handForm(el) { return el && el.closest ? el.closest("#hand-form") : null; }
+
+  /* What the two sides' counts add up to, as the server says ({cards: .., denari: ..}). */
+  function whole(form) { return JSON.parse(form.dataset.whole || "{}"); }
 
   function otherSideFill(form, input) {
     if (form.dataset.sides !== "2") return;
@@ -16,8 +19,8 @@
     if (!m) return;
     var other = form.querySelector("#sides-" + (1 - Number(m[1])) + "-" + m[2]);
     if (!other || (other.value !== "" && other.dataset.auto !== "1")) return;
-    var n = parseInt(input.value, 10);
-    if (input.value === "" || isNaN(n)) { other.value = ""; } else { other.value = String(WHOLE[m[2]] - n); }
+    var n = parseInt(input.value, 10), total = whole(form)[m[2]];
+    if (input.value === "" || isNaN(n) || total === undefined) { other.value = ""; } else { other.value = String(total - n); }
     other.dataset.auto = "1";
   }
 
@@ -25,10 +28,11 @@
      entry, or a stored hand being corrected) keeps following: change one, the other moves. */
   function markComplements(form) {
     if (form.dataset.sides !== "2") return;
-    Object.keys(WHOLE).forEach(function (name) {
+    var totals = whole(form);
+    Object.keys(totals).forEach(function (name) {
       var a = form.querySelector("#sides-0-" + name), b = form.querySelector("#sides-1-" + name);
       if (!a || !b || a.value === "" || b.value === "") return;
-      if (Number(a.value) + Number(b.value) === WHOLE[name]) a.dataset.auto = b.dataset.auto = "1";
+      if (Number(a.value) + Number(b.value) === totals[name]) a.dataset.auto = b.dataset.auto = "1";
     });
   }
   document.querySelectorAll("#hand-form").forEach(markComplements);
