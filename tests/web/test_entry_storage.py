@@ -131,7 +131,8 @@ def test_a_hand_by_counts_round_trips_through_storage_and_its_correction_form(
     mode, entry = stored(app)
     assert mode == "counts"
     read = read_entry(mode, entry)
-    assert isinstance(read, CountsEntry) and read.to_json() == entry
+    assert isinstance(read, CountsEntry)
+    assert read.to_json() == entry
     # Everything typed is in the stored entry, the blank counts as the rest of the deck.
     assert [(s.cards, s.denari, s.scope, s.napola_run) for s in read.sides] == [
         (22, 6, 2, 3),
@@ -142,8 +143,10 @@ def test_a_hand_by_counts_round_trips_through_storage_and_its_correction_form(
     assert entry["sides"][1]["primiera_cards"] == ["5D", "7C", "7B"]
 
     shown = correct_untouched(app, client, url)
-    assert shown["sides-1-cards"] == ["18"] and shown["re_bello"] == ["1"]
-    assert shown["primiera"] == ["cards"] and shown["sides-1-best_B"] == ["7B"]
+    assert shown["sides-1-cards"] == ["18"]
+    assert shown["re_bello"] == ["1"]
+    assert shown["primiera"] == ["cards"]
+    assert shown["sides-1-best_B"] == ["7B"]
 
 
 def test_a_hand_by_counts_with_the_primiera_declared_round_trips(
@@ -169,12 +172,14 @@ def test_a_hand_by_cards_round_trips_through_storage_and_its_correction_form(
     assert client.post(f"{url}/hands/cards", data=data).status_code == 302
     mode, entry = stored(app)
     read = read_entry(mode, entry)
-    assert isinstance(read, CardsEntry) and read.to_json() == entry
+    assert isinstance(read, CardsEntry)
+    assert read.to_json() == entry
     assert entry["sides"][0] == {"cards": anna, "scope": 1}
     assert entry["sides"][1] == {"cards": [card.code for card in DECK[1::2]], "scope": 2}
 
     shown = correct_untouched(app, client, url)
-    assert sorted(shown["s0"]) == sorted(anna) and "rest" not in shown
+    assert sorted(shown["s0"]) == sorted(anna)
+    assert "rest" not in shown
 
 
 # --------------------------------------------------------------------------- league files
@@ -287,7 +292,8 @@ def test_an_imported_hand_is_stored_as_read_not_as_sent(app: Flask) -> None:
             .where(Game.league_id == copy_id)
             .order_by(Game.created_at, Game.id, Hand.number)
         ).first()
-        assert first is not None and first.entry == written
+        assert first is not None
+        assert first.entry == written
 
 
 def test_the_import_page_says_why_a_file_is_refused_and_stores_nothing(
