@@ -49,6 +49,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "napola_needs_settebello": N_("a napola run of %(run)s includes the settebello"),
         "napola_needs_re_bello": N_("a napola run of 10 includes the re bello"),
         "scope_too_many": N_("at most %(maximum)s scope for this side in one hand"),
+        "scope_table_too_many": N_(
+            "the scope add up to %(total)s, but a hand holds at most %(maximum)s: after a "
+            "scopa the next play cannot be one, and the last play never is"
+        ),
         "primiera_winner": N_("choose who took the primiera, or nobody"),
         "primiera_suit_twice": N_("two best cards in %(suit)s: %(cards)s"),
         "primiera_card_twice": N_("%(card)s is the best card of two sides"),

@@ -16,7 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeGuard
 
-from .cards import BB_ALL, DECK, DECK_SIZE, DENARI_IN_DECK, Card, Suit
+from .cards import (
+    BB_ALL,
+    DECK,
+    DECK_SIZE,
+    DENARI_IN_DECK,
+    Card,
+    Suit,
+)
 from .errors import InputError, InvalidHand
 from .rules import Rules
 from .sides import SideCards, SideCounts
@@ -32,7 +39,7 @@ _NO_ERRORS: tuple[InputError, ...] = ()
 
 def validate_cards(rules: Rules, sides: Sequence[SideCards]) -> None:
     """Raise :class:`InvalidHand` unless every card belongs to exactly one side
-    and every scope count is possible."""
+    and the scope are possible, each side's and the whole table's."""
     for stage in CARDS_CHECKS:
         errors: list[InputError] | None = None
         for check in stage:
@@ -69,18 +76,34 @@ def check_side_count(rules: Rules, sides: Sequence[object], *_: object) -> Seque
     return [InputError("sides_mismatch", "sides", {"expected": expected, "count": len(sides)})]
 
 
+def side_scope_maximum(rules: Rules, cards: int) -> int:
+    """The most scope a side that took ``cards`` cards can have made: one per card it
+    played, and half its cards (every sweep takes two cards or more)."""
+    return min(rules.format.cards_played_per_side, cards // 2)
+
+
 def scope_errors(rules: Rules, i: int, scope: object, cards: int) -> Sequence[InputError]:
-    """Side ``i``'s scope: a whole number from 0, at most one per card it played,
-    and at most half its ``cards`` (every sweep takes two cards or more)."""
+    """Side ``i``'s scope: a whole number from 0 to :func:`side_scope_maximum`."""
     if not is_whole_number(scope):
         return [InputError("not_whole_number", f"sides[{i}].scope", {"text": str(scope)})]
-    maximum = min(rules.format.cards_played_per_side, cards // 2)
+    maximum = side_scope_maximum(rules, cards)
     if 0 <= scope <= maximum:  # the usual case: nothing to format
         return _NO_ERRORS
     where = f"sides[{i}].scope"
     if scope < 0:
         return [InputError("negative", where)]
     return [InputError("scope_too_many", where, {"maximum": maximum})]
+
+
+def table_scope_errors(rules: Rules, total: int) -> Sequence[InputError]:
+    """The scope of the whole table, ``total``: at most
+    :attr:`~.rules.Format.scope_per_hand` (18 in a hand of 36 plays), because after a
+    scopa the next player meets an empty table and the last play is never a scopa.
+    Reported on the field ``scope``, the table's scope."""
+    maximum = rules.format.scope_per_hand
+    if total <= maximum:
+        return _NO_ERRORS
+    return [InputError("scope_table_too_many", "scope", {"total": total, "maximum": maximum})]
 
 
 # --------------------------------------------------------------------------- cards
@@ -106,16 +129,21 @@ def check_repeated_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[I
 
 
 def check_cards_scope(rules: Rules, sides: Sequence[SideCards]) -> Sequence[InputError]:
-    """Every side's scope is possible with the cards it took (:func:`scope_errors`)."""
+    """Every side's scope is possible with the cards it took (:func:`scope_errors`);
+    once each is, the table's (:func:`table_scope_errors`)."""
     played = rules.format.cards_played_per_side
+    total = 0
     for side in sides:
         scope = side.scope
         # scope_errors' limits, without a call: a whole number from 0, at most the cards
         # played, at most half the cards taken.
         if scope.__class__ is not int or scope < 0 or scope > played or 2 * scope > len(side.cards):
             break  # something to report: let scope_errors say what, side by side
+        total += scope
     else:
-        return _NO_ERRORS
+        if total <= rules.format.scope_per_hand:  # the usual case
+            return _NO_ERRORS
+        return table_scope_errors(rules, total)
     errors: list[InputError] = []
     for i, side in enumerate(sides):
         errors += scope_errors(rules, i, side.scope, len(side.cards))
@@ -192,6 +220,20 @@ def check_each_side(
             )
         errors += scope_errors(rules, i, side.scope, side.cards)
     return errors
+
+
+def check_table_scope(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> Sequence[InputError]:
+    """The scope of the whole table (:func:`table_scope_errors`), once every side's own
+    scope is possible (:func:`check_each_side` says what is wrong with one that is not)."""
+    total = 0
+    for side in sides:
+        scope = side.scope
+        if not is_whole_number(scope) or not 0 <= scope <= side_scope_maximum(rules, side.cards):
+            return _NO_ERRORS
+        total += scope
+    return table_scope_errors(rules, total)
 
 
 def check_settebello(
@@ -301,6 +343,7 @@ COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
     (
         check_totals,
         check_each_side,
+        check_table_scope,
         check_settebello,
         check_re_bello,
         check_napola,

@@ -121,6 +121,61 @@ def test_count_checks(rules, sides, expected):
     assert errors_of(rules, sides) == expected
 
 
+@pytest.mark.parametrize(
+    ("fmt", "sides", "expected"),
+    [
+        # Two players, 20 cards each: 10 scope each would be possible alone, not together.
+        ("2", [SideCounts(20, 5, True, scope=10), SideCounts(20, 5, scope=10)], 20),
+        ("2", [SideCounts(20, 5, True, scope=9), SideCounts(20, 5, scope=9)], None),
+        ("2", [SideCounts(36, 9, True, scope=18), SideCounts(4, 1)], None),
+        # Three players: 7 + 6 + 6 is one too many; 6 each is every other play.
+        (
+            "3",
+            [
+                SideCounts(14, 4, True, scope=7),
+                SideCounts(13, 3, scope=6),
+                SideCounts(13, 3, scope=6),
+            ],
+            19,
+        ),
+        (
+            "3",
+            [
+                SideCounts(14, 4, True, scope=6),
+                SideCounts(13, 3, scope=6),
+                SideCounts(13, 3, scope=6),
+            ],
+            None,
+        ),
+        # Four players in pairs: 10 + 9 scope.
+        ("2x2", [SideCounts(20, 5, True, scope=10), SideCounts(20, 5, scope=9)], 19),
+    ],
+)
+def test_scope_for_the_whole_table(fmt, sides, expected):
+    # After a scopa the next player meets an empty table and cannot sweep it, and the
+    # last play is never a scopa: of the 36 plays of a hand at most 18 are scope.
+    rules = Rules(format=FORMATS[fmt])
+    if expected is None:
+        assert sum(score_counts(rules, sides, 0).sides[i].scope for i in range(len(sides))) <= 18
+        return
+    with pytest.raises(InvalidHand) as caught:
+        score_counts(rules, sides, 0)
+    [error] = caught.value.errors
+    assert (error.code, error.field, error.params) == (
+        "scope_table_too_many",
+        "scope",
+        {"total": expected, "maximum": 18},
+    )
+
+
+def test_scope_for_the_table_are_checked_once_each_side_is_possible():
+    # One side's impossible scope is said at that side; the table's waits for it.
+    sides = [SideCounts(20, 5, True, scope=11), SideCounts(20, 5, scope=10)]
+    assert errors_of(TWO, sides) == {("scope_too_many", "sides[0].scope")}
+    sides = [SideCounts(20, 5, True, scope="10"), SideCounts(20, 5, scope=10)]  # type: ignore[arg-type]
+    assert errors_of(TWO, sides) == {("not_whole_number", "sides[0].scope")}
+
+
 def test_scope_limit_follows_the_cards_played():
     # Four players in pairs: each pair plays 18 cards; three players: 12 each.
     pairs = Rules(format=FORMATS["2x2"])
