@@ -48,6 +48,13 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "napola_exceeds_denari": N_("a napola run of %(run)s needs at least %(run)s denari"),
         "napola_needs_settebello": N_("a napola run of %(run)s includes the settebello"),
         "napola_needs_re_bello": N_("a napola run of 10 includes the re bello"),
+        "napola_all_denari": N_("this side took all ten denari, so its napola run is 10"),
+        "napola_run_longer": N_(
+            "a napola run of %(run)s stops before %(card)s, but this side holds %(card)s"
+        ),
+        "napola_denari_held": N_(
+            "%(cards)s make %(count)s denari, but this side took only %(denari)s"
+        ),
         "scope_too_many": N_("at most %(maximum)s scope for this side in one hand"),
         "scope_table_too_many": N_(
             "the scope add up to %(total)s, but a hand holds at most %(maximum)s: after a "

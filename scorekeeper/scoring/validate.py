@@ -18,11 +18,14 @@ from typing import TypeGuard
 
 from .cards import (
     BB_ALL,
+    BB_RE_BELLO,
+    BB_SETTEBELLO,
     DECK,
     DECK_SIZE,
     DENARI_IN_DECK,
     Card,
     Suit,
+    cards_of,
 )
 from .errors import InputError, InvalidHand
 from .rules import Rules
@@ -269,11 +272,31 @@ def check_re_bello(
     return []
 
 
+def _denari_held(rules: Rules, side: SideCounts) -> int:
+    """The mask of the denari a side is known to hold from its counts alone: its napola
+    run (the asso up to the run's length), the settebello, the re bello (when played)."""
+    mask = (1 << side.napola_run) - 1  # 0 without a run
+    if side.settebello:
+        mask |= BB_SETTEBELLO
+    if rules.re_bello and side.re_bello:
+        mask |= BB_RE_BELLO
+    return mask
+
+
+def _codes(mask: int) -> str:
+    """The cards of ``mask`` as a list for a message: ``"2D, 8D, 9D"``."""
+    return ", ".join(card.code for card in cards_of(mask))
+
+
 def check_napola(
     rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
 ) -> list[InputError]:
     """A napola run: only when played, at most one side, 3 to 10 and no longer than
-    that side's denari; from 7 it holds the settebello, at 10 the re bello."""
+    that side's denari; from 7 it holds the settebello, at 10 the re bello. A run
+    stops before a denaro its side does not hold: one of 6 with the settebello is a
+    run of 7 at least, and all ten denari are a run of 10. With the settebello or the
+    re bello beyond the run, the side holds more denari than the run: a run of 3 and
+    the settebello are four denari."""
     errors: list[InputError] = []
     scorers = []
     for i, side in enumerate(sides):
@@ -282,6 +305,8 @@ def check_napola(
             errors.append(InputError("not_whole_number", where, {"text": str(run)}))
             continue
         if run == 0:
+            if rules.napola and side.denari == DENARI_IN_DECK:
+                errors.append(InputError("napola_all_denari", where))
             continue
         if not rules.napola:
             errors.append(InputError("napola_off", where))
@@ -289,12 +314,22 @@ def check_napola(
         scorers.append(i)
         if not NAPOLA_MIN <= run <= DENARI_IN_DECK:
             errors.append(InputError("napola_range", where, {"run": run}))
-        elif run > side.denari:
+            continue
+        held = _denari_held(rules, side)
+        if run > side.denari:
             errors.append(InputError("napola_exceeds_denari", where, {"run": run}))
         elif run >= Card.SETTEBELLO.value and not side.settebello:
             errors.append(InputError("napola_needs_settebello", where, {"run": run}))
         elif run == DENARI_IN_DECK and rules.re_bello and not side.re_bello:
             errors.append(InputError("napola_needs_re_bello", where, {"run": run}))
+        elif run < DENARI_IN_DECK and side.denari == DENARI_IN_DECK:
+            errors.append(InputError("napola_all_denari", where))
+        elif run < DENARI_IN_DECK and held >> run & 1:
+            params = {"run": run, "card": DECK[run].code}
+            errors.append(InputError("napola_run_longer", where, params))
+        elif held.bit_count() > side.denari:
+            params = {"cards": _codes(held), "count": held.bit_count(), "denari": side.denari}
+            errors.append(InputError("napola_denari_held", where, params))
     if len(scorers) > 1:
         errors.append(InputError("napola_sides", "napola"))
     return errors

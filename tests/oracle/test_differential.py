@@ -9,9 +9,9 @@ from the JSON games store and compared with what games did with it then, and
 the score's JSON form with what the API answered then.
 
 The engine has since gained checks the oracle lacks (:data:`NEW_CHECKS`: scope for
-the whole table, RULES.md section 6). A hand they refuse is expected to differ in that
-way only: the oracle's errors are the engine's without theirs, and when those were
-all, the oracle scored the hand (:func:`agrees`).
+the whole table, napola runs the counts contradict, RULES.md section 6). A hand they
+refuse is expected to differ in that way only: the oracle's errors are the engine's
+without theirs, and when those were all, the oracle scored the hand (:func:`agrees`).
 
 The work is counted in hands (:data:`HANDS_PER_FORMAT` per format, from a fixed
 seed), never in seconds.
@@ -39,7 +39,14 @@ NOT_NUMBERS: tuple[object, ...] = (1.5, True, "2", None)
 BAD_TEXTS = ("11D", "7X", "", "D7", "0S")
 ODD_TEXTS = ("7d", " 10s ", "1 b")
 #: The codes of the checks the engine gained after the oracle.
-NEW_CHECKS = frozenset(("scope_table_too_many",))
+NEW_CHECKS = frozenset(
+    (
+        "scope_table_too_many",
+        "napola_all_denari",
+        "napola_run_longer",
+        "napola_denari_held",
+    )
+)
 
 
 # --------------------------------------------------------------------------- what a caller sees
@@ -429,9 +436,10 @@ def test_the_engine_scores_every_hand_as_the_oracle_did(fmt: str) -> None:
             rng.setstate(state)
             raise AssertionError(f"hand {n} ({kind}, format {fmt}) differs in {problems}")
     assert sum(tally.values()) == HANDS_PER_FORMAT and len(tally) == 3
-    # Hands the new checks refuse are compared too, plenty of them. That they refuse only
-    # impossible hands is for the unit tests (tests/unit/test_properties.py).
-    for kind in ("scope_",):
+    # Hands the new checks refuse are compared too: plenty of each kind (scope for the
+    # table, napola runs). That they refuse only impossible hands is for the unit tests
+    # (tests/unit/test_properties.py: no hand of a real deal is refused).
+    for kind in ("scope_", "napola_"):
         assert sum(n for code, n in new_refusals.items() if code.startswith(kind)) > 10, kind
 
 

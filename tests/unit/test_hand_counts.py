@@ -18,6 +18,7 @@ from scorekeeper.scoring import (
 from .hands import deal
 
 TWO = Rules()
+NAPOLA = Rules(napola=True)
 ALL_ON = Rules(napola=True, re_bello=True)
 
 
@@ -52,9 +53,10 @@ def test_primiera_decided_from_best_cards():
 
 
 def test_counts_with_napola_and_re_bello():
+    # A run of 8 (1D to 8D) and the re bello: nine denari; the 9D is B's.
     sides = [
-        SideCounts(25, 8, settebello=True, re_bello=True, napola_run=8, scope=2),
-        SideCounts(15, 2),
+        SideCounts(25, 9, settebello=True, re_bello=True, napola_run=8, scope=2),
+        SideCounts(15, 1),
     ]
     score = score_counts(ALL_ON, sides, primiera_winner=1)
     assert [s.points[Category.NAPOLA] for s in score.sides] == [8, 0]
@@ -243,7 +245,8 @@ def test_re_bello_refused_when_the_setting_is_off():
             [SideCounts(22, 8, napola_run=7), SideCounts(18, 2, True)],
             {("napola_needs_settebello", "sides[0].napola_run")},
         ),
-        ([SideCounts(22, 6, True, napola_run=6), SideCounts(18, 4)], set()),
+        # A run of 6 with the settebello would be a run of 7: the 7D is B's.
+        ([SideCounts(22, 6, napola_run=6), SideCounts(18, 4, True)], set()),
     ],
 )
 def test_napola_checks(sides, expected):
@@ -257,6 +260,59 @@ def test_napola_checks(sides, expected):
 def test_napola_of_ten_needs_the_re_bello_when_it_is_played():
     sides = [SideCounts(30, 10, True, False, napola_run=10), SideCounts(10, 0, False, True)]
     assert ("napola_needs_re_bello", "sides[0].napola_run") in errors_of(ALL_ON, sides)
+
+
+@pytest.mark.parametrize(
+    ("rules", "sides", "expected", "message"),
+    [
+        # A run of 6 stops before the 7D: with the settebello it is a run of 7 at least.
+        (
+            NAPOLA,
+            [SideCounts(22, 7, True, napola_run=6), SideCounts(18, 3)],
+            "napola_run_longer",
+            "a napola run of 6 stops before 7D, but this side holds 7D",
+        ),
+        # A run of 9 stops before the 10D: with the re bello it is a run of 10.
+        (
+            ALL_ON,
+            [SideCounts(30, 9, True, True, napola_run=9), SideCounts(10, 1)],
+            "napola_run_longer",
+            "a napola run of 9 stops before 10D, but this side holds 10D",
+        ),
+        # All ten denari are a run of 10, whatever was typed (5, or nothing).
+        *(
+            (
+                NAPOLA,
+                [SideCounts(30, 10, True, napola_run=run), SideCounts(10, 0)],
+                "napola_all_denari",
+                "this side took all ten denari, so its napola run is 10",
+            )
+            for run in (5, 0)
+        ),
+        # A run of 3 and the settebello are four denari; a run of 8 and the re bello nine.
+        (
+            NAPOLA,
+            [SideCounts(22, 3, True, napola_run=3), SideCounts(18, 7)],
+            "napola_denari_held",
+            "1D, 2D, 3D, 7D make 4 denari, but this side took only 3",
+        ),
+        (
+            ALL_ON,
+            [SideCounts(25, 8, True, True, napola_run=8), SideCounts(15, 2)],
+            "napola_denari_held",
+            "1D, 2D, 3D, 4D, 5D, 6D, 7D, 8D, 10D make 9 denari, but this side took only 8",
+        ),
+    ],
+)
+def test_napola_runs_the_counts_contradict(rules, sides, expected, message):
+    with pytest.raises(InvalidHand) as caught:
+        score_counts(rules, sides, 0)
+    [error] = caught.value.errors
+    assert (error.code, error.field, error.message) == (expected, "sides[0].napola_run", message)
+
+
+def test_all_ten_denari_without_the_napola_in_play():
+    assert score_counts(TWO, [SideCounts(30, 10, True), SideCounts(10, 0)], 0).totals == (4, 0)
 
 
 def test_napola_refused_when_off():
@@ -310,7 +366,7 @@ def test_not_whole_numbers_are_reported_not_crashed():
 
 
 def test_declared_primiera_in_the_json_form():
-    score = score_counts(ALL_ON, [SideCounts(25, 8, True, True, 8, 2), SideCounts(15, 2)], 1)
+    score = score_counts(ALL_ON, [SideCounts(25, 9, True, True, 8, 2), SideCounts(15, 1)], 1)
     result = score.to_json()
     assert [side["detail"]["primiera"] for side in result["sides"]] == [None, None]
     assert [side["detail"]["primiera_cards"] for side in result["sides"]] == [None, None]
