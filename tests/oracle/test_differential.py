@@ -9,9 +9,10 @@ from the JSON games store and compared with what games did with it then, and
 the score's JSON form with what the API answered then.
 
 The engine has since gained checks the oracle lacks (:data:`NEW_CHECKS`: scope for
-the whole table, napola runs the counts contradict, RULES.md section 6). A hand they
-refuse is expected to differ in that way only: the oracle's errors are the engine's
-without theirs, and when those were all, the oracle scored the hand (:func:`agrees`).
+the whole table, best cards consistent with the counts, napola runs the counts
+contradict, RULES.md section 6). A hand they refuse is expected to differ in that
+way only: the oracle's errors are the engine's without theirs, and when those were
+all, the oracle scored the hand (:func:`agrees`).
 
 The work is counted in hands (:data:`HANDS_PER_FORMAT` per format, from a fixed
 seed), never in seconds.
@@ -45,6 +46,17 @@ NEW_CHECKS = frozenset(
         "napola_all_denari",
         "napola_run_longer",
         "napola_denari_held",
+        "primiera_exceeds_cards",
+        "primiera_only_denari",
+        "primiera_other_suits",
+        "primiera_not_re_bello",
+        "primiera_in_napola",
+        "primiera_napola_low",
+        "primiera_napola_next",
+        "primiera_no_seven",
+        "primiera_denari_above",
+        "primiera_suits_above",
+        "primiera_denari_below",
     )
 )
 
@@ -437,9 +449,9 @@ def test_the_engine_scores_every_hand_as_the_oracle_did(fmt: str) -> None:
             raise AssertionError(f"hand {n} ({kind}, format {fmt}) differs in {problems}")
     assert sum(tally.values()) == HANDS_PER_FORMAT and len(tally) == 3
     # Hands the new checks refuse are compared too: plenty of each kind (scope for the
-    # table, napola runs). That they refuse only impossible hands is for the unit tests
-    # (tests/unit/test_properties.py: no hand of a real deal is refused).
-    for kind in ("scope_", "napola_"):
+    # table, napola runs, best cards). That they refuse only impossible hands is for the
+    # unit tests (tests/unit/test_properties.py: no hand of a real deal is refused).
+    for kind in ("scope_", "napola_", "primiera_"):
         assert sum(n for code, n in new_refusals.items() if code.startswith(kind)) > 10, kind
 
 

@@ -6,6 +6,7 @@ from scorekeeper.scoring import (
     CARDS_CHECKS,
     COUNTS_CHECKS,
     FORMATS,
+    MESSAGES,
     AwardReason,
     Category,
     InvalidHand,
@@ -19,6 +20,7 @@ from .hands import deal
 
 TWO = Rules()
 NAPOLA = Rules(napola=True)
+RE_BELLO = Rules(re_bello=True)
 ALL_ON = Rules(napola=True, re_bello=True)
 
 
@@ -348,6 +350,171 @@ def test_primiera_denaro_needs_a_denaro():
         SideCounts(18, 0, primiera_cards=tuple(parse_cards(["6D"]))),
     ]
     assert ("primiera_no_denari", "sides[1].primiera_cards") in errors_of(TWO, sides)
+
+
+def side(cards, denari, best_cards, **counts):
+    """A side's counts with its best cards, as text (``"7D 6C"``)."""
+    return SideCounts(
+        cards, denari, primiera_cards=tuple(parse_cards(best_cards.split())), **counts
+    )
+
+
+#: The best cards of a side that holds every seven.
+SEVENS = "7D 7C 7B 7S"
+
+
+@pytest.mark.parametrize(
+    ("rules", "sides", "field", "message"),
+    [
+        # Four best cards for a side that took two cards.
+        (
+            TWO,
+            [side(38, 9, SEVENS, settebello=True), side(2, 1, "6D 6C 6B 6S")],
+            "sides[1].primiera_cards",
+            "4 best cards, but this side took only 2 cards",
+        ),
+        # A best coppa for a side whose three cards are all denari (3 cards, 3 denari).
+        (
+            TWO,
+            [side(37, 7, SEVENS, settebello=True), side(3, 3, "6D 6C")],
+            "sides[1].primiera_cards",
+            "6C is not a denaro, but every card this side took is a denaro",
+        ),
+        # Three cards, two of them denari: one best card outside denari at most.
+        (
+            TWO,
+            [side(37, 8, SEVENS, settebello=True), side(3, 2, "6D 6C 6B")],
+            "sides[1].primiera_cards",
+            "2 best cards outside denari, but this side took only 1 cards that are not denari",
+        ),
+        # A napola run of 6 is 1D to 6D: the best denaro is the 6D (or the 7D), not the asso.
+        (
+            NAPOLA,
+            [side(22, 6, "1D 7C 7B 7S", napola_run=6), side(18, 4, "7D 6C 6B 6S", settebello=True)],
+            "sides[0].primiera_cards",
+            "a napola run of 6 holds 6D, so the best denaro of this side is 6D or better",
+        ),
+        # A napola run of 5 stops before the 6D: the side does not hold it.
+        (
+            NAPOLA,
+            [side(22, 6, "6D 7C 7B 7S", napola_run=5), side(18, 4, "7D 6C 6B 6S", settebello=True)],
+            "sides[0].primiera_cards",
+            "a napola run of 5 means this side does not hold 6D",
+        ),
+        # The asso of denari is in A's napola (1D 2D 3D): it is not B's best denaro.
+        (
+            NAPOLA,
+            [side(22, 6, SEVENS, settebello=True, napola_run=3), side(18, 4, "1D 6C 6B 6S")],
+            "sides[1].primiera_cards",
+            "1D is in the napola of another side (the denari from 1D to 3D)",
+        ),
+        # With re bello played, A holds the 10D: it is not B's best denaro.
+        (
+            RE_BELLO,
+            [side(22, 6, SEVENS, settebello=True, re_bello=True), side(18, 4, "10D 6C 6B 6S")],
+            "sides[1].primiera_cards",
+            "10D counts only for the side that holds the re bello",
+        ),
+        # Both sides show a best coppa, and neither is the 7C: who took it?
+        (
+            TWO,
+            [side(22, 6, "7D 6C 7B 7S", settebello=True), side(18, 4, "6D 1C 6B 6S")],
+            "primiera",
+            "every side has a best card in coppe, so one of them is 7C",
+        ),
+        # A best 2D leaves the side 2D, 8D, 9D and 10D: not five denari...
+        (
+            TWO,
+            [side(22, 5, SEVENS, settebello=True), side(18, 5, "2D 6C 6B 6S")],
+            "sides[1].primiera_cards",
+            "with 2D as its best denaro this side can hold only 2D, 8D, 9D, 10D, not 5 denari",
+        ),
+        # ... and with re bello played and the 10D A's, not four.
+        (
+            RE_BELLO,
+            [side(22, 6, SEVENS, settebello=True, re_bello=True), side(18, 4, "2D 6C 6B 6S")],
+            "sides[1].primiera_cards",
+            "with 2D as its best denaro this side can hold only 2D, 8D, 9D, not 4 denari",
+        ),
+        # B's best 2C and 8S leave it 4 coppe (2C 8C 9C 10C), 3 spade (8S 9S 10S) and the
+        # bastoni but A's 7B: 16 cards outside denari, not 20.
+        (
+            TWO,
+            [side(16, 6, SEVENS, settebello=True), side(24, 4, "6D 2C 8S")],
+            "sides[1].primiera_cards",
+            "with 2C, 8S as its best cards outside denari this side can hold at most "
+            "16 cards that are not denari, not 20",
+        ),
+    ],
+)
+def test_best_cards_a_side_cannot_hold(rules, sides, field, message):
+    with pytest.raises(InvalidHand) as caught:
+        score_counts(rules, sides)
+    assert [(e.field, e.message) for e in caught.value.errors] == [(field, message)]
+
+
+def test_best_cards_refused_each_with_its_own_code():
+    codes = {
+        "primiera_exceeds_cards",
+        "primiera_only_denari",
+        "primiera_other_suits",
+        "primiera_napola_low",
+        "primiera_napola_next",
+        "primiera_in_napola",
+        "primiera_not_re_bello",
+        "primiera_no_seven",
+        "primiera_denari_above",
+        "primiera_suits_above",
+        "primiera_denari_below",
+    }
+    assert codes <= set(MESSAGES)
+    assert len({MESSAGES[code] for code in codes}) == len(codes)
+
+
+def test_best_denaro_beyond_the_denari_a_side_took():
+    # A's run of 3 (1D 2D 3D) and its best 6D are four denari, but A took three; and then
+    # B, with the other seven, would hold a denaro of A's.
+    sides = [side(22, 3, "6D 7C 7B 7S", napola_run=3), side(18, 7, "7D 6C 6B 6S", settebello=True)]
+    with pytest.raises(InvalidHand) as caught:
+        score_counts(NAPOLA, sides)
+    assert [(e.code, e.field, e.message) for e in caught.value.errors] == [
+        (
+            "primiera_denari_above",
+            "sides[1].primiera_cards",
+            "with 7D as its best denaro this side can hold only 4D, 5D, 7D, 8D, 9D, 10D, "
+            "not 7 denari",
+        ),
+        (
+            "primiera_denari_below",
+            "sides[0].primiera_cards",
+            "1D, 2D, 3D, 6D make 4 denari, but this side took only 3",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rules", "sides"),
+    [
+        # The run of 6 and its 6D; the run of 3 with the asso, or with a 6D beyond it.
+        (NAPOLA, [side(22, 6, "6D 7C 7B 7S", napola_run=6), side(18, 4, "7D", settebello=True)]),
+        (NAPOLA, [side(22, 3, "1D 7C 7B 7S", napola_run=3), side(18, 7, "7D", settebello=True)]),
+        (NAPOLA, [side(22, 4, "6D 7C 7B 7S", napola_run=3), side(18, 6, "7D", settebello=True)]),
+        # A best 2D with four denari (2D 8D 9D 10D); the re bello's side shows the 10D.
+        (RE_BELLO, [side(22, 6, SEVENS, settebello=True), side(18, 4, "2D", re_bello=True)]),
+        (RE_BELLO, [side(37, 9, SEVENS, settebello=True), side(3, 1, "10D 6C", re_bello=True)]),
+        # Three cards, all denari, and only a best denaro; a side with no cards shows none.
+        (TWO, [side(37, 7, SEVENS, settebello=True), side(3, 3, "6D")]),
+        (TWO, [side(40, 10, SEVENS, settebello=True), side(0, 0, "")]),
+        # Best cards left out for a suit (or a side) are not read.
+        (TWO, [side(22, 6, "7D 6C", settebello=True), side(18, 4, "1B")]),
+        (TWO, [side(22, 6, "7D 6C", settebello=True), SideCounts(18, 4)]),
+    ],
+)
+def test_best_cards_a_side_can_hold(rules, sides):
+    assert score_counts(rules, sides).awards[Category.PRIMIERA].reason in (
+        AwardReason.WON,
+        AwardReason.NOBODY_COMPLETE,
+    )
 
 
 def test_every_error_has_a_readable_english_message():

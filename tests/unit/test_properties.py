@@ -133,6 +133,22 @@ def test_scope_for_the_table_are_refused_beyond_18_both_ways(hand, data):
         ]
 
 
+@given(hands(), st.data())
+def test_best_cards_of_a_real_deal_are_never_refused(hand, data):
+    # Whichever best cards the players tap (every suit, some, none, or a side left out),
+    # the best cards of a hand that was really dealt are cards their sides can hold.
+    rules, sides = hand
+    counts = []
+    for side in counts_of(score_cards(rules, sides)):
+        best = side.primiera_cards or ()
+        kept = data.draw(st.lists(st.booleans(), min_size=len(best), max_size=len(best)))
+        # The settebello's side shows the 7D whenever it shows any (check_primiera_entry).
+        shown = tuple(c for c, keep in zip(best, kept, strict=True) if keep or c == Card.SETTEBELLO)
+        counts.append(replace(side, primiera_cards=data.draw(st.just(shown) | st.none())))
+    if any(side.primiera_cards is not None for side in counts):
+        assert score_counts(rules, counts).totals
+
+
 @given(st.lists(st.sampled_from(DECK), unique=True), st.booleans())
 def test_parse_and_format_round_trip(cards, lower):
     texts = [c.code.lower() if lower else c.code for c in cards]
