@@ -48,13 +48,59 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "napola_exceeds_denari": N_("a napola run of %(run)s needs at least %(run)s denari"),
         "napola_needs_settebello": N_("a napola run of %(run)s includes the settebello"),
         "napola_needs_re_bello": N_("a napola run of 10 includes the re bello"),
+        "napola_all_denari": N_("this side took all ten denari, so its napola run is 10"),
+        "napola_run_longer": N_(
+            "a napola run of %(run)s stops before %(card)s, but this side holds %(card)s"
+        ),
+        "napola_denari_held": N_(
+            "%(cards)s make %(count)s denari, but this side took only %(denari)s"
+        ),
         "scope_too_many": N_("at most %(maximum)s scope for this side in one hand"),
+        "scope_table_too_many": N_(
+            "the scope add up to %(total)s, but a hand holds at most %(maximum)s: after a "
+            "scopa the next play cannot be one, and the last play never is"
+        ),
         "primiera_winner": N_("choose who took the primiera, or nobody"),
         "primiera_suit_twice": N_("two best cards in %(suit)s: %(cards)s"),
         "primiera_card_twice": N_("%(card)s is the best card of two sides"),
         "primiera_no_denari": N_("%(card)s is a denaro, but this side has no denari"),
         "primiera_settebello": N_("this side holds the settebello, so its best denaro is 7D"),
         "primiera_not_settebello": N_("7D counts only for the side that holds the settebello"),
+        "primiera_exceeds_cards": N_(
+            "%(count)s best cards, but this side took only %(cards)s cards"
+        ),
+        "primiera_only_denari": N_(
+            "%(card)s is not a denaro, but every card this side took is a denaro"
+        ),
+        "primiera_other_suits": N_(
+            "%(count)s best cards outside denari, but this side took only %(other)s cards "
+            "that are not denari"
+        ),
+        "primiera_not_re_bello": N_("10D counts only for the side that holds the re bello"),
+        "primiera_in_napola": N_(
+            "%(card)s is in the napola of another side (the denari from 1D to %(last)s)"
+        ),
+        "primiera_napola_low": N_(
+            "a napola run of %(run)s holds %(top)s, so the best denaro of this side is "
+            "%(top)s or better"
+        ),
+        "primiera_napola_next": N_(
+            "a napola run of %(run)s means this side does not hold %(card)s"
+        ),
+        "primiera_no_seven": N_(
+            "every side has a best card in %(suit)s, so one of them is %(card)s"
+        ),
+        "primiera_denari_above": N_(
+            "with %(card)s as its best denaro this side can hold only %(cards)s, "
+            "not %(denari)s denari"
+        ),
+        "primiera_suits_above": N_(
+            "with %(cards)s as its best cards outside denari this side can hold at most "
+            "%(maximum)s cards that are not denari, not %(other)s"
+        ),
+        "primiera_denari_below": N_(
+            "%(cards)s make %(count)s denari, but this side took only %(denari)s"
+        ),
         "played_on_table": N_("%(card)s is the card played, so it cannot be on the table too"),
         # The shape of a stored or sent entry (CardsEntry.from_json, CountsEntry.from_json).
         "entry_mode": N_("'%(mode)s' is not a way to enter a hand: use cards or counts"),

@@ -37,19 +37,27 @@ class Format:
 
     Players sit so that sides alternate around the table: the player in seat
     ``s`` (numbered counter-clockwise from 0) belongs to side ``s % sides``;
-    partners therefore sit opposite each other. ``cards_played_per_side`` is
-    worked out when the format is made: 36 cards dealt, shared evenly among the
-    players.
+    partners therefore sit opposite each other. The numbers of a hand are worked
+    out when the format is made: 36 cards dealt, shared evenly among the players,
+    each played in a play of its own (``plays``, ``cards_played_per_side``); and
+    ``scope_per_hand``, the most scope one hand can hold, all sides together: after
+    a scopa the next player meets an empty table, so no two plays in a row are both
+    scope, and the last play never is one; of 36 plays at most every other one, 18.
     """
 
     key: str
     sides: int
     players_per_side: int
     cards_played_per_side: int = field(init=False, repr=False, compare=False)
+    plays: int = field(init=False, repr=False, compare=False)
+    scope_per_hand: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        dealt = (DECK_SIZE - TABLE_CARDS) // self.players * self.players_per_side
-        object.__setattr__(self, "cards_played_per_side", dealt)
+        per_player = (DECK_SIZE - TABLE_CARDS) // self.players
+        plays = per_player * self.players
+        object.__setattr__(self, "cards_played_per_side", per_player * self.players_per_side)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "scope_per_hand", plays // 2)
 
     @property
     def players(self) -> int:

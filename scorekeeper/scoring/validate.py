@@ -4,8 +4,9 @@ A check takes the rules and the sides (and, for counts, who was declared to
 take the primiera) and returns the :class:`~.errors.InputError` items it finds,
 an empty sequence when all is well. Checks run in *stages*: a stage that finds
 anything stops the validation, because the later stages rely on it (the right
-number of sides; whole numbers in range). Within a stage every check runs, so
-the players see every problem at once, in the order of the stage.
+number of sides; whole numbers in range; counts that agree with each other before
+the best cards are read against them). Within a stage every check runs, so the
+players see every problem at once, in the order of the stage.
 
 Adding a check is writing one function and putting it in its stage, in
 :data:`CARDS_CHECKS` or :data:`COUNTS_CHECKS`.
@@ -16,8 +17,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeGuard
 
-from .cards import BB_ALL, DECK, DECK_SIZE, DENARI_IN_DECK, Card, Suit
+from .cards import (
+    BB_ALL,
+    BB_DENARI,
+    BB_RE_BELLO,
+    BB_SETTEBELLO,
+    DECK,
+    DECK_SIZE,
+    DENARI_IN_DECK,
+    SUITS,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+)
 from .errors import InputError, InvalidHand
+from .primiera import SLICE_BEST, primiera_value
 from .rules import Rules
 from .sides import SideCards, SideCounts
 
@@ -32,7 +47,7 @@ _NO_ERRORS: tuple[InputError, ...] = ()
 
 def validate_cards(rules: Rules, sides: Sequence[SideCards]) -> None:
     """Raise :class:`InvalidHand` unless every card belongs to exactly one side
-    and every scope count is possible."""
+    and the scope are possible, each side's and the whole table's."""
     for stage in CARDS_CHECKS:
         errors: list[InputError] | None = None
         for check in stage:
@@ -69,18 +84,34 @@ def check_side_count(rules: Rules, sides: Sequence[object], *_: object) -> Seque
     return [InputError("sides_mismatch", "sides", {"expected": expected, "count": len(sides)})]
 
 
+def side_scope_maximum(rules: Rules, cards: int) -> int:
+    """The most scope a side that took ``cards`` cards can have made: one per card it
+    played, and half its cards (every sweep takes two cards or more)."""
+    return min(rules.format.cards_played_per_side, cards // 2)
+
+
 def scope_errors(rules: Rules, i: int, scope: object, cards: int) -> Sequence[InputError]:
-    """Side ``i``'s scope: a whole number from 0, at most one per card it played,
-    and at most half its ``cards`` (every sweep takes two cards or more)."""
+    """Side ``i``'s scope: a whole number from 0 to :func:`side_scope_maximum`."""
     if not is_whole_number(scope):
         return [InputError("not_whole_number", f"sides[{i}].scope", {"text": str(scope)})]
-    maximum = min(rules.format.cards_played_per_side, cards // 2)
+    maximum = side_scope_maximum(rules, cards)
     if 0 <= scope <= maximum:  # the usual case: nothing to format
         return _NO_ERRORS
     where = f"sides[{i}].scope"
     if scope < 0:
         return [InputError("negative", where)]
     return [InputError("scope_too_many", where, {"maximum": maximum})]
+
+
+def table_scope_errors(rules: Rules, total: int) -> Sequence[InputError]:
+    """The scope of the whole table, ``total``: at most
+    :attr:`~.rules.Format.scope_per_hand` (18 in a hand of 36 plays), because after a
+    scopa the next player meets an empty table and the last play is never a scopa.
+    Reported on the field ``scope``, the table's scope."""
+    maximum = rules.format.scope_per_hand
+    if total <= maximum:
+        return _NO_ERRORS
+    return [InputError("scope_table_too_many", "scope", {"total": total, "maximum": maximum})]
 
 
 # --------------------------------------------------------------------------- cards
@@ -106,16 +137,21 @@ def check_repeated_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[I
 
 
 def check_cards_scope(rules: Rules, sides: Sequence[SideCards]) -> Sequence[InputError]:
-    """Every side's scope is possible with the cards it took (:func:`scope_errors`)."""
+    """Every side's scope is possible with the cards it took (:func:`scope_errors`);
+    once each is, the table's (:func:`table_scope_errors`)."""
     played = rules.format.cards_played_per_side
+    total = 0
     for side in sides:
         scope = side.scope
         # scope_errors' limits, without a call: a whole number from 0, at most the cards
         # played, at most half the cards taken.
         if scope.__class__ is not int or scope < 0 or scope > played or 2 * scope > len(side.cards):
             break  # something to report: let scope_errors say what, side by side
+        total += scope
     else:
-        return _NO_ERRORS
+        if total <= rules.format.scope_per_hand:  # the usual case
+            return _NO_ERRORS
+        return table_scope_errors(rules, total)
     errors: list[InputError] = []
     for i, side in enumerate(sides):
         errors += scope_errors(rules, i, side.scope, len(side.cards))
@@ -194,6 +230,20 @@ def check_each_side(
     return errors
 
 
+def check_table_scope(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> Sequence[InputError]:
+    """The scope of the whole table (:func:`table_scope_errors`), once every side's own
+    scope is possible (:func:`check_each_side` says what is wrong with one that is not)."""
+    total = 0
+    for side in sides:
+        scope = side.scope
+        if not is_whole_number(scope) or not 0 <= scope <= side_scope_maximum(rules, side.cards):
+            return _NO_ERRORS
+        total += scope
+    return table_scope_errors(rules, total)
+
+
 def check_settebello(
     rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
 ) -> list[InputError]:
@@ -227,11 +277,31 @@ def check_re_bello(
     return []
 
 
+def _denari_held(rules: Rules, side: SideCounts) -> int:
+    """The mask of the denari a side is known to hold from its counts alone: its napola
+    run (the asso up to the run's length), the settebello, the re bello (when played)."""
+    mask = (1 << side.napola_run) - 1  # 0 without a run
+    if side.settebello:
+        mask |= BB_SETTEBELLO
+    if rules.re_bello and side.re_bello:
+        mask |= BB_RE_BELLO
+    return mask
+
+
+def _codes(mask: int) -> str:
+    """The cards of ``mask`` as a list for a message: ``"2D, 8D, 9D"``."""
+    return ", ".join(card.code for card in cards_of(mask))
+
+
 def check_napola(
     rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
 ) -> list[InputError]:
     """A napola run: only when played, at most one side, 3 to 10 and no longer than
-    that side's denari; from 7 it holds the settebello, at 10 the re bello."""
+    that side's denari; from 7 it holds the settebello, at 10 the re bello. A run
+    stops before a denaro its side does not hold: one of 6 with the settebello is a
+    run of 7 at least, and all ten denari are a run of 10. With the settebello or the
+    re bello beyond the run, the side holds more denari than the run: a run of 3 and
+    the settebello are four denari."""
     errors: list[InputError] = []
     scorers = []
     for i, side in enumerate(sides):
@@ -240,22 +310,41 @@ def check_napola(
             errors.append(InputError("not_whole_number", where, {"text": str(run)}))
             continue
         if run == 0:
+            if rules.napola and side.denari == DENARI_IN_DECK:
+                errors.append(InputError("napola_all_denari", where))
             continue
         if not rules.napola:
             errors.append(InputError("napola_off", where))
             continue
         scorers.append(i)
-        if not NAPOLA_MIN <= run <= DENARI_IN_DECK:
-            errors.append(InputError("napola_range", where, {"run": run}))
-        elif run > side.denari:
-            errors.append(InputError("napola_exceeds_denari", where, {"run": run}))
-        elif run >= Card.SETTEBELLO.value and not side.settebello:
-            errors.append(InputError("napola_needs_settebello", where, {"run": run}))
-        elif run == DENARI_IN_DECK and rules.re_bello and not side.re_bello:
-            errors.append(InputError("napola_needs_re_bello", where, {"run": run}))
+        error = _napola_run_error(rules, side, where)
+        if error is not None:
+            errors.append(error)
     if len(scorers) > 1:
         errors.append(InputError("napola_sides", "napola"))
     return errors
+
+
+def _napola_run_error(rules: Rules, side: SideCounts, where: str) -> InputError | None:
+    """The first thing wrong with a side's napola run of at least one card, if any."""
+    run = side.napola_run
+    if not NAPOLA_MIN <= run <= DENARI_IN_DECK:
+        return InputError("napola_range", where, {"run": run})
+    held = _denari_held(rules, side)
+    if run > side.denari:
+        return InputError("napola_exceeds_denari", where, {"run": run})
+    if run >= Card.SETTEBELLO.value and not side.settebello:
+        return InputError("napola_needs_settebello", where, {"run": run})
+    if run == DENARI_IN_DECK and rules.re_bello and not side.re_bello:
+        return InputError("napola_needs_re_bello", where, {"run": run})
+    if run < DENARI_IN_DECK and side.denari == DENARI_IN_DECK:
+        return InputError("napola_all_denari", where)
+    if run < DENARI_IN_DECK and held >> run & 1:
+        return InputError("napola_run_longer", where, {"run": run, "card": DECK[run].code})
+    if held.bit_count() > side.denari:
+        params = {"cards": _codes(held), "count": held.bit_count(), "denari": side.denari}
+        return InputError("napola_denari_held", where, params)
+    return None
 
 
 def check_primiera_entry(
@@ -294,6 +383,190 @@ def check_primiera_entry(
     return errors
 
 
+# --------------------------------------------------------------------------- best cards
+#
+# When the primiera is decided from best cards, each side's best cards must be cards it
+# can hold, given its counts and what the other sides are known to hold. A suit a side
+# shows no best card in is left open (the players may not have tapped it), so these
+# checks read only the best cards that are shown. They run once the counts and the best
+# cards pass on their own (the stages above), and rely on them.
+
+
+def _best_denaro(side: SideCounts) -> Card | None:
+    """The side's best denaro, if it shows one (never more than one by now)."""
+    for card in side.primiera_cards or ():
+        if card.is_denaro:
+            return card
+    return None
+
+
+#: For each card, by index: the cards of its suit worth no more in the primiera, the
+#: ones a side whose best card in that suit it is may hold (itself among them).
+_WORTH_AT_MOST: tuple[int, ...] = tuple(
+    mask_of(c for c in card.suit.cards if primiera_value(c) <= primiera_value(card))
+    for card in DECK
+)
+
+
+def check_best_cards_fit(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """A side shows no more best cards than the cards it took, and no more outside
+    denari than the cards it took that are not denari: none when every card it took
+    is a denaro (the reverse of a best denaro for a side with no denari)."""
+    errors = []
+    for i, side in enumerate(sides):
+        best = side.primiera_cards
+        if not best:
+            continue
+        where = f"sides[{i}].primiera_cards"
+        if len(best) > side.cards:
+            params = {"count": len(best), "cards": side.cards}
+            errors.append(InputError("primiera_exceeds_cards", where, params))
+            continue
+        others = [card for card in best if not card.is_denaro]
+        outside = side.cards - side.denari
+        if len(others) <= outside:
+            continue
+        if outside == 0:
+            errors.append(InputError("primiera_only_denari", where, {"card": others[0].code}))
+        else:
+            params = {"count": len(others), "other": outside}
+            errors.append(InputError("primiera_other_suits", where, params))
+    return errors
+
+
+def check_best_denari_held(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """A best denaro is one its side can hold: never a denaro another side holds (the
+    re bello of another side; a card of another side's napola run); with a napola run
+    of its own, at least the best card of the run (the asso up to a run of 5, the 6D
+    for a run of 6) and not the denaro just after the run. The settebello is already
+    its holder's best denaro (:func:`check_primiera_entry`)."""
+    errors = []
+    runs = [(1 << side.napola_run) - 1 for side in sides]
+    for i, side in enumerate(sides):
+        denaro = _best_denaro(side)
+        if denaro is None:
+            continue
+        where = f"sides[{i}].primiera_cards"
+        if rules.re_bello and denaro is Card.RE_BELLO and not side.re_bello:
+            errors.append(InputError("primiera_not_re_bello", where))
+        for j, run in enumerate(runs):
+            if j != i and run & denaro.bit:
+                last = DECK[sides[j].napola_run - 1].code
+                errors.append(
+                    InputError("primiera_in_napola", where, {"card": denaro.code, "last": last})
+                )
+        run, length = runs[i], side.napola_run
+        if not run or side.settebello:
+            continue
+        top = DECK[SLICE_BEST[run].bit_length() - 1]
+        if primiera_value(denaro) < primiera_value(top):
+            params = {"run": length, "top": top.code}
+            errors.append(InputError("primiera_napola_low", where, params))
+        elif denaro.index == length:  # the denaro just after the run: the run would go on
+            params = {"run": length, "card": denaro.code}
+            errors.append(InputError("primiera_napola_next", where, params))
+    return errors
+
+
+def check_best_sevens(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """When every side shows a best card in a suit, one of them is the 7 of that suit:
+    someone took it, and it is the best card of whoever did. (In denari the settebello's
+    side shows the 7D, :func:`check_primiera_entry`.)"""
+    if not all(side.primiera_cards for side in sides):
+        return []
+    errors = []
+    for suit in SUITS[1:]:
+        seven = suit.cards[Card.SETTEBELLO.value - 1]
+        shown = [card for side in sides for card in side.primiera_cards or () if card.suit is suit]
+        if len(shown) == len(sides) and seven not in shown:
+            params = {"suit": suit.italian, "card": seven.code}
+            errors.append(InputError("primiera_no_seven", "primiera", params))
+    return errors
+
+
+def check_denari_below_best(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """A side with a best denaro took no more denari than it can hold below it: the
+    denari worth no more in the primiera, less those another side holds (its napola
+    run, the settebello, the re bello, its best denaro). A best 2D leaves 2D, 8D, 9D
+    and 10D: four denari at most."""
+    held = [_denari_held(rules, side) for side in sides]
+    best = [_best_denaro(side) for side in sides]
+    for j, denaro in enumerate(best):
+        if denaro is not None:
+            held[j] |= denaro.bit
+    errors = []
+    for i, (side, denaro) in enumerate(zip(sides, best, strict=True)):
+        if denaro is None:
+            continue
+        others = 0
+        for j, mask in enumerate(held):
+            if j != i:
+                others |= mask
+        room = _WORTH_AT_MOST[denaro.index] & ~others
+        if side.denari > room.bit_count():
+            where = f"sides[{i}].primiera_cards"
+            params = {"card": denaro.code, "cards": _codes(room), "denari": side.denari}
+            errors.append(InputError("primiera_denari_above", where, params))
+    return errors
+
+
+def check_suits_below_best(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """A side with best cards outside denari took no more cards outside denari than it
+    can hold below them: in a suit where it shows a best card, the cards worth no more
+    in the primiera; in a suit where it shows none, any; in both, less the best cards
+    the other sides show. A best 2C and 8S leave four coppe (2C, 8C, 9C, 10C) and three
+    spade: with all ten bastoni, 17 cards outside denari at most."""
+    shown = [mask_of(side.primiera_cards or ()) for side in sides]
+    errors = []
+    for i, side in enumerate(sides):
+        best = [card for card in side.primiera_cards or () if not card.is_denaro]
+        if not best:
+            continue
+        room = BB_ALL & ~BB_DENARI
+        for card in best:
+            room &= ~card.suit.mask | _WORTH_AT_MOST[card.index]
+        for j, mask in enumerate(shown):
+            if j != i:
+                room &= ~mask
+        outside = side.cards - side.denari
+        if outside > room.bit_count():
+            where = f"sides[{i}].primiera_cards"
+            codes = ", ".join(card.code for card in best)
+            params = {"cards": codes, "maximum": room.bit_count(), "other": outside}
+            errors.append(InputError("primiera_suits_above", where, params))
+    return errors
+
+
+def check_denari_with_best(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """A side took at least the denari its best denaro and its counts say it holds:
+    the best denaro, its napola run, the settebello, the re bello. A run of 3 with a
+    best 6D is four denari: 1D, 2D, 3D and 6D. (Without the best denaro the counts
+    alone are checked by :func:`check_napola` and :func:`check_re_bello`.)"""
+    errors = []
+    for i, side in enumerate(sides):
+        denaro = _best_denaro(side)
+        if denaro is None:
+            continue
+        held = _denari_held(rules, side) | denaro.bit
+        if held.bit_count() > side.denari:
+            where = f"sides[{i}].primiera_cards"
+            params = {"cards": _codes(held), "count": held.bit_count(), "denari": side.denari}
+            errors.append(InputError("primiera_denari_below", where, params))
+    return errors
+
+
 #: The stages of the checks of a hand entered as counts.
 COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
     (check_side_count,),
@@ -301,9 +574,12 @@ COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
     (
         check_totals,
         check_each_side,
+        check_table_scope,
         check_settebello,
         check_re_bello,
         check_napola,
         check_primiera_entry,
     ),
+    (check_best_cards_fit, check_best_denari_held, check_best_sevens),
+    (check_denari_below_best, check_suits_below_best, check_denari_with_best),
 )

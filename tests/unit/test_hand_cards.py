@@ -218,6 +218,34 @@ def test_scope_must_be_possible(scope, code):
     assert caught.value.errors[0].field == "sides[1].scope"
 
 
+def test_scope_for_the_whole_table_are_at_most_18():
+    # Anna takes the denari and the coppe, Bruno the rest: 20 cards each, so each side
+    # could make 10 scope, but not both: after a scopa the next player meets an empty
+    # table, so at most every other play of 36 is a scopa, and never the last one.
+    anna = suit("D", *range(1, 11)) + " " + suit("C", *range(1, 11))
+    # 18 scope are fine: Anna 10 scope, denari, settebello; Bruno 8 scope (20-20 cards,
+    # and nobody holds all four suits for the primiera).
+    assert score_cards(TWO, deal(anna, "*", scope=[10, 8])).totals == (10 + 1 + 1, 8)
+    with pytest.raises(InvalidHand) as caught:
+        score_cards(TWO, deal(anna, "*", scope=[10, 9]))
+    [error] = caught.value.errors
+    assert (error.code, error.field, error.params) == (
+        "scope_table_too_many",
+        "scope",
+        {"total": 19, "maximum": 18},
+    )
+    assert error.message.startswith("the scope add up to 19, but a hand holds at most 18")
+
+
+def test_scope_for_the_table_are_checked_once_each_side_is_possible():
+    # 19 scope for one side is that side's problem: the table's is not said as well.
+    with pytest.raises(InvalidHand) as caught:
+        score_cards(TWO, deal("*", "1C", scope=[19, 0]))
+    assert [(e.code, e.field) for e in caught.value.errors] == [
+        ("scope_too_many", "sides[0].scope")
+    ]
+
+
 def test_a_scopa_takes_at_least_two_cards():
     with pytest.raises(InvalidHand) as caught:
         score_cards(TWO, deal("7D", "*", scope=[1, 0]))

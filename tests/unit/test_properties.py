@@ -43,7 +43,8 @@ rules_st = st.builds(
 
 @st.composite
 def hands(draw, rules_strategy=rules_st):
-    """Random rules and a random valid hand for them: every card to one side, possible scope."""
+    """Random rules and a random valid hand for them: every card to one side, possible
+    scope (for each side, and at most 18 for the table)."""
     rules = draw(rules_strategy)
     owners = draw(st.lists(st.integers(0, rules.sides - 1), min_size=40, max_size=40))
     piles = [
@@ -51,9 +52,12 @@ def hands(draw, rules_strategy=rules_st):
     ]
     order = draw(st.permutations(range(rules.sides)))
     sides = []
+    left = rules.format.scope_per_hand
     for i in order:
-        top = min(rules.format.cards_played_per_side, len(piles[i]) // 2)
-        sides.append(SideCards(piles[i], draw(st.integers(0, top))))
+        top = min(rules.format.cards_played_per_side, len(piles[i]) // 2, left)
+        scope = draw(st.integers(0, top))
+        left -= scope
+        sides.append(SideCards(piles[i], scope))
     return rules, sides
 
 
@@ -104,6 +108,45 @@ def test_counts_mode_agrees_with_cards_mode(hand):
     plain = [replace(c, primiera_cards=None) for c in counts_of(by_cards)]
     declared = score_counts(rules, plain, primiera_winner=winner)
     assert declared.totals == by_cards.totals
+
+
+@given(hands(), st.data())
+def test_scope_for_the_table_are_refused_beyond_18_both_ways(hand, data):
+    # Every side's scope possible on its own (often its most); the table's refused
+    # exactly when they add up to more than 18, entered card by card or as counts.
+    rules, sides = hand
+    scope = []
+    for side in sides:
+        top = min(rules.format.cards_played_per_side, len(side.cards) // 2)
+        scope.append(data.draw(st.integers(0, top) | st.just(top)))
+    by_cards = [SideCards(side.cards, n) for side, n in zip(sides, scope, strict=True)]
+    plain = score_cards(rules, [SideCards(side.cards) for side in sides])
+    by_counts = [replace(c, scope=n) for c, n in zip(counts_of(plain), scope, strict=True)]
+    for score in (lambda: score_cards(rules, by_cards), lambda: score_counts(rules, by_counts)):
+        if sum(scope) <= 18:  # 36 plays in every format
+            assert [side.scope for side in score().sides] == scope
+            continue
+        with pytest.raises(InvalidHand) as caught:
+            score()
+        assert [(e.code, e.field) for e in caught.value.errors] == [
+            ("scope_table_too_many", "scope")
+        ]
+
+
+@given(hands(), st.data())
+def test_best_cards_of_a_real_deal_are_never_refused(hand, data):
+    # Whichever best cards the players tap (every suit, some, none, or a side left out),
+    # the best cards of a hand that was really dealt are cards their sides can hold.
+    rules, sides = hand
+    counts = []
+    for side in counts_of(score_cards(rules, sides)):
+        best = side.primiera_cards or ()
+        kept = data.draw(st.lists(st.booleans(), min_size=len(best), max_size=len(best)))
+        # The settebello's side shows the 7D whenever it shows any (check_primiera_entry).
+        shown = tuple(c for c, keep in zip(best, kept, strict=True) if keep or c == Card.SETTEBELLO)
+        counts.append(replace(side, primiera_cards=data.draw(st.just(shown) | st.none())))
+    if any(side.primiera_cards is not None for side in counts):
+        assert score_counts(rules, counts).totals
 
 
 @given(st.lists(st.sampled_from(DECK), unique=True), st.booleans())

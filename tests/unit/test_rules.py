@@ -41,6 +41,14 @@ def test_every_format_plays_36_cards():
         assert fmt.cards_played_per_side * fmt.sides == 36
 
 
+def test_a_hand_holds_at_most_18_scope_in_every_format():
+    # 36 plays, one card each; no two plays in a row are both scope, nor the last play:
+    # at most plays 1, 3, 5, ..., 35.
+    for fmt in FORMATS.values():
+        assert (fmt.plays, fmt.scope_per_hand) == (36, 18)
+        assert len(range(1, fmt.plays, 2)) == fmt.scope_per_hand
+
+
 @pytest.mark.parametrize("target", [0, 1000, "11", 10.5])
 def test_target_must_be_a_sensible_whole_number(target):
     with pytest.raises(InvalidGame):
