@@ -239,7 +239,7 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
     try:
         if number is None:
             raise HandConflict(0, 0)
-        recorded = record_hand(game, number, form.request_id.data, entry)
+        recorded = record_hand(game, number, form.key(), entry)
     except InvalidHand as error:
         form.add_input_errors(error.errors)
         return _render_new(game, token, form, status=422)

@@ -19,7 +19,6 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
-from wtforms import SelectChoice
 
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
@@ -44,6 +43,7 @@ from scorekeeper.leagues.forms import (
     not_imported,
 )
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
+from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, ButtonForm
 
 #: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
@@ -286,9 +286,7 @@ def seasons(public_id: str) -> ResponseReturnValue:
     form = SeasonForm()
     if request.method == "POST" and form.validate_on_submit():
         try:
-            services.create_season(
-                access.league, form.name.data or "", form.starts_on.data, form.ends_on.data
-            )
+            services.create_season(access.league, form.name.data or "", *form.date_range())
         except LeagueError as err:
             _refused(err, form)
         else:
