@@ -248,7 +248,8 @@ class CountsForm(HandFormBase):
         sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
         self.settebello.choices = sides
         self.re_bello.choices = sides
-        self.primiera.choices = sides + [
+        self.primiera.choices = [
+            *sides,
             SelectChoice(PRIMIERA_NOBODY, _l("Nobody")),
             SelectChoice(PRIMIERA_FROM_CARDS, _l("Decide from the best cards")),
         ]

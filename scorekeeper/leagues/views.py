@@ -157,7 +157,7 @@ def member_role(public_id: str, membership_id: int) -> ResponseReturnValue:
     form = MemberRoleForm()
     if form.validate_on_submit():
         try:
-            services.set_member_role(access.league, membership, Role.parse(form.role.data))
+            services.set_member_role(membership, Role.parse(form.role.data))
         except LeagueError as err:
             _refused(err)
         else:
@@ -174,7 +174,7 @@ def member_remove(public_id: str, membership_id: int) -> ResponseReturnValue:
     membership = get_in_league(Membership, access, membership_id)
     if ButtonForm().validate_on_submit():
         try:
-            services.remove_member(access.league, membership)
+            services.remove_member(membership)
         except LeagueError as err:
             _refused(err)
         else:
@@ -349,7 +349,7 @@ def start_game(public_id: str) -> ResponseReturnValue:
     )
     if form.validate_on_submit():
         try:
-            game, token = league_games.start_game(
+            _game, token = league_games.start_game(
                 access.league, form.seats(roster), form.chosen_dealer()
             )
         except LeagueError as err:
@@ -452,7 +452,7 @@ def export_json(public_id: str) -> ResponseReturnValue:
 
 
 @bp.url_value_preprocessor
-def _import_size_limit(endpoint: str | None, values: dict[str, object] | None) -> None:
+def _import_size_limit(endpoint: str | None, _values: dict[str, object] | None) -> None:
     """Let an import be larger than other requests (this runs before the CSRF check reads
     the body, so the limit applies to the upload itself)."""
     if endpoint == "leagues.import_league":
