@@ -222,13 +222,10 @@ def contest_totals(
 
     Returns the winner, the reason and the margin.
     """
-    if len(totals) == 2:  # the usual table, decided without a loop
-        return _contest_two(*totals)
-    return _contest_many(totals)
-
-
-def _contest_two(a: int | None, b: int | None) -> ContestTotals:
-    """:func:`contest_totals` for two sides."""
+    if len(totals) != 2:
+        return _contest_many(totals)
+    # The usual table, decided here without a loop or a call (scoring's hot path).
+    a, b = totals
     if a is None or b is None:
         if a is not None:
             return 0, _WON, None
