@@ -11,7 +11,6 @@ from wtforms import (
     Field,
     IntegerField,
     RadioField,
-    SelectChoice,
     SelectField,
     StringField,
 )
@@ -19,6 +18,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
 from scorekeeper.scoring import FORMATS, Category, InputError, Rules, SumChoice
+from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath, error_message

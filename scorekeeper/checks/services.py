@@ -237,7 +237,7 @@ def _holder(value: str | None) -> int | None:
     return int(value) if value is not None and value.isdigit() else None
 
 
-def _best_cards(form: HandForm, check: HandCheck) -> list[tuple[Card, ...] | None] | None | bool:
+def _best_cards(form: HandForm, check: HandCheck) -> list[tuple[Card, ...] | None] | bool | None:
     """The best cards typed for each side: ``None`` when none were, ``False`` when refused."""
     fields = [form.side_field("best", i) for i in range(check.rules.sides)]
     for best in fields:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
@@ -22,7 +22,6 @@ from wtforms import (
     HiddenField,
     IntegerField,
     RadioField,
-    SelectChoice,
     SelectField,
     StringField,
 )
@@ -45,6 +44,7 @@ from scorekeeper.scoring import (
     rest_of_deck,
 )
 from scorekeeper.scoring.rules import TARGET_RANGE
+from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
 from scorekeeper.ui.labels import format_label
@@ -113,7 +113,7 @@ class NewGameForm(VariantSwitches, AppForm):
         fmt = FORMATS.get(self.format.data or "")
         return fmt.players if fmt else 2
 
-    def validate_names(self, field: FieldList) -> None:
+    def validate_names(self, field: FieldList[StringField]) -> None:
         """Every seat of the chosen format needs a name."""
         missing = False
         for entry in list(field)[: self.players]:
@@ -148,9 +148,10 @@ class NewGameForm(VariantSwitches, AppForm):
 
     def chosen_target(self) -> int:
         """The target as a number."""
-        if self.target.data == "other":
-            return int(self.target_other.data)
-        return int(self.target.data)
+        target = self.target_other.data if self.target.data == "other" else self.target.data
+        if target is None:
+            raise ValueError("the form has no target: validate it first")
+        return int(target)
 
     def chosen_names(self) -> list[str]:
         """The names of the seats in play, stripped."""
@@ -193,7 +194,7 @@ class SideCountsForm(Form):
 
     def best_fields(self) -> list[SelectField]:
         """The best-card pickers, one per suit, in suit order."""
-        return [self[f"best_{suit.letter}"] for suit in Suit]
+        return [cast("SelectField", self[f"best_{suit.letter}"]) for suit in Suit]
 
     def primiera_cards(self) -> tuple[Card, ...]:
         """The best cards picked for this side (each a card of the picker's choices)."""
@@ -220,10 +221,14 @@ class HandFormBase(AppForm):
             self.hand_errors.setdefault(group, []).extend(messages)
         return rest
 
+    def key(self) -> str:
+        """The form's own key (``request_id``), made when the form is first shown."""
+        return self.request_id.data or ""
+
     def expected_number(self) -> int | None:
         """The hand number the form was made for."""
         try:
-            return int(self.number.data)
+            return int(self.number.data or "")
         except (TypeError, ValueError):
             return None
 
@@ -231,7 +236,7 @@ class HandFormBase(AppForm):
 class CountsForm(HandFormBase):
     """A hand by counts; ``sides`` has one entry per side (see :func:`counts_form`)."""
 
-    sides: FieldList
+    sides: FieldList[FormField[SideCountsForm]]
     #: What two sides' counts add up to (also told to the page's script).
     whole_deck = WHOLE_DECK
     settebello = RadioField(_l("Settebello"), validate_choice=False)
@@ -243,7 +248,8 @@ class CountsForm(HandFormBase):
         sides = [SelectChoice(str(i), name) for i, name in enumerate(names)]
         self.settebello.choices = sides
         self.re_bello.choices = sides
-        self.primiera.choices = sides + [
+        self.primiera.choices = [
+            *sides,
             SelectChoice(PRIMIERA_NOBODY, _l("Nobody")),
             SelectChoice(PRIMIERA_FROM_CARDS, _l("Decide from the best cards")),
         ]
@@ -292,8 +298,10 @@ class CountsForm(HandFormBase):
             sub = entry.form
             sides.append(
                 SideCounts(
-                    cards=sub.cards.data,
-                    denari=sub.denari.data,
+                    # An empty field is None: the scoring package's checks refuse it
+                    # (``not_whole_number``), as they refuse any count that is not one.
+                    cards=cast("int", sub.cards.data),
+                    denari=cast("int", sub.denari.data),
                     settebello=self.settebello.data == str(i),
                     re_bello=re_bello and self.re_bello.data == str(i),
                     napola_run=sub.napola_run.data or 0,
@@ -358,7 +366,7 @@ class CardsForm(HandFormBase):
     """A hand card by card: the shared card grid (one checkbox per card and side,
     ``s0``, ``s1``...) and the scope of each side (see :func:`cards_form`)."""
 
-    scope: FieldList
+    scope: FieldList[IntegerField]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -86,7 +86,7 @@ def new_game() -> ResponseReturnValue:
     """Start a game: format, names, target, variants, first dealer."""
     form = NewGameForm(data=cookies.last_settings() if request.method == "GET" else None)
     if form.validate_on_submit():
-        game, token = create_game(form.setup())
+        _game, token = create_game(form.setup())
         flash(_("Game started. Keep the edit link to yourself; share the view link."), "success")
         response = redirect(url_for("games.scoreboard", token=token))
         cookies.remember_game(response, token)
@@ -239,7 +239,7 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
     try:
         if number is None:
             raise HandConflict(0, 0)
-        recorded = record_hand(game, number, form.request_id.data, entry)
+        recorded = record_hand(game, number, form.key(), entry)
     except InvalidHand as error:
         form.add_input_errors(error.errors)
         return _render_new(game, token, form, status=422)
@@ -370,7 +370,7 @@ def undo(token: str) -> ResponseReturnValue:
 def rematch_game(token: str) -> ResponseReturnValue:
     """A new game with the same players and settings; the next dealer deals."""
     game = _edit_game(token)
-    new, new_token = rematch(game)
+    _new, new_token = rematch(game)
     flash(_("Rematch started."), "success")
     response = redirect(url_for("games.scoreboard", token=new_token))
     cookies.remember_game(response, new_token)

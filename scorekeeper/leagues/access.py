@@ -57,7 +57,7 @@ def _login_first() -> NoReturn:
     abort(login_manager.unauthorized())
 
 
-def require_role(public_id: str, role: Role) -> Access:
+def require_role(public_id: str, role: Role) -> Access:  # noqa: RET503  (abort never returns)
     """The league at `public_id` if the current user holds `role` in it; else 302/403/404."""
     league = db.session.scalar(select(League).where(League.public_id == public_id))
     logged_in = bool(current_user.is_authenticated)

@@ -4,6 +4,7 @@ view, so an id from another league is "not a valid choice" before any service ru
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 
 from flask_babel import gettext as _
@@ -15,7 +16,6 @@ from wtforms import (
     FieldList,
     IntegerField,
     RadioField,
-    SelectChoice,
     SelectField,
     StringField,
 )
@@ -27,6 +27,7 @@ from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, Rules
+from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 
 FORMAT_CHOICES = [
@@ -160,6 +161,13 @@ class SeasonForm(AppForm):
     starts_on = DateField(_l("Starts on"), validators=[InputRequired(message=_l("Pick a date."))])
     ends_on = DateField(_l("Ends on"), validators=[InputRequired(message=_l("Pick a date."))])
 
+    def date_range(self) -> tuple[date, date]:
+        """The first and the last day (both required: read them once the form validated)."""
+        starts_on, ends_on = self.starts_on.data, self.ends_on.data
+        if starts_on is None or ends_on is None:
+            raise ValueError("the season has no dates: validate the form first")
+        return starts_on, ends_on
+
 
 class StartGameForm(AppForm):
     """Seats of a new league game: each a league player, or a new name (added as a player).
@@ -195,7 +203,7 @@ class StartGameForm(AppForm):
             SelectChoice(str(i), seat_label % {"seat": i + 1}) for i in range(seats)
         ]
 
-    def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def,override]
+    def validate(self, extra_validators: Any = None) -> bool:
         """Every seat has a player or a new name, and nobody sits twice."""
         if not super().validate(extra_validators):
             return False

@@ -36,7 +36,7 @@ from scorekeeper.leagues.services import add_player, find_player
 
 _SALT = "league-game-edit"
 #: League edit tokens start with this, so they never look like a game's own edit token.
-TOKEN_PREFIX = "L."
+TOKEN_PREFIX = "L."  # noqa: S105  (a prefix that tells tokens apart, not a secret)
 
 
 def init_app(app: Flask) -> None:
@@ -46,7 +46,7 @@ def init_app(app: Flask) -> None:
     register_edit_token_resolver(app, TOKEN_PREFIX, resolve_league_token)
 
 
-def _game_changed(app: Flask, game: Game) -> None:
+def _game_changed(_app: Flask, game: Game) -> None:
     """A game changed (inside its transaction): bring its league's standings up to date."""
     standings.game_changed(game)
 

@@ -79,7 +79,7 @@ def members(league: League) -> list[Membership]:
     return sorted(rows, key=lambda m: (order[m.role], m.user.username_key))
 
 
-def set_member_role(league: League, membership: Membership, role: Role) -> None:
+def set_member_role(membership: Membership, role: Role) -> None:
     """Make a member a scorer or a viewer (the owner stays the owner)."""
     if membership.role == Role.OWNER.key or role == Role.OWNER:
         raise LeagueError("owner_fixed", "role")
@@ -87,7 +87,7 @@ def set_member_role(league: League, membership: Membership, role: Role) -> None:
     db.session.commit()
 
 
-def remove_member(league: League, membership: Membership) -> None:
+def remove_member(membership: Membership) -> None:
     """Take a member out of the league (not the owner)."""
     if membership.role == Role.OWNER.key:
         raise LeagueError("owner_fixed")

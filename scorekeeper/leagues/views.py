@@ -19,7 +19,6 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
-from wtforms import SelectChoice
 
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
@@ -44,6 +43,7 @@ from scorekeeper.leagues.forms import (
     not_imported,
 )
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
+from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, ButtonForm
 
 #: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
@@ -157,7 +157,7 @@ def member_role(public_id: str, membership_id: int) -> ResponseReturnValue:
     form = MemberRoleForm()
     if form.validate_on_submit():
         try:
-            services.set_member_role(access.league, membership, Role.parse(form.role.data))
+            services.set_member_role(membership, Role.parse(form.role.data))
         except LeagueError as err:
             _refused(err)
         else:
@@ -174,7 +174,7 @@ def member_remove(public_id: str, membership_id: int) -> ResponseReturnValue:
     membership = get_in_league(Membership, access, membership_id)
     if ButtonForm().validate_on_submit():
         try:
-            services.remove_member(access.league, membership)
+            services.remove_member(membership)
         except LeagueError as err:
             _refused(err)
         else:
@@ -286,9 +286,7 @@ def seasons(public_id: str) -> ResponseReturnValue:
     form = SeasonForm()
     if request.method == "POST" and form.validate_on_submit():
         try:
-            services.create_season(
-                access.league, form.name.data or "", form.starts_on.data, form.ends_on.data
-            )
+            services.create_season(access.league, form.name.data or "", *form.date_range())
         except LeagueError as err:
             _refused(err, form)
         else:
@@ -351,7 +349,7 @@ def start_game(public_id: str) -> ResponseReturnValue:
     )
     if form.validate_on_submit():
         try:
-            game, token = league_games.start_game(
+            _game, token = league_games.start_game(
                 access.league, form.seats(roster), form.chosen_dealer()
             )
         except LeagueError as err:
@@ -454,7 +452,7 @@ def export_json(public_id: str) -> ResponseReturnValue:
 
 
 @bp.url_value_preprocessor
-def _import_size_limit(endpoint: str | None, values: dict[str, object] | None) -> None:
+def _import_size_limit(endpoint: str | None, _values: dict[str, object] | None) -> None:
     """Let an import be larger than other requests (this runs before the CSRF check reads
     the body, so the limit applies to the upload itself)."""
     if endpoint == "leagues.import_league":

@@ -25,7 +25,7 @@ import enum
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import ClassVar, TypeGuard, cast
 
 from .cards import CARDS_BY_TEXT, Card
 from .errors import CardError, InputError, InvalidHand
@@ -130,8 +130,9 @@ class _Reader:
 
     def is_object(
         self, value: object, where: str, keys: frozenset[str], optional: frozenset[str]
-    ) -> bool:
-        """Whether ``value`` is an object with exactly ``keys`` (some maybe left out)."""
+    ) -> TypeGuard[dict[str, object]]:
+        """Whether ``value`` is an object, to be read field by field; any key other than
+        ``keys``, and any of them missing (but the ``optional``), is reported."""
         if not isinstance(value, dict):
             self.errors.append(InputError("not_an_object", where))
             return False
@@ -147,6 +148,15 @@ class _Reader:
             if key not in value:
                 self.errors.append(InputError("required", prefix + key))
         return True
+
+    def entry(
+        self, data: object, keys: frozenset[str], optional: frozenset[str]
+    ) -> dict[str, object]:
+        """The entry itself, when it is an object (:meth:`is_object`); else raise
+        :class:`~.errors.InvalidHand`."""
+        if self.is_object(data, "", keys, optional):
+            return data
+        raise InvalidHand(self.errors)
 
     def sides(self, data: Mapping[str, object]) -> list[object]:
         """The entry's list of sides (empty when it is missing or not a list)."""
@@ -284,9 +294,7 @@ class CardsEntry:
     def _read(cls, data: object) -> CardsEntry:
         """:meth:`from_json` field by field, collecting every problem."""
         reader = _Reader()
-        if not reader.is_object(data, "", _CARDS_KEYS, _NOTHING_OPTIONAL):
-            _fail(reader.errors)
-        assert isinstance(data, dict)
+        data = reader.entry(data, _CARDS_KEYS, _NOTHING_OPTIONAL)
         texts: list[Sequence[object]] = []
         scopes: list[int] = []
         for i, side in enumerate(reader.sides(data)):
@@ -294,7 +302,6 @@ class CardsEntry:
             pile: Sequence[object] = ()
             scope = 0
             if reader.is_object(side, where, _CARDS_SIDE_KEYS, _NOTHING_OPTIONAL):
-                assert isinstance(side, dict)
                 if "cards" in side:
                     pile = reader.card_list(side["cards"], f"{where}.cards")
                 if "scope" in side:
@@ -356,9 +363,7 @@ class CountsEntry:
         shape, a wrong type (``sides[1].settebello`` not true or false) or an unknown
         best card (``sides[0].primiera_cards[2]``)."""
         reader = _Reader()
-        if not reader.is_object(data, "", _COUNTS_KEYS, _OPTIONAL):
-            _fail(reader.errors)
-        assert isinstance(data, dict)
+        data = reader.entry(data, _COUNTS_KEYS, _OPTIONAL)
         sides = [_side_counts(reader, i, side) for i, side in enumerate(reader.sides(data))]
         winner = data.get("primiera")
         if winner is not None and not is_whole_number(winner):
@@ -373,7 +378,6 @@ def _side_counts(reader: _Reader, i: int, side: object) -> SideCounts:
     where = f"sides[{i}]"
     if not reader.is_object(side, where, _COUNTS_SIDE_KEYS, _OPTIONAL):
         return SideCounts(0, 0)
-    assert isinstance(side, dict)
     numbers = {
         name: reader.whole_number(side[name], f"{where}.{name}")
         for name in ("cards", "denari", "napola_run", "scope")

@@ -17,6 +17,7 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TypeAlias
 
 from .cards import BB_SUIT, CARDS_PER_SUIT, DECK, SUITS, Card, Suit, mask_of, scan_forward
 
@@ -204,6 +205,10 @@ class PrimieraContest:
     margin: int | None
 
 
+#: What :func:`contest_totals` returns: the winner, the reason and the margin.
+ContestTotals: TypeAlias = tuple[int | None, PrimieraReason, int | None]
+
+
 def contest(primiere: Sequence[Primiera]) -> PrimieraContest:
     """Decide the primiera point: the strictly highest complete primiera wins."""
     winner, reason, margin = contest_totals([p.total for p in primiere])
@@ -212,24 +217,30 @@ def contest(primiere: Sequence[Primiera]) -> PrimieraContest:
 
 def contest_totals(
     totals: Sequence[int | None],
-) -> tuple[int | None, PrimieraReason, int | None]:
+) -> ContestTotals:
     """:func:`contest` on the sides' primiera totals (``None``: incomplete).
 
     Returns the winner, the reason and the margin.
     """
-    if len(totals) == 2:  # the usual table, decided without a loop
-        a, b = totals
-        if a is None or b is None:
-            if a is not None:
-                return 0, _WON, None
-            if b is not None:
-                return 1, _WON, None
-            return None, _NOBODY_COMPLETE, None
-        if a > b:
-            return 0, _WON, a - b
-        if b > a:
-            return 1, _WON, b - a
-        return None, _TIE, 0
+    if len(totals) != 2:
+        return _contest_many(totals)
+    # The usual table, decided here without a loop or a call (scoring's hot path).
+    a, b = totals
+    if a is None or b is None:
+        if a is not None:
+            return 0, _WON, None
+        if b is not None:
+            return 1, _WON, None
+        return None, _NOBODY_COMPLETE, None
+    if a > b:
+        return 0, _WON, a - b
+    if b > a:
+        return 1, _WON, b - a
+    return None, _TIE, 0
+
+
+def _contest_many(totals: Sequence[int | None]) -> ContestTotals:
+    """:func:`contest_totals` for any number of sides: one pass for the top two totals."""
     top = runner_up = -1
     winner = None
     for i, total in enumerate(totals):

@@ -8,7 +8,7 @@ game starts.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
@@ -145,38 +145,58 @@ class Rules:
         """
         if not isinstance(data, dict):
             raise InvalidGame(f"rules must be a JSON object, not {data!r}")
-        unknown = sorted(str(key) for key in data if key not in _RULES_KEYS)
+        unknown = sorted(str(key) for key in data if key not in _SETTING_READERS)
         if unknown:
             raise InvalidGame(f"unknown rules {', '.join(unknown)}")
-        settings: dict[str, Any] = {}
-        if "format" in data:
-            key = data["format"]
-            if not isinstance(key, str) or key not in FORMATS:
-                raise InvalidGame(f"format: {key!r} is not a known format")
-            settings["format"] = FORMATS[key]
-        if "target" in data:
-            target = data["target"]
-            if not isinstance(target, int) or isinstance(target, bool):
-                raise InvalidGame(f"target: {target!r} is not a whole number")
-            settings["target"] = target
-        for name in ("napola", "napoleone", "re_bello"):
-            if name in data:
-                if not isinstance(data[name], bool):
-                    raise InvalidGame(f"{name}: {data[name]!r} is not true or false")
-                settings[name] = data[name]
-        if "sum_choice" in data:
-            choice = data["sum_choice"]
-            if not isinstance(choice, str) or choice not in _SUM_CHOICES:
-                raise InvalidGame(f"sum_choice: {choice!r} is not one of {', '.join(_SUM_CHOICES)}")
-            settings["sum_choice"] = _SUM_CHOICES[choice]
+        # In this order, so that of two wrong settings the same one is always named.
+        settings: dict[str, Any] = {
+            name: read(name, data[name]) for name, read in _SETTING_READERS.items() if name in data
+        }
         return cls(**settings)
+
+
+def _read_format(name: str, key: object) -> Format:
+    """A format by its key (``"2x2"``)."""
+    if not isinstance(key, str) or key not in FORMATS:
+        raise InvalidGame(f"{name}: {key!r} is not a known format")
+    return FORMATS[key]
+
+
+def _read_target(name: str, target: object) -> int:
+    """A whole number (its range is checked by :class:`Rules`)."""
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise InvalidGame(f"{name}: {target!r} is not a whole number")
+    return target
+
+
+def _read_switch(name: str, value: object) -> bool:
+    """A variant's on/off setting: ``true`` or ``false``, nothing else."""
+    if not isinstance(value, bool):
+        raise InvalidGame(f"{name}: {value!r} is not true or false")
+    return value
+
+
+def _read_sum_choice(name: str, choice: object) -> SumChoice:
+    """A :class:`SumChoice` by its value."""
+    if not isinstance(choice, str) or choice not in _SUM_CHOICES:
+        raise InvalidGame(f"{name}: {choice!r} is not one of {', '.join(_SUM_CHOICES)}")
+    return _SUM_CHOICES[choice]
 
 
 #: The variants: the on/off settings of :class:`Rules` (``napola``...), by name, as declared.
 VARIANTS = tuple(f.name for f in fields(Rules) if f.type == "bool")
 
-_RULES_KEYS = frozenset(("format", "target", "napola", "napoleone", "re_bello", "sum_choice"))
 _SUM_CHOICES = {choice.value: choice for choice in SumChoice}
+#: How :meth:`Rules.from_json` reads each setting (raising :class:`InvalidGame`), in the
+#: order it checks them.
+_SETTING_READERS: dict[str, Callable[[str, object], object]] = {
+    "format": _read_format,
+    "target": _read_target,
+    "napola": _read_switch,
+    "napoleone": _read_switch,
+    "re_bello": _read_switch,
+    "sum_choice": _read_sum_choice,
+}
 
 
 @dataclass(frozen=True, slots=True)

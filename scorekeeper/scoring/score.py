@@ -137,23 +137,23 @@ class HandScore:
     """
 
     __slots__ = (
-        "_rules",
-        "_napoleone",
+        "_awards",
         "_by_cards",
         "_cards",
+        "_carte_award",
         "_denari",
+        "_denari_award",
+        "_napola",
+        "_napoleone",
+        "_primiera_award",
+        "_primiera_source",
+        "_primiera_totals",
+        "_re_bello",
+        "_rules",
+        "_run",
         "_scope",
         "_settebello",
-        "_re_bello",
-        "_napola",
-        "_run",
-        "_carte_award",
-        "_denari_award",
-        "_primiera_award",
-        "_primiera_totals",
-        "_primiera_source",
         "_sides",
-        "_awards",
     )
 
     def __init__(

@@ -14,7 +14,7 @@ Adding a check is writing one function and putting it in its stage, in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeGuard
 
 from .cards import (
@@ -367,19 +367,29 @@ def check_primiera_entry(
             if card in owner:
                 errors.append(InputError("primiera_card_twice", where, {"card": card.code}))
             owner[card] = i
-        for suit, cards in by_suit.items():
-            if len(cards) > 1:
-                codes = ", ".join(c.code for c in cards)
-                errors.append(
-                    InputError("primiera_suit_twice", where, {"suit": suit.italian, "cards": codes})
-                )
-        denaro = by_suit.get(Suit.DENARI, [None])[0]
-        if denaro is not None and side.denari == 0:
-            errors.append(InputError("primiera_no_denari", where, {"card": denaro.code}))
-        if side.settebello and side.primiera_cards is not None and denaro != Card.SETTEBELLO:
-            errors.append(InputError("primiera_settebello", where))
-        if not side.settebello and denaro == Card.SETTEBELLO:
-            errors.append(InputError("primiera_not_settebello", where))
+        errors += _best_cards_by_suit_errors(side, by_suit, where)
+    return errors
+
+
+def _best_cards_by_suit_errors(
+    side: SideCounts, by_suit: Mapping[Suit, Sequence[Card]], where: str
+) -> list[InputError]:
+    """:func:`check_primiera_entry` on one side's best cards, grouped by suit: one card a
+    suit, a denaro only with denari, the settebello exactly when the side holds it."""
+    errors = []
+    for suit, cards in by_suit.items():
+        if len(cards) > 1:
+            codes = ", ".join(c.code for c in cards)
+            errors.append(
+                InputError("primiera_suit_twice", where, {"suit": suit.italian, "cards": codes})
+            )
+    denaro = by_suit.get(Suit.DENARI, [None])[0]
+    if denaro is not None and side.denari == 0:
+        errors.append(InputError("primiera_no_denari", where, {"card": denaro.code}))
+    if side.settebello and side.primiera_cards is not None and denaro != Card.SETTEBELLO:
+        errors.append(InputError("primiera_settebello", where))
+    if not side.settebello and denaro == Card.SETTEBELLO:
+        errors.append(InputError("primiera_not_settebello", where))
     return errors
 
 
