@@ -20,7 +20,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
-from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
+from scorekeeper.games.hooks import (
+    EditRefused,
+    check_edit_access,
+    edit_token_resolver,
+    send_game_changed,
+)
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX as SEAT_NAME_MAX
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, rules_values
@@ -343,13 +348,23 @@ def rematch(game: Game) -> tuple[Game, str]:
     return create_game(setup, rematch_of=game)
 
 
-def find_by_edit_token(token: str) -> Game | None:
-    """The game this edit token opens, if any (a league scorer's token included: see
-    `hooks.register_edit_token_resolver`)."""
+def find_by_edit_token(token: str) -> Game:
+    """The game this edit token lets the current user change: the one place every edit
+    token is resolved (a league scorer's token included, see
+    `hooks.register_edit_token_resolver`), and asked of every edit guard, on every
+    request (`hooks.register_edit_guard`: a league game changes only for its scorers).
+
+    Raises `EditRefused` for a token that opens nothing, or nothing for this user.
+    """
     resolve = edit_token_resolver(token)
     if resolve is not None:
-        return resolve(token)
-    return db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
+        game = resolve(token)
+    else:
+        game = db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
+    if game is None:
+        raise EditRefused
+    check_edit_access(game)
+    return game
 
 
 def find_by_view_token(token: str) -> Game | None:
@@ -358,14 +373,23 @@ def find_by_view_token(token: str) -> Game | None:
 
 
 def games_by_edit_tokens(tokens: Sequence[str]) -> list[tuple[Game, str]]:
-    """The games these edit tokens open, newest first, each with its token."""
+    """The games these edit tokens let the current user change, newest first, each with
+    its token (a link that no longer works for this user is left out)."""
     by_hash = {hash_token(token): token for token in tokens}
     if not by_hash:
         return []
     games = db.session.scalars(
         select(Game).where(Game.edit_token_hash.in_(by_hash)).order_by(Game.created_at.desc())
     )
-    return [(game, by_hash[game.edit_token_hash]) for game in games]
+    return [(game, by_hash[game.edit_token_hash]) for game in games if _may_change(game)]
+
+
+def _may_change(game: Game) -> bool:
+    try:
+        check_edit_access(game)
+    except EditRefused:
+        return False
+    return True
 
 
 def game_state(game: Game) -> GameState:
