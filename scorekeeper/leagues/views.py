@@ -45,6 +45,7 @@ from scorekeeper.leagues.forms import (
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, ButtonForm
+from scorekeeper.ui.text import bounded_int
 
 #: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
@@ -316,7 +317,7 @@ def archive(public_id: str, season_id: int) -> ResponseReturnValue:
 
 def _season_arg(access: Access) -> Season | None:
     """The season picked with `?season=<id>` (an id of another league counts as none)."""
-    return standings.season_of(access.league.id, request.args.get("season", type=int))
+    return standings.season_of(access.league.id, request.args.get("season", type=bounded_int))
 
 
 @bp.get("/<public_id>/")
