@@ -327,6 +327,8 @@ def edit(token: str, number: int) -> ResponseReturnValue:
     except InvalidHand as error:
         form.add_input_errors(error.errors)
         return _render_edit(game, token, form, stored, status=422)
+    except LookupError:  # removed from another phone meanwhile
+        abort(404)
     flash(_("Hand %(number)s corrected.", number=number), "success")
     return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
 
@@ -364,7 +366,10 @@ def remove(token: str, number: int) -> ResponseReturnValue:
     stored = _hand_or_404(game, number)
     form = HandFormBase()
     if form.validate_on_submit():
-        remove_hand(game, number)
+        try:
+            remove_hand(game, number)
+        except LookupError:  # removed from another phone meanwhile
+            abort(404)
         flash(_("Hand %(number)s removed.", number=number), "success")
         return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
     context = hand_context(game, stored, token, editable=True)

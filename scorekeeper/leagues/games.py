@@ -47,6 +47,7 @@ from scorekeeper.leagues.access import member_role
 from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.models import League, Player, Role
 from scorekeeper.leagues.services import add_player, find_player
+from scorekeeper.transactions import in_transaction
 
 _SALT = "league-game-edit"
 #: League edit tokens start with this, so they never look like a game's own edit token.
@@ -144,22 +145,25 @@ def attach_game(league: League, edit_token: str) -> Game:
         game = games.find_by_edit_token(edit_token.strip())
     except EditRefused:
         raise LeagueError("no_such_game", "link") from None
-    if game.league_id is not None:
-        raise LeagueError("already_attached", "link")
-    seats = db.session.scalars(select(Seat).where(Seat.game_id == game.id)).all()
-    taken: set[int] = set()
-    for seat in seats:
-        player = find_player(league, seat.name) or add_player(league, seat.name, commit=False)
-        if player.id in taken:
-            db.session.rollback()
-            raise LeagueError("seat_twice", "link")
-        taken.add(player.id)
-        seat.player_id = player.id
-    game.league_id = league.id
-    db.session.flush()
-    standings.game_changed(game)
-    db.session.commit()
-    return game
+
+    def attach() -> Game:
+        games.lock_game(game)
+        if game.league_id is not None:
+            raise LeagueError("already_attached", "link")
+        seats = db.session.scalars(select(Seat).where(Seat.game_id == game.id)).all()
+        taken: set[int] = set()
+        for seat in seats:
+            player = find_player(league, seat.name) or add_player(league, seat.name, commit=False)
+            if player.id in taken:
+                raise LeagueError("seat_twice", "link")
+            taken.add(player.id)
+            seat.player_id = player.id
+        game.league_id = league.id
+        db.session.flush()
+        standings.game_changed(game)
+        return game
+
+    return in_transaction(attach)
 
 
 def league_games(league: League, limit: int = 30) -> list[Game]:
