@@ -291,6 +291,9 @@ class ImportForm(AppForm):
             self.document = json.load(field.data.stream)
         except ValueError:  # not JSON, or not text at all (UnicodeDecodeError)
             raise ValidationError(not_imported(_("The file is not valid JSON."))) from None
+        except RecursionError:  # lists or objects nested deeper than Python's parser goes
+            message = _("The file nests lists or objects too deeply: it is not a league file.")
+            raise ValidationError(not_imported(message)) from None
 
 
 def not_imported(reason: str) -> str:

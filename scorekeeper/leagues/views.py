@@ -470,8 +470,7 @@ def import_league() -> ResponseReturnValue:
         try:
             league = transfer.import_league(form.document, current_user)
         except transfer.ImportRefused as err:
-            reason = _("%(where)s: %(reason)s", where=err.where, reason=err.reason)
-            form.add_errors({"file": [not_imported(reason)]})
+            form.add_errors({"file": [not_imported(err.message())]})
         else:
             flash(_("League imported."), "success")
             return redirect(url_for("leagues.show", public_id=league.public_id))
