@@ -650,10 +650,13 @@ def kill(server: Server, args: argparse.Namespace) -> dict[str, Any]:
         daemon=True,
     )
     runner.start()
-    time.sleep(seconds / 3)
+    # Each kill comes once the load has had some hands acknowledged (at most a third
+    # of the time each), so that there is something to lose.
+    until(lambda: ledger.saves >= args.tables // 2, seconds / 3)
     victim = server.worker_pids()[0]
     os.kill(victim, signal.SIGKILL)
-    time.sleep(seconds / 3)
+    acknowledged_at_worker_kill = ledger.saves
+    until(lambda: ledger.saves >= acknowledged_at_worker_kill + args.tables // 2, seconds / 3)
     server.kill_all()
     stop.set()
     runner.join(timeout=seconds + 3 * REQUEST_TIMEOUT)
@@ -663,12 +666,20 @@ def kill(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     tokens = {token for token, _request in ledger.sent}
     return {
         "killed_worker": victim,
-        "saves_acknowledged": ledger.saves,
+        "acknowledged_before_worker_kill": acknowledged_at_worker_kill,
+        "acknowledged_before_server_kill": ledger.saves,
         "errors": dict(ledger.errors),
         "after_restart": checks
         | {"boards_not_equal_to_their_hands": boards_match_sums(server.port, tokens, sums)},
         "exactly_once": exactly_once(server.url, ledger),
     }
+
+
+def until(condition: Callable[[], bool], seconds: float) -> None:
+    """Wait until ``condition`` holds, for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.1)
 
 
 def soak(server: Server, args: argparse.Namespace) -> dict[str, Any]:
@@ -909,7 +920,7 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="speed-up of the real pace")
     parser.add_argument("--pace-seconds", type=float, default=300)
     parser.add_argument("--same-hand-rounds", type=int, default=20)
-    parser.add_argument("--kill-seconds", type=float, default=30)
+    parser.add_argument("--kill-seconds", type=float, default=60)
     parser.add_argument("--league-rounds", type=int, default=3)
     parser.add_argument("--league-on-sqlite", action="store_true")
     parser.add_argument("--soak-seconds", type=float, default=300)
