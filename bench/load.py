@@ -63,7 +63,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import create_engine, text  # noqa: E402
-from sqlalchemy.engine import Engine, make_url  # noqa: E402
+from sqlalchemy.engine import Engine  # noqa: E402
+
+from bench.leagues import throwaway_database  # noqa: E402
 
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
@@ -226,16 +228,25 @@ class Ledger:
             self.errors[kind] += 1
 
 
-def save_hand(table: Table, ledger: Ledger) -> bool:
+def hand_form(html: str, first_side_wins: bool) -> dict[str, str]:
+    """The board's hand form in ``html`` filled in as a hand one side wins 5-0."""
+    form = {name: hidden(html, name) for name in ("csrf_token", "request_id", "number")}
+    form |= {"sides-1-cards": "", "sides-1-denari": "", "action": "save"}
+    form |= {
+        "sides-0-scope": str(int(first_side_wins)),
+        "sides-1-scope": str(int(not first_side_wins)),
+    }
+    return form | HANDS[0 if first_side_wins else 1]
+
+
+def save_hand(table: Table, ledger: Ledger, first_side_only: bool = False) -> bool:
     """POST the next hand of ``table`` from its board's form and follow the redirect, as
     a phone does; True when the board says it was saved. The board it lands on is the
     table's next form."""
     number = table.number
-    form = {name: hidden(table.html, name) for name in ("csrf_token", "request_id", "number")}
-    form |= {"sides-1-cards": "", "sides-1-denari": "", "action": "save"}
-    odd = number % 2 == 1
-    form |= {"sides-0-scope": str(int(odd)), "sides-1-scope": str(int(not odd))}
-    form |= HANDS[(number - 1) % 2]
+    # Sides win a hand in turn (a game to 21 lasts 9 hands), or the first side every
+    # hand (three win a game to 11).
+    form = hand_form(table.html, first_side_only or number % 2 == 1)
     key = (table.view_token, form["request_id"])
     with ledger.lock:
         ledger.sent.add(key)
@@ -293,26 +304,9 @@ def free_port() -> int:
 
 @contextmanager
 def fresh_database(kind: str, postgresql_url: str) -> Iterator[str]:
-    """A new empty database URL of ``kind`` (dropped or deleted afterwards)."""
-    if kind == "sqlite":
-        with tempfile.TemporaryDirectory(prefix="sk-load-") as tmp:
-            yield f"sqlite:///{tmp}/load.sqlite3"
-        return
-    import psycopg
-    from psycopg import sql
-
-    parsed = make_url(postgresql_url)
-    admin = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
-    name = f"sk_load_{os.getpid()}_{secrets.token_hex(3)}"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield parsed.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
+    """A new empty database URL of ``kind`` (deleted or dropped afterwards)."""
+    with throwaway_database(postgresql_url if kind == "postgresql" else None) as url:
+        yield url
 
 
 class Server:
@@ -419,18 +413,22 @@ def engine_of(url: str) -> Engine:
     return create_engine(normalize_database_url(url))
 
 
-def exactly_once(url: str, ledger: Ledger) -> dict[str, Any]:
-    """Every acknowledged hand stored exactly once; nothing stored that was never sent."""
+def query(url: str, sql: str, **params: Any) -> list[Any]:
+    """The rows of one query on the database at ``url`` (its own connection)."""
     engine = engine_of(url)
     with engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                "SELECT game.view_token, hand.request_id, count(*) FROM hand"
-                " JOIN game ON game.id = hand.game_id"
-                " GROUP BY game.view_token, hand.request_id"
-            )
-        ).all()
+        rows = conn.execute(text(sql), params).all()
     engine.dispose()
+    return list(rows)
+
+
+def exactly_once(url: str, ledger: Ledger) -> dict[str, Any]:
+    """Every acknowledged hand stored exactly once; nothing stored that was never sent."""
+    rows = query(
+        url,
+        "SELECT game.view_token, hand.request_id, count(*) FROM hand"
+        " JOIN game ON game.id = hand.game_id GROUP BY game.view_token, hand.request_id",
+    )
     stored = Counter({(token, request): n for token, request, n in rows})
     games = {token for token, _request in ledger.sent}
     ours = Counter({key: n for key, n in stored.items() if key[0] in games})
@@ -591,7 +589,7 @@ def same_hand(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     return outcome
 
 
-def at_once(calls: list[Callable[[], str]]) -> list[str]:
+def at_once(calls: list[Callable[[], object]]) -> list[str]:
     """Run every call in its own thread, all released at the same instant; what each
     returned (or how it failed)."""
     barrier = threading.Barrier(len(calls), timeout=REQUEST_TIMEOUT)
@@ -600,7 +598,7 @@ def at_once(calls: list[Callable[[], str]]) -> list[str]:
     def call(i: int) -> None:
         try:
             barrier.wait()
-            said[i] = calls[i]()
+            said[i] = str(calls[i]())
         except (Failure, threading.BrokenBarrierError) as failure:
             said[i] = f"failure: {failure!r}"
 
@@ -614,10 +612,7 @@ def at_once(calls: list[Callable[[], str]]) -> list[str]:
 
 def tap(phone: Phone, board: str, html: str) -> str:
     """Save hand 1 (the first side wins it) from the form in ``html``; what the phone is told."""
-    form = {n: hidden(html, n) for n in ("csrf_token", "request_id", "number")}
-    form |= {"sides-1-cards": "", "sides-1-denari": "", "action": "save"}
-    form |= {"sides-0-scope": "1", "sides-1-scope": "0", **HANDS[0]}
-    page = phone.request("POST", f"{board}/hands", form)
+    page = phone.request("POST", f"{board}/hands", hand_form(html, first_side_wins=True))
     if page.status != 302:
         return f"HTTP {page.status} {error_kind(page.body)}"
     category, message = flash(phone.get(page.location).body)
@@ -625,17 +620,9 @@ def tap(phone: Phone, board: str, html: str) -> str:
 
 
 def stored_hands(url: str, view_token: str) -> int:
-    engine = engine_of(url)
-    with engine.connect() as conn:
-        count = conn.execute(
-            text(
-                "SELECT count(*) FROM hand JOIN game ON game.id = hand.game_id"
-                " WHERE game.view_token = :token"
-            ),
-            {"token": view_token},
-        ).scalar()
-    engine.dispose()
-    return int(count or 0)
+    """How many hands the game of ``view_token`` has in the database."""
+    sql = "SELECT count(*) FROM hand JOIN game ON game.id = hand.game_id WHERE view_token = :t"
+    return int(query(url, sql, t=view_token)[0][0])
 
 
 def kill(server: Server, args: argparse.Namespace) -> dict[str, Any]:
@@ -713,37 +700,13 @@ def league(server: Server, args: argparse.Namespace) -> dict[str, Any]:
         ledger = Ledger()
         for table in tables:  # two of the three hands that win it, one table at a time
             for _ in range(2):
-                save_hand_numbered(table, ledger)
-        said = at_once([partial(save_hand_numbered, table, ledger) for table in tables])
-        answers.update("saved" if ok == "True" else ok or "not saved" for ok in map(str, said))
+                save_hand(table, ledger, first_side_only=True)
+        said = at_once([partial(save_hand, table, ledger, True) for table in tables])
+        answers.update("saved" if ok == "True" else "not saved" for ok in said)
         answers.update(f"error: {kind}" for kind, n in ledger.errors.items() for _ in range(n))
         for phone in scorers:
             phone.close()
     return {"answers": dict(answers), "versus_rebuild": compare_with_rebuild(server, public_id)}
-
-
-def save_hand_numbered(table: Table, ledger: Ledger) -> str:
-    """Save the hand of ``table``'s form as one the first side wins 5-0 (three of them
-    win a game to 11); True when the board says it was saved."""
-    html = table.html
-    number = int(hidden(html, "number"))
-    form = {name: hidden(html, name) for name in ("csrf_token", "request_id", "number")}
-    form |= {"sides-1-cards": "", "sides-1-denari": "", "action": "save"}
-    form |= {"sides-0-scope": "1", "sides-1-scope": "0", **HANDS[0]}
-    try:
-        page = table.phone.request("POST", f"{table.board}/hands", form)
-        if page.status != 302:
-            raise Failure(f"HTTP {page.status} {error_kind(page.body)}".strip())
-        board = table.phone.get(page.location)
-    except Failure as failure:
-        ledger.error(failure.kind)
-        return ""
-    table.html = board.body
-    category, message = flash(board.body)
-    if category == "success" and f"Hand {number} saved." in message:
-        return "True"
-    ledger.error(f"not saved: {category} {message[:60]}")
-    return ""
 
 
 def seed_league_owner(server: Server) -> str:
