@@ -392,6 +392,22 @@ def _may_change(game: Game) -> bool:
     return True
 
 
+def new_edit_link(game: Game) -> str:
+    """Give ``game`` a new edit token (returned, shown once) and revoke the old one, with
+    every token another layer derived from it (a league scorer's: see `leagues.games`)."""
+    token = secrets.token_urlsafe(EDIT_TOKEN_BYTES)
+    game.edit_token_hash = hash_token(token)
+    db.session.commit()
+    return token
+
+
+def new_view_link(game: Game) -> str:
+    """Give ``game`` a new view token (returned) and revoke the old one."""
+    game.view_token = secrets.token_urlsafe(VIEW_TOKEN_BYTES)
+    db.session.commit()
+    return game.view_token
+
+
 def game_state(game: Game) -> GameState:
     """Totals, winner, spareggio and dealers, replayed from the stored hands."""
     results = [HandResult(hand.totals, hand.napoleone_side) for hand in game.hands]

@@ -15,8 +15,10 @@ to viewer takes effect on their next request.
 
 Scorers record hands through the games pages. The game's own edit link is only ever
 stored hashed, so a scorer who did not start the game gets a *league edit token*
-instead: signed with the app's secret key, naming the game and the scorer, so it opens
-nothing for anyone but that scorer.
+instead: signed with the app's secret key, naming the game, the scorer and the game's
+current edit link (a stamp taken from its stored hash), so it opens nothing for anyone
+but that scorer, and nothing at all once the owner gives the game a new edit link
+(`scorekeeper.games.services.new_edit_link`).
 
 The view link of a game in a private league stays what it is, read-only: whoever holds
 it follows that game's board, which names no league and links to none of its pages.
@@ -52,6 +54,8 @@ from scorekeeper.transactions import in_transaction
 _SALT = "league-game-edit"
 #: League edit tokens start with this, so they never look like a game's own edit token.
 TOKEN_PREFIX = "L."  # noqa: S105  (a prefix that tells tokens apart, not a secret)
+#: Characters of the game's stored edit-link hash a league edit token carries.
+_STAMP_LENGTH = 16
 
 
 def init_app(app: Flask) -> None:
@@ -71,21 +75,28 @@ def _serializer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
 
 
+def _stamp(game: Game) -> str:
+    """What a league edit token holds of the game's current edit link: a new edit link
+    (`games.new_edit_link`) changes it, and with it revokes every league edit token."""
+    return game.edit_token_hash[:_STAMP_LENGTH]
+
+
 def league_edit_token(game: Game, user_id: int) -> str:
-    """A token that opens `game`'s edit pages for the scorer `user_id` (while a scorer)."""
-    return TOKEN_PREFIX + _serializer().dumps([game.id, user_id])
+    """A token that opens `game`'s edit pages for the scorer `user_id` (while a scorer,
+    until the game gets a new edit link)."""
+    return TOKEN_PREFIX + _serializer().dumps([game.id, user_id, _stamp(game)])
 
 
 def resolve_league_token(token: str) -> Game | None:
-    """The game a league edit token opens, if it is the current user's (the role is
-    checked by `guard_league_game`, as for every edit token). A visitor who is not
-    logged in is asked to log in (`EditRefused`)."""
+    """The game a league edit token opens, if it is the current user's and still current
+    (the role is checked by `guard_league_game`, as for every edit token). A visitor who
+    is not logged in is asked to log in (`EditRefused`)."""
     try:
-        game_id, user_id = _serializer().loads(token.removeprefix(TOKEN_PREFIX))
+        game_id, user_id, stamp = _serializer().loads(token.removeprefix(TOKEN_PREFIX))
         game = db.session.get(Game, game_id)
     except (BadSignature, ValueError, TypeError):
         return None
-    if game is None or game.league_id is None:
+    if game is None or game.league_id is None or stamp != _stamp(game):
         return None
     if not current_user.is_authenticated:
         raise EditRefused(log_in=True)

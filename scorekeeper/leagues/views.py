@@ -20,6 +20,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
+from scorekeeper.games import services as games
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
 from scorekeeper.leagues import games as league_games
@@ -387,6 +388,48 @@ def open_game(public_id: str, game_id: int) -> ResponseReturnValue:
     game = get_in_league(Game, access, game_id)
     token = league_games.league_edit_token(game, current_user.id)
     return redirect(url_for("games.scoreboard", token=token))
+
+
+@bp.get("/<public_id>/games/<int:game_id>/links")
+def game_links(public_id: str, game_id: int) -> ResponseReturnValue:
+    """Owner: a league game's links, and the buttons that replace them."""
+    access = require_role(public_id, Role.OWNER)
+    return _game_links_page(access, get_in_league(Game, access, game_id))
+
+
+@bp.post("/<public_id>/games/<int:game_id>/links/<kind>")
+def reissue_link(public_id: str, game_id: int, kind: str) -> ResponseReturnValue:
+    """Owner: give a league game a new edit (or view) link, revoking the old one; a new
+    edit link is shown once, on this page."""
+    access = require_role(public_id, Role.OWNER)
+    game = get_in_league(Game, access, game_id)
+    if kind not in ("edit", "view"):
+        abort(404)
+    if not ButtonForm().validate_on_submit():
+        return _game_links_page(access, game), 400
+    if kind == "view":
+        games.new_view_link(game)
+        flash(_("The game has a new view link; the old one no longer works."), "success")
+        return _game_links_page(access, game)
+    token = games.new_edit_link(game)
+    flash(
+        _(
+            "The game has a new edit link: the old one, and every score sheet link opened "
+            "before, no longer work."
+        ),
+        "success",
+    )
+    return _game_links_page(access, game, url_for("games.scoreboard", token=token, _external=True))
+
+
+def _game_links_page(access: Access, game: Game, new_edit_link: str | None = None) -> str:
+    return render_template(
+        "leagues/game_links.html",
+        access=access,
+        game=game,
+        view_link=url_for("games.view", token=game.view_token, _external=True),
+        new_edit_link=new_edit_link,
+    )
 
 
 @bp.get("/<public_id>/players/<int:player_id>")

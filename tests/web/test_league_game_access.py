@@ -285,6 +285,87 @@ def test_rematch_of_a_league_game_needs_the_role(
         assert leagues[0] == leagues[1] is not None
 
 
+def _reissue(client: FlaskClient, league_game: LeagueGame, kind: str) -> Any:
+    base = f"/leagues/{league_game.public_id}/games/{league_game.game_id}/links"
+    return post_form(client, base, f"{base}/{kind}")
+
+
+def test_a_new_edit_link_revokes_every_old_one(
+    app: Flask, client: FlaskClient, league_game: LeagueGame
+) -> None:
+    as_user(client, "owner")
+    response = _reissue(client, league_game, "edit")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    match = re.search(r'id="new-edit-link">http://localhost(/g/[\w-]+)<', html)
+    assert match, html
+    new = match.group(1)
+    assert "flash-success" in html
+    for who in ("scorer", "owner"):
+        as_user(client, who)
+        assert client.get(league_game.own).status_code == 404
+        assert client.get(league_game.league_tokens[who]).status_code == 404
+        assert _send(app, client, ROUTES[2], league_game.league_tokens[who]).status_code == 404
+        assert client.get(new).status_code == 200
+        sheet = _score_sheet(client, league_game.public_id, league_game.game_id)
+        assert sheet != league_game.league_tokens[who]
+        assert client.get(sheet).status_code == 200
+    as_user(client, "stranger")
+    assert client.get(new).status_code == 404  # the new link too is for scorers only
+    as_user(client, "owner")
+    page = client.get(f"/leagues/{league_game.public_id}/games/{league_game.game_id}/links")
+    assert new not in page.get_data(as_text=True)  # shown once
+
+
+def test_a_new_view_link_revokes_the_old_one(
+    app: Flask, client: FlaskClient, league_game: LeagueGame
+) -> None:
+    with app.app_context():
+        old = db.session.get_one(Game, league_game.game_id).view_token
+    assert client.get(f"/v/{old}").status_code == 200
+    as_user(client, "owner")
+    response = _reissue(client, league_game, "view")
+    assert response.status_code == 200
+    with app.app_context():
+        new = db.session.get_one(Game, league_game.game_id).view_token
+    assert new != old
+    assert f"/v/{new}" in response.get_data(as_text=True)
+    assert client.get(f"/v/{old}").status_code == 404
+    assert client.get(f"/v/{new}").status_code == 200
+    assert client.get(league_game.league_tokens["owner"]).status_code == 200  # edit link kept
+
+
+@pytest.mark.parametrize(("who", "status"), [("scorer", 403), ("stranger", 404)])
+@pytest.mark.parametrize("kind", ["edit", "view"])
+def test_only_the_owner_issues_new_links(
+    app: Flask, client: FlaskClient, league_game: LeagueGame, who: str, status: int, kind: str
+) -> None:
+    before = _tokens(app, league_game.game_id)
+    as_user(client, who)
+    base = f"/leagues/{league_game.public_id}/games/{league_game.game_id}/links"
+    assert client.get(base).status_code == status
+    data = {"csrf_token": csrf_token(client, "/games/new")}
+    assert client.post(f"{base}/{kind}", data=data).status_code == status
+    assert _tokens(app, league_game.game_id) == before
+
+
+def test_a_new_link_needs_the_csrf_token(
+    app: Flask, client: FlaskClient, league_game: LeagueGame
+) -> None:
+    before = _tokens(app, league_game.game_id)
+    as_user(client, "owner")
+    base = f"/leagues/{league_game.public_id}/games/{league_game.game_id}/links"
+    assert client.post(f"{base}/edit").status_code == 400
+    assert post_form(client, base, f"{base}/other").status_code == 404
+    assert _tokens(app, league_game.game_id) == before
+
+
+def _tokens(app: Flask, game_id: int) -> tuple[str, str]:
+    with app.app_context():
+        game = db.session.get_one(Game, game_id)
+        return game.view_token, game.edit_token_hash
+
+
 def _home_links(client: FlaskClient) -> list[str]:
     html = client.get("/").get_data(as_text=True)
     return re.findall(r'href="(/g/[^"]+)"', html)
