@@ -23,10 +23,10 @@ from flask.wrappers import Response
 from flask_babel.speaklater import LazyString
 from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import ExceptionContext, make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import ui
+from scorekeeper import transactions, ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 from scorekeeper.locale import DEFAULT_LOCALE, select_locale, template_context
 from scorekeeper.private import no_store_when_private
@@ -137,6 +137,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=1)  # type: ignore[method-assign]
 
     db.init_app(app)
+    transactions.init_app(app)
     migrate.init_app(app, db, directory=str(PACKAGE_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
@@ -146,6 +147,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_on_connect)
+            event.listen(db.engine, "handle_error", _sqlite_stale_connection)
 
     ui.init_app(app)
     _register_blueprints(app)
@@ -249,6 +251,20 @@ def _sqlite_on_connect(dbapi_connection: Any, _connection_record: Any) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+#: SQLite errors after which a connection stays useless though the database is fine again:
+#: a connection opened while the file was read-only stays read-only for good.
+SQLITE_STALE = ("attempt to write a readonly database", "disk I/O error")
+
+
+def _sqlite_stale_connection(context: ExceptionContext) -> None:
+    """Treat a SQLite connection that went stale as a lost connection: the pool drops
+    it (and every other one it opened before) and opens fresh ones, as it does after a
+    PostgreSQL server went away, so saves work again once the file is writable."""
+    error = context.original_exception
+    if isinstance(error, sqlite3.Error) and any(text in str(error) for text in SQLITE_STALE):
+        context.is_disconnect = True
 
 
 class SessionInterface(SecureCookieSessionInterface):

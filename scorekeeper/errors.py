@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, g, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import login_manager
+from scorekeeper.transactions import rollback
 
 
 def _messages() -> dict[int, tuple[str, str]]:
@@ -23,18 +25,49 @@ def _messages() -> dict[int, tuple[str, str]]:
     }
 
 
+#: The pages that save a hand: after a failed save, their error page says it was not saved.
+HAND_SAVES = frozenset({"games.record", "games.record_cards"})
+
+
+def _database_message() -> tuple[str, str]:
+    """Title and explanation when the database failed the request: nothing was saved."""
+    title = _("The database did not answer")
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return title, _("Nothing was changed. Try again in a moment.")
+    if request.endpoint in HAND_SAVES:
+        return title, _(
+            "The hand was not saved. Go back and save it again in a moment: if the form "
+            "is empty, type the hand again."
+        )
+    return title, _("Nothing was saved. Go back and try again in a moment.")
+
+
 def handle_error(error: HTTPException) -> ResponseReturnValue:
-    """Render an HTTP error as a page, or as JSON for the API."""
+    """Render an HTTP error as a page, or as JSON for the API.
+
+    A 500 rolls the session back first (`rollback` never fails, even on a dead
+    connection). When the database failed the request, the page says so and that
+    nothing was saved; it is rendered without the database if need be (as logged out).
+    """
     code = error.code or 500
     if code >= 500:
-        db.session.rollback()
+        rollback()
     title, message = _messages().get(code, (error.name, error.description or ""))
+    if isinstance(getattr(error, "original_exception", None), SQLAlchemyError):
+        title, message = _database_message()
     # Keep the headers the error carries (Allow on a 405), but not its HTML content type.
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     if request.path.startswith("/api/"):
         return jsonify({"errors": [{"field": "", "message": message}]}), code, headers
     template = f"errors/{code}.html" if code in (400, 403, 404, 500) else "errors/error.html"
-    return render_template(template, code=code, title=title, message=message), code, headers
+    context = {"code": code, "title": title, "message": message}
+    try:
+        page = render_template(template, **context)
+    except SQLAlchemyError:  # the page's own reads (who is logged in) failed too
+        rollback()
+        g._login_user = login_manager.anonymous_user()
+        page = render_template(template, **context)
+    return page, code, headers
 
 
 def register_error_handlers(app: Flask) -> None:

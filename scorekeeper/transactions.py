@@ -4,7 +4,9 @@ database asks for that.
 PostgreSQL refuses a transaction that lost a race (a deadlock, a serialization
 failure), SQLite one that found the database locked, and two requests inserting the
 same UNIQUE key at once leave one of them with a violation; the ORM raises
-`StaleDataError` when a row it updates or deletes was removed meanwhile. In each case
+`StaleDataError` when a row it updates or deletes was removed meanwhile; a pooled
+connection may turn out dead (the server restarted) or stale (a SQLite file opened
+while it was read-only), and the pool drops it. In each case
 nothing of the transaction was kept, and running the whole unit of work again, from
 its first read, gives the answer a one-at-a-time run would have given (the
 request's hand is found saved, the hand number has moved on, the row is gone).
@@ -21,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from flask import Flask
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -40,12 +43,19 @@ RETRY_SQLSTATES = frozenset({"40001", "40P01", "23505"})
 RETRY_SQLITE = ("database is locked", "database table is locked", "UNIQUE constraint failed")
 
 
-def should_retry(error: BaseException) -> bool:
-    """Whether ``error`` means the transaction lost a race and can simply run again."""
+def should_retry(error: BaseException, *, committing: bool = False) -> bool:
+    """Whether ``error`` means the transaction lost a race, or its connection was lost
+    before the commit, so that it can simply run again on a fresh connection.
+
+    A connection lost *during* the commit is not retried: the commit may have been
+    kept, and the error page says what to do.
+    """
     if isinstance(error, StaleDataError):
         return True
-    if not isinstance(error, DBAPIError) or error.connection_invalidated:
+    if not isinstance(error, DBAPIError):
         return False
+    if error.connection_invalidated:
+        return not committing
     original = error.orig
     if isinstance(original, sqlite3.Error):
         return any(text in str(original) for text in RETRY_SQLITE)
@@ -65,6 +75,27 @@ def rollback() -> None:
             db.session().invalidate()
 
 
+def end_session(_error: BaseException | None = None) -> None:
+    """End the request's session (a teardown): close it, which rolls back what is left.
+
+    Flask-SQLAlchemy's own teardown closes the session too, but a rollback that fails
+    on a dead connection escapes from it, past the error pages, and the server sends
+    its bare "Internal Server Error". Registered after it, this runs first and drops
+    a dead connection instead; the session is gone when Flask-SQLAlchemy's runs.
+    """
+    try:
+        db.session.remove()
+    except SQLAlchemyError:
+        with contextlib.suppress(SQLAlchemyError):
+            db.session().invalidate()
+        db.session.registry.clear()
+
+
+def init_app(app: Flask) -> None:
+    """Register `end_session` (after ``db.init_app``: teardowns run in reverse order)."""
+    app.teardown_appcontext(end_session)
+
+
 def in_transaction(work: Callable[[], T], *, attempts: int = ATTEMPTS) -> T:
     """Run ``work`` and commit what it did; return what it returned.
 
@@ -75,12 +106,14 @@ def in_transaction(work: Callable[[], T], *, attempts: int = ATTEMPTS) -> T:
     it got before are expired by the rollback and read again).
     """
     for attempt in range(1, attempts + 1):
+        committing = False
         try:
             result = work()
+            committing = True
             db.session.commit()
         except BaseException as error:
             rollback()
-            if attempt == attempts or not should_retry(error):
+            if attempt == attempts or not should_retry(error, committing=committing):
                 raise
         else:
             return result

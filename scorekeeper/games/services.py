@@ -446,7 +446,7 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
         # another phone's).
         existing = _hand_by_request(game, request_id)
         if existing is not None:
-            return Recorded(existing, already_saved=True)
+            raise _AlreadySaved(existing.id)  # rolled back: the version stays as it was
         if number != current:
             raise HandConflict(number, current)
         hand = Hand(
@@ -463,7 +463,18 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
         _after_change(game)
         return Recorded(hand)
 
-    return in_transaction(save)
+    try:
+        return in_transaction(save)
+    except _AlreadySaved as saved:
+        return Recorded(db.session.get_one(Hand, saved.hand_id), already_saved=True)
+
+
+class _AlreadySaved(Exception):
+    """The form's hand is already stored (`record_hand` leaves the game untouched)."""
+
+    def __init__(self, hand_id: int) -> None:
+        self.hand_id = hand_id
+        super().__init__(f"hand {hand_id} is saved already")
 
 
 def edit_hand(game: Game, number: int, entry: HandEntry) -> Hand:

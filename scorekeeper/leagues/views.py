@@ -27,6 +27,7 @@ from scorekeeper.leagues import games as league_games
 from scorekeeper.leagues import services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role
 from scorekeeper.leagues.chart import rating_chart
+from scorekeeper.leagues.commands import leagues_cli
 from scorekeeper.leagues.demo import seed_demo_command
 from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.forms import (
@@ -53,6 +54,7 @@ IMPORT_MAX_BYTES = 8 * 1024 * 1024
 
 bp = Blueprint("leagues", __name__, url_prefix="/leagues", cli_group=None)
 bp.cli.add_command(seed_demo_command)
+bp.cli.add_command(leagues_cli)
 
 
 @bp.context_processor

@@ -15,7 +15,7 @@ from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.leagues.models import LeagueResult, Season, Standing
 from scorekeeper.leagues.standings.ratings import MODEL, game_order, rate_in_order, store_ratings
-from scorekeeper.leagues.standings.results import ResultRow, insert_results
+from scorekeeper.leagues.standings.results import ResultRow, insert_results, lock_leagues
 from scorekeeper.leagues.standings.rows import rebuild, standing_rows
 
 
@@ -26,8 +26,10 @@ def add_results(league_id: int, results: list[ResultRow]) -> None:
     In a league without results before (an import, a new demo league) everything is
     computed from `results`: every player starts at the model's rating. A league that
     had results is rebuilt from the database instead (the new games may come between
-    old ones and change the ratings after them).
+    old ones and change the ratings after them). The league is locked first, as for
+    any change to its games.
     """
+    lock_leagues([league_id])
     had_results = db.session.scalar(
         select(LeagueResult.id).where(LeagueResult.league_id == league_id).limit(1)
     )
