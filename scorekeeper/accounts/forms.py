@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from wtforms import BooleanField, HiddenField, PasswordField, StringField
-from wtforms.validators import EqualTo, InputRequired, Length, Regexp
+from wtforms.validators import EqualTo, InputRequired, Length, Regexp, ValidationError
 
-from scorekeeper.accounts.models import USERNAME_MAX
-from scorekeeper.ui.forms import AppForm
+from scorekeeper.accounts.models import USERNAME_MAX, username_key
+from scorekeeper.ui.forms import AppForm, NameField
 from scorekeeper.ui.text import lazy_gettext as _l
 
 PASSWORD_MIN = 8
@@ -44,7 +44,7 @@ def _confirm(field: str) -> PasswordField:
 class SignupForm(AppForm):
     """A new account: a username and a password typed twice."""
 
-    username = StringField(
+    username = NameField(
         _l("Username"),
         validators=[
             InputRequired(message=_l("Choose a username.")),
@@ -58,6 +58,11 @@ class SignupForm(AppForm):
     )
     password = _new_password(_l("Password"))
     confirm = _confirm("password")
+
+    def validate_username(self, field: NameField) -> None:
+        """Its compared form fits too (NFKC can make a name longer: "ﬃ" is "ffi")."""
+        if len(username_key(field.data or "")) > USERNAME_MAX:
+            raise ValidationError(_l("Between 3 and 40 characters."))
 
 
 class LoginForm(AppForm):

@@ -10,13 +10,23 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
+from scorekeeper.ui.text import comparable_username, skeleton
 
 USERNAME_MAX = 40
+#: A skeleton may be longer than the name (one character can stand for several).
+SKELETON_MAX = 4 * USERNAME_MAX
 
 
 def username_key(username: str) -> str:
-    """The form of a username that uniqueness is checked on (case-insensitive)."""
-    return username.strip().casefold()
+    """The form of a username that uniqueness is checked on: NFKC, case folded."""
+    return comparable_username(username)
+
+
+def username_skeleton(username: str) -> str:
+    """What a username looks like: the UTS #39 skeleton of its `username_key`, the same
+    for "anna", "Anna" with a Greek capital alpha and "anna" with a Cyrillic "a". Two
+    accounts never share one (a unique column), so no name passes for another."""
+    return comparable_username(skeleton(username_key(username)))  # "pa0lo": "paOlo": "paolo"
 
 
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
@@ -34,6 +44,7 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(USERNAME_MAX))
     username_key: Mapped[str] = mapped_column(String(USERNAME_MAX), unique=True)
+    username_skeleton: Mapped[str] = mapped_column(String(SKELETON_MAX), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

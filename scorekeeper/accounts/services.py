@@ -22,7 +22,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from scorekeeper.accounts.models import User, UserSession, username_key
+from scorekeeper.accounts.models import User, UserSession, username_key, username_skeleton
 from scorekeeper.extensions import db
 from scorekeeper.models import hash_token, utcnow
 
@@ -45,19 +45,28 @@ class UsernameTaken(ValueError):
     """Someone already has this username (compared case-insensitively)."""
 
 
+class UsernameLookalike(UsernameTaken):
+    """An account's username looks like this one (the same UTS #39 skeleton)."""
+
+
 def find_user(username: str) -> User | None:
     """The account called `username` (any case), or None."""
     return db.session.scalar(select(User).where(User.username_key == username_key(username)))
 
 
 def create_user(username: str, password: str) -> User:
-    """Create an account; raises `UsernameTaken` (also when a concurrent sign-up won)."""
+    """Create an account; raises `UsernameTaken` (also when a concurrent sign-up won), or
+    `UsernameLookalike` when the name looks like an existing one."""
     username = username.strip()
     if find_user(username) is not None:
         raise UsernameTaken(username)
+    skeleton = username_skeleton(username)
+    if db.session.scalar(select(User.id).where(User.username_skeleton == skeleton)):
+        raise UsernameLookalike(username)
     user = User(
         username=username,
         username_key=username_key(username),
+        username_skeleton=skeleton,
         password_hash=_hash(password),
     )
     db.session.add(user)

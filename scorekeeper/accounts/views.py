@@ -98,6 +98,10 @@ def signup() -> ResponseReturnValue:
     if form.validate_on_submit():
         try:
             user = services.create_user(form.username.data or "", form.password.data or "")
+        except services.UsernameLookalike:
+            form.add_errors(
+                {"username": [_("This username looks like an existing one. Choose another.")]}
+            )
         except services.UsernameTaken:
             form.add_errors({"username": [_("This username is taken. Choose another.")]})
         else:

@@ -46,6 +46,7 @@ from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import (
     AppForm,
     IntegerField,
+    NameField,
     VariantSwitches,
     add_variant_fields,
 )
@@ -82,7 +83,7 @@ class NewGameForm(VariantSwitches, AppForm):
 
     format = RadioField(_l("Format"), default="2")  # choices: see __init__
     names = FieldList(
-        StringField(
+        NameField(
             _l("Player"),
             validators=[Optional(), Length(max=NAME_MAX)],
             render_kw={"autocomplete": "off", "list": "known-names", "maxlength": NAME_MAX},

@@ -29,6 +29,7 @@ from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import (
     AppForm,
     IntegerField,
+    NameField,
     VariantSwitches,
     add_variant_fields,
 )
@@ -65,8 +66,8 @@ def error_text(error: LeagueError) -> str:
     return str(ERROR_MESSAGES.get(error.key, error.key))
 
 
-def _name(label: str, longest: int = NAME_MAX) -> StringField:
-    return StringField(
+def _name(label: str, longest: int = NAME_MAX) -> NameField:
+    return NameField(
         label,
         validators=[
             InputRequired(message=_l("Type a name.")),
@@ -181,7 +182,7 @@ class StartGameForm(AppForm):
 
     players = FieldList(SelectField(_l("Player"), coerce=int, validate_choice=True))
     new_names = FieldList(
-        StringField(
+        NameField(
             _l("or a new name"),
             validators=[
                 Optional(),

@@ -15,11 +15,18 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, FormField, StringField, TextAreaField
 from wtforms import IntegerField as WTFormsIntegerField  # noqa: TID251 (the one wrapper)
+from wtforms.validators import StopValidation
 
 from scorekeeper.scoring import InputError
 from scorekeeper.ui.labels import VARIANT_LABELS
 from scorekeeper.ui.messages import messages_by_field
-from scorekeeper.ui.text import TEXT_WHITESPACE, bounded_int, has_control_characters
+from scorekeeper.ui.text import (
+    TEXT_WHITESPACE,
+    bounded_int,
+    display_name,
+    has_control_characters,
+    name_problem,
+)
 from scorekeeper.ui.text import lazy_gettext as _l
 
 #: A field's text holds a control character (NUL...): said next to the field.
@@ -46,6 +53,33 @@ class IntegerField(WTFormsIntegerField):
             except ValueError:
                 self.data = None
                 raise ValueError(str(NUMBER_TOO_LARGE)) from None
+
+
+#: Why a name is refused (`scorekeeper.ui.text.name_problem`), said next to the field.
+NAME_PROBLEMS = {
+    "invisible": _l(
+        "Remove the invisible characters (such as a right-to-left mark or a zero-width "
+        "space) from this name."
+    ),
+    "blank": _l("A name needs at least one visible character."),
+}
+
+
+class NameField(StringField):
+    """A name a person gives (a player, a league, a season, a username): kept in NFC,
+    refused with a message when it holds invisible characters or shows nothing, before
+    the form's other checks (those that ask the database)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        super().process_formdata(valuelist)
+        if self.data:
+            self.data = display_name(self.data)
+
+    def pre_validate(self, _form: Any) -> None:
+        """Refuse a name with invisible characters, or one that shows nothing."""
+        problem = name_problem(self.data or "")
+        if problem is not None:
+            raise StopValidation(str(NAME_PROBLEMS[problem]))
 
 
 def text_fields(fields: Iterable[Field]) -> Iterator[Field]:
