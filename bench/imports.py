@@ -3,7 +3,7 @@
 Seeds a demo league of `--seed-games` games (random deals scored by the scoring
 package, as `flask seed-demo` does), exports it and repeats its games, a day later
 each round, until the compact JSON fills `--max-bytes` (default: the import limit,
-`IMPORT_MAX_BYTES`) or reaches the import's `MAX_GAMES`. That file is then posted
+`IMPORT_MAX_BYTES`) or reaches the import's `MAX_GAMES` or `MAX_HANDS`. That file is then posted
 to ``/leagues/import`` with the test client (form parsing, JSON, the import, the
 redirect), `--repeat` times, each into a new league, and the script prints:
 
@@ -45,7 +45,7 @@ from scorekeeper import create_app
 from scorekeeper.accounts.services import create_user
 from scorekeeper.extensions import db
 from scorekeeper.leagues.demo import seed_league
-from scorekeeper.leagues.transfer import MAX_GAMES, export_league
+from scorekeeper.leagues.transfer import MAX_GAMES, MAX_HANDS, export_league
 from scorekeeper.leagues.views import IMPORT_MAX_BYTES
 
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
@@ -56,8 +56,9 @@ class LockWatch:
     write lock: from its first writing statement to its commit or rollback."""
 
     def __init__(self) -> None:
-        self.started: dict[int, float] = {}
-        self.holds: list[float] = []
+        self.started: dict[int, tuple[float, str]] = {}
+        #: (seconds held, the transaction's first writing statement), each transaction.
+        self.holds: list[tuple[float, str]] = []
 
     def attach(self, engine: Any) -> None:
         event.listen(engine, "before_cursor_execute", self._execute)
@@ -67,17 +68,17 @@ class LockWatch:
     def _execute(self, conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         key = id(conn.connection.dbapi_connection)
         if key not in self.started and statement.lstrip().upper().startswith(_WRITES):
-            self.started[key] = time.perf_counter()
+            self.started[key] = (time.perf_counter(), " ".join(statement.split()[:3]))
 
     def _end(self, conn: Any) -> None:
         start = self.started.pop(id(conn.connection.dbapi_connection), None)
         if start is not None:
-            self.holds.append(time.perf_counter() - start)
+            self.holds.append((time.perf_counter() - start[0], start[1]))
 
 
 def largest_file(app: Flask, seed_games: int, max_bytes: int) -> tuple[bytes, int, int]:
-    """The biggest league file of realistic games under `max_bytes` (and `MAX_GAMES`):
-    its bytes, games and hands."""
+    """The biggest league file of realistic games under `max_bytes` (and `MAX_GAMES`,
+    `MAX_HANDS`): its bytes, games and hands."""
     with app.app_context():
         owner = create_user("seeder", "bench-password")
         data = export_league(seed_league(owner, "Demo", 24, seed_games, 1))
@@ -87,10 +88,13 @@ def largest_file(app: Flask, seed_games: int, max_bytes: int) -> tuple[bytes, in
     sizes = [len(json.dumps(game, separators=(",", ":"))) + 1 for game in games]
     chosen: list[dict[str, Any]] = []
     total, round_ = base, 0
+    hands = 0
     while len(chosen) < MAX_GAMES:
         for game, size in zip(games, sizes, strict=True):
-            if total + size > max_bytes or len(chosen) == MAX_GAMES:
+            full = len(chosen) == MAX_GAMES or hands + len(game["hands"]) > MAX_HANDS
+            if total + size > max_bytes or full:
                 break
+            hands += len(game["hands"])
             played = datetime.fromisoformat(game["played_at"]) + timedelta(days=round_)
             chosen.append({**game, "played_at": played.isoformat(timespec="seconds")})
             total += size
@@ -169,9 +173,11 @@ def main() -> None:
         flush=True,
     )
     if dialect == "sqlite":
+        longest = sorted(watch.holds, reverse=True)[:3]
         print(
-            f"{'':10} write lock: longest hold {max(watch.holds):.3f} s over "
-            f"{len(watch.holds)} write transactions ({args.repeat} uploads and their log-ins)",
+            f"{'':10} write lock: {len(watch.holds)} write transactions ({args.repeat} uploads "
+            "and their sign-ups), the longest held it "
+            + ", ".join(f"{seconds:.3f} s ({first} ...)" for seconds, first in longest),
             flush=True,
         )
 

@@ -58,8 +58,11 @@ def _login_first() -> NoReturn:
 
 
 def require_role(public_id: str, role: Role) -> Access:  # noqa: RET503  (abort never returns)
-    """The league at `public_id` if the current user holds `role` in it; else 302/403/404."""
-    league = db.session.scalar(select(League).where(League.public_id == public_id))
+    """The league at `public_id` if the current user holds `role` in it; else 302/403/404
+    (a league still being imported is not there yet)."""
+    league = db.session.scalar(
+        select(League).where(League.public_id == public_id, League.importing.is_(False))
+    )
     logged_in = bool(current_user.is_authenticated)
     if league is None:
         if not logged_in:

@@ -21,6 +21,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
     func,
     text,
 )
@@ -78,11 +79,33 @@ class League(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
     owner_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"), index=True)
     is_public: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: Still being imported: nobody sees it until the import's last transaction.
+    importing: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     owner: Mapped[User] = relationship()
 
     def __repr__(self) -> str:
         return f"<League {self.name!r}>"
+
+
+class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
+    """An import under way (see `scorekeeper.leagues.imports`): one per user, in one of
+    the server's few slots, renewed by a heartbeat with every chunk it writes."""
+
+    __tablename__ = "league_import"
+    __table_args__ = (CheckConstraint("slot >= 0", name="slot_natural"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), unique=True
+    )
+    slot: Mapped[int] = mapped_column(Integer, unique=True)
+    league_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league.id", ondelete="CASCADE"), index=True
+    )
+    games_done: Mapped[int] = mapped_column(Integer, default=0)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class Membership(db.Model):  # type: ignore[name-defined,misc]

@@ -61,7 +61,7 @@ def leagues_of(user: User) -> list[tuple[League, Role]]:
     rows = db.session.execute(
         select(League, Membership.role)
         .join(Membership, Membership.league_id == League.id)
-        .where(Membership.user_id == user.id)
+        .where(Membership.user_id == user.id, League.importing.is_(False))
         .order_by(func.lower(League.name), League.id)
     ).all()
     return [(league, Role.parse(role)) for league, role in rows]

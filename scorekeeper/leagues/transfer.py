@@ -4,7 +4,7 @@ The JSON holds the league's settings, players, seasons and every game with its s
 and hands as entered (the entries, not the computed points): importing re-scores each
 hand with the scoring package, so a file cannot smuggle in points that the rules would
 not give. `export_league(import_league(data))` gives back `data` exactly (a test proves
-it). An import is one transaction: a bad file changes nothing and says why.
+it). An import is all or nothing: a bad file changes nothing and says why.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from functools import cache
 from itertools import islice
 from typing import Any, TypeAlias, TypeVar
 
+from blinker import Namespace
 from flask_babel import gettext
-from sqlalchemy import ColumnElement, Row, Select, select
+from sqlalchemy import ColumnElement, Row, Select, select, update
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
@@ -32,7 +33,7 @@ from scorekeeper.games.models import (
     Seat,
     rules_of,
 )
-from scorekeeper.leagues import standings
+from scorekeeper.leagues import imports, standings
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import (
     NAME_MAX,
@@ -57,14 +58,25 @@ FILE_KIND = "scorekeeper-league"
 FILE_VERSION = 1
 MAX_PLAYERS = 1000
 MAX_SEASONS = 200
-MAX_GAMES = 50_000
+MAX_GAMES = 5_000
 MAX_HANDS_PER_GAME = 200
-#: Games stored by one set of INSERTs (an import or the demo stores more in several).
+#: Hands of all the games of one file: an import is about 0.6 ms of CPU a hand on this
+#: 2-core machine (bench/imports.py), so this keeps the largest well inside a request
+#: (about 6 s, against gunicorn's 30 s). A club league of 2,500 games fits.
+MAX_HANDS = 10_000
+#: Games stored by one set of INSERTs (the demo stores more in several).
 BATCH = 500
+#: Games written by one transaction of an import: on SQLite the write lock is held
+#: that long (about 0.1 s on this machine, bench/imports.py).
+IMPORT_CHUNK = 100
+#: Result rows written by one transaction of an import.
+RESULT_CHUNK = 2000
 
 T = TypeVar("T")
 #: Rows of a query by the game they belong to.
 _ByGame: TypeAlias = "dict[int, list[Row[*tuple[Any, ...]]]]"
+#: A league player as a seat of an imported game needs it: (id, name).
+_Seated: TypeAlias = tuple[int, str]
 
 #: The header of the standings CSV.
 STANDINGS_COLUMNS = (
@@ -330,21 +342,18 @@ def _cell(text: str) -> str:
 def import_league(data: Any, owner: User) -> League:
     """Create a new league owned by `owner` from an export; all or nothing.
 
-    Raises `ImportRefused` (and leaves the database as it was) for anything that is
-    not a valid export: wrong shape or types, sizes over the limits, names twice,
-    unknown players in seats, and hands the scoring package refuses.
+    Raises `ImportRefused` for anything that is not a valid export: wrong shape or
+    types, sizes over the limits, names twice, unknown players in seats, and hands
+    the scoring package refuses; `imports.ImportBusy` when the owner's last import
+    is still running or the server runs as many as it allows; `imports.ImportAbandoned`
+    if it was taken for dead (swept) while it ran.
+
+    The league is written in short transactions, `IMPORT_CHUNK` games each (on SQLite
+    every other table can save in between), and stays hidden (``importing``) until
+    the last one shows it; a refused or failed import removes what it wrote, so the
+    user sees all of it or nothing, and one cut short by a killed worker is removed
+    by the next import's sweep (see `scorekeeper.leagues.imports`).
     """
-    try:
-        league = _import(data, owner)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return league
-
-
-def _import(data: Any, owner: User) -> League:
-    """Check the file's kind, then add the league, its players, its seasons, its games."""
     doc = _obj(data, "file", _FILE_KEYS)
     version = doc.get("version")
     if doc.get("kind") != FILE_KIND or type(version) is not int or version != FILE_VERSION:
@@ -353,19 +362,67 @@ def _import(data: Any, owner: User) -> League:
             N_("this is not a league exported by Scorekeeper (version %(version)s)"),
             version=FILE_VERSION,
         )
+    games_in_file = _list(doc.get("games"), "games", MAX_GAMES)
+    hands = sum(
+        len(game["hands"])
+        for game in games_in_file
+        if isinstance(game, dict) and isinstance(game.get("hands"), list)
+    )
+    if hands > MAX_HANDS:
+        raise ImportRefused(
+            "games",
+            N_("%(hands)s hands in all: one file can bring at most %(limit)s"),
+            hands=hands,
+            limit=MAX_HANDS,
+        )
+    job_id = imports.start(owner.id)
+    try:
+        league_id = _import(doc, games_in_file, owner, job_id)
+    except BaseException:
+        imports.abandon(job_id)
+        raise
+    return db.session.get_one(League, league_id)
+
+
+#: Sent after each chunk of games of an import is committed, with the league's id as
+#: sender and ``games``, the number stored so far (tests hold an import there).
+chunk_stored = Namespace().signal("league-import-chunk-stored")
+
+
+def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_id: int) -> int:
+    """Add the hidden league with its players and seasons, then its games chunk by chunk,
+    then their results and standing rows, and show it: the new league's id."""
     league = _import_league(_obj(doc.get("league"), "league", _LEAGUE_KEYS), owner)
+    league.importing = True
     players = _import_players(doc.get("players"), league)
     _import_seasons(doc.get("seasons"), league)
     db.session.flush()
-    games_in_file = _list(doc.get("games"), "games", MAX_GAMES)
-    add_league_games(
-        league,
-        (
-            _import_game(_obj(item, f"games[{i}]", _GAME_KEYS), f"games[{i}]", league, players)
-            for i, item in enumerate(games_in_file)
-        ),
-    )
-    return league
+    league_id: int = league.id
+    seats = {local: (player.id, player.name) for local, player in players.items()}
+    imports.beat(job_id, league_id=league_id)
+    db.session.commit()
+    results: list[standings.ResultRow] = []
+    done = 0
+    for chunk in _batches(enumerate(games_in_file), IMPORT_CHUNK):
+        new_games = [
+            _import_game(_obj(item, f"games[{i}]", _GAME_KEYS), f"games[{i}]", league_id, seats)
+            for i, item in chunk
+        ]
+        done += len(chunk)
+        imports.beat(job_id, games_done=done)  # first: a swept import writes nothing more
+        results += _store_league_games(league_id, new_games)
+        db.session.commit()
+        chunk_stored.send(league_id, games=done)
+    ratings = standings.rate_new_results(results)
+    for rows in _batches(results, RESULT_CHUNK):
+        imports.beat(job_id)
+        standings.insert_results(rows)
+        db.session.commit()
+    standings.add_new_standings(league_id, results, ratings)
+    db.session.execute(update(League).where(League.id == league_id).values(importing=False))
+    imports.finish(job_id)
+    db.session.commit()
+    return league_id
 
 
 def _import_league(spec: Mapping[str, Any], owner: User) -> League:
@@ -419,7 +476,7 @@ def _import_seasons(items: Any, league: League) -> None:
 
 
 def _import_game(
-    entry: Mapping[str, Any], where: str, league: League, players: Mapping[int, Player]
+    entry: Mapping[str, Any], where: str, league_id: int, players: Mapping[int, _Seated]
 ) -> games.NewGame:
     """One game of the file, its settings checked and every hand scored, ready to store."""
     rules = _file_rules(entry, where)
@@ -427,7 +484,7 @@ def _import_game(
     seated = _seat_players(entry.get("seats"), f"{where}.seats", fmt, players)
     setup = GameSetup(
         rules,
-        [player.name for player in seated],
+        [name for _id, name in seated],
         _int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
     )
     played_at = _datetime(entry.get("played_at"), f"{where}.played_at")
@@ -436,8 +493,8 @@ def _import_game(
     try:
         return games.new_game(
             setup,
-            league_id=league.id,
-            player_ids=[player.id for player in seated],
+            league_id=league_id,
+            player_ids=[player_id for player_id, _name in seated],
             hands=hands,
             played_at=played_at,
         )
@@ -448,8 +505,8 @@ def _import_game(
 
 
 def _seat_players(
-    value: Any, where: str, fmt: Format, players: Mapping[int, Player]
-) -> list[Player]:
+    value: Any, where: str, fmt: Format, players: Mapping[int, _Seated]
+) -> list[_Seated]:
     """The players in a game's seats: as many of the file's players as `fmt` seats, each once."""
     seat_ids = _list(value, where, fmt.players)
     if len(seat_ids) != fmt.players:
@@ -461,7 +518,7 @@ def _seat_players(
         if type(local) is not int or local not in players:  # true is not player 1
             raise ImportRefused(f"{where}[{j}]", N_("not a player of this file"))
         seated.append(players[local])
-    if len({player.id for player in seated}) != len(seated):
+    if len(set(seated)) != len(seated):
         raise ImportRefused(where, N_("a player sits twice"))
     return seated
 
@@ -484,19 +541,28 @@ def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
 def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None:
     """Store finished games of `league`, `BATCH` games at a time, then their results, the
     ratings and the standing rows, computed from the hands already scored (see
-    `standings.add_results`). Used by the import and the demo; never commits."""
+    `standings.add_results`). Used by the demo; never commits."""
     results: list[standings.ResultRow] = []
     for batch in _batches(new_games, BATCH):
-        for game_id, game in zip(games.store_games(batch), batch, strict=True):
-            results += standings.results_of(
-                league.id,
-                game_id,
-                game.played_at,
-                game.state.winner,
-                game.seats,
-                [hand.sides for hand in game.hands],
-            )
+        results += _store_league_games(league.id, batch)
     standings.add_results(league.id, results)
+
+
+def _store_league_games(
+    league_id: int, new_games: Sequence[games.NewGame]
+) -> list[standings.ResultRow]:
+    """Store `new_games` of the league (one INSERT per table); their result rows."""
+    results: list[standings.ResultRow] = []
+    for game_id, game in zip(games.store_games(new_games), new_games, strict=True):
+        results += standings.results_of(
+            league_id,
+            game_id,
+            game.played_at,
+            game.state.winner,
+            game.seats,
+            [hand.sides for hand in game.hands],
+        )
+    return results
 
 
 def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:

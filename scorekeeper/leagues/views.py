@@ -18,8 +18,12 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_limiter import RequestLimit
 from flask_login import current_user, login_required
+from werkzeug.exceptions import HTTPException
 
+from scorekeeper.errors import handle_error
+from scorekeeper.extensions import limiter
 from scorekeeper.games import services as games
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
@@ -44,13 +48,17 @@ from scorekeeper.leagues.forms import (
     error_text,
     not_imported,
 )
+from scorekeeper.leagues.imports import ImportAbandoned, ImportBusy
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, ButtonForm
 from scorekeeper.ui.text import bounded_int
 
-#: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
-IMPORT_MAX_BYTES = 8 * 1024 * 1024
+#: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it):
+#: room for `transfer.MAX_HANDS` hands entered card by card (about 3.2 MB).
+IMPORT_MAX_BYTES = 4 * 1024 * 1024
+#: Imports one user may start (LEAGUE_IMPORT_RATE_LIMIT to change it).
+IMPORT_RATE_LIMIT = "5 per minute;20 per day"
 
 bp = Blueprint("leagues", __name__, url_prefix="/leagues", cli_group=None)
 bp.cli.add_command(seed_demo_command)
@@ -506,8 +514,33 @@ def _import_size_limit(endpoint: str | None, _values: dict[str, object] | None) 
         request.max_content_length = limit
 
 
+def _importer_key() -> str:
+    """Rate-limit key of an import: the logged-in user (anonymous posts go to log in)."""
+    return f"import-user:{current_user.get_id()}"
+
+
+def _imports_limited(_limit: RequestLimit) -> Response:
+    """The import page again, saying to wait, when a user's imports hit their limit."""
+    form = ImportForm(formdata=None)
+    form.add_errors({"file": [not_imported(_("Too many imports in a short time: wait a bit."))]})
+    return Response(render_template("leagues/import.html", form=form), 429)
+
+
+@bp.errorhandler(429)
+def _limited(error: HTTPException) -> ResponseReturnValue:
+    """A limit's own page when it has one (`_imports_limited`), else the app's."""
+    return error.response if error.response is not None else handle_error(error)
+
+
 @bp.route("/import", methods=["GET", "POST"])
 @login_required
+@limiter.limit(
+    lambda: str(current_app.config.get("LEAGUE_IMPORT_RATE_LIMIT", IMPORT_RATE_LIMIT)),
+    key_func=_importer_key,
+    methods=["POST"],
+    exempt_when=lambda: not current_user.is_authenticated,
+    on_breach=_imports_limited,
+)
 def import_league() -> ResponseReturnValue:
     """Create a new league, owned by you, from an exported JSON file (all or nothing)."""
     form = ImportForm()
@@ -516,6 +549,18 @@ def import_league() -> ResponseReturnValue:
             league = transfer.import_league(form.document, current_user)
         except transfer.ImportRefused as err:
             form.add_errors({"file": [not_imported(err.message())]})
+        except ImportBusy as err:
+            busy = (
+                _("An import of yours is already running: try again when it has finished.")
+                if err.mine
+                else _("The server is busy with other imports: try again in a minute.")
+            )
+            form.add_errors({"file": [not_imported(busy)]})
+            return render_template("leagues/import.html", form=form), 409
+        except ImportAbandoned:
+            stopped = _("The import stopped for too long and was cancelled. Try again.")
+            form.add_errors({"file": [not_imported(stopped)]})
+            return render_template("leagues/import.html", form=form), 503
         else:
             flash(_("League imported."), "success")
             return redirect(url_for("leagues.show", public_id=league.public_id))

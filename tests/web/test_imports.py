@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import threading
 from collections.abc import Callable
 from html import unescape
 from typing import Any
@@ -18,10 +19,11 @@ from werkzeug.test import encode_multipart
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision
-from scorekeeper.leagues import demo, transfer
-from scorekeeper.leagues.models import League, LeagueResult, Player
+from scorekeeper.leagues import demo, imports, transfer
+from scorekeeper.leagues.models import League, LeagueImport, LeagueResult, Player
 from tests.actions import signup
 from tests.helpers import csrf_token
+from tests.web.games_helpers import record, start_game, totals
 
 EN = {"Accept-Language": "en"}
 IT = {"Accept-Language": "it"}
@@ -247,3 +249,223 @@ def test_what_is_stored_of_an_import_is_the_entry_as_read_never_the_file(app: Fl
         }
         assert stored.entry == expected
         assert revision.entry == expected
+
+
+# An import in short transactions, one at a time per user ---------------------------
+
+
+class Paused:
+    """An import running in a thread, held after its first chunk of games is committed
+    while the ``with`` block runs; `error` is what it raised, `league_id` what it made."""
+
+    def __init__(self, app: Flask, data: dict[str, Any], username: str) -> None:
+        self.reached = threading.Event()
+        self.go_on = threading.Event()
+        self.error: BaseException | None = None
+        self.league_id: int | None = None
+        self._thread = threading.Thread(target=self._run, args=(app, data, username))
+
+    def _hold(self, _league_id: int, games: int) -> None:
+        if threading.get_ident() == self._thread.ident and games == transfer.IMPORT_CHUNK:
+            self.reached.set()
+            assert self.go_on.wait(60), "the test never resumed the import"
+
+    def _run(self, app: Flask, data: dict[str, Any], username: str) -> None:
+        with app.app_context():
+            try:
+                owner = find_user(username)
+                assert owner is not None
+                self.league_id = transfer.import_league(data, owner).id
+            except BaseException as err:  # handed to the test on leaving
+                self.error = err
+            finally:
+                db.session.remove()
+                self.reached.set()
+
+    def __enter__(self) -> Paused:
+        transfer.chunk_stored.connect(self._hold)
+        self._thread.start()
+        assert self.reached.wait(60), "the import never paused"
+        if self.error is not None:
+            raise self.error
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.go_on.set()
+        self._thread.join(60)
+        transfer.chunk_stored.disconnect(self._hold)
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Imports written two games per transaction (a 5-game file takes three)."""
+    monkeypatch.setattr(transfer, "IMPORT_CHUNK", 2)
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_a_hand_is_saved_at_another_table_while_an_import_is_under_way(
+    app: Flask, client: FlaskClient
+) -> None:
+    signup(client, "owner")
+    data = _league_file(app)
+    data["league"]["name"] = "Imported"
+    table = app.test_client()
+    board = start_game(table)
+    with Paused(app, data, "owner") as paused:
+        # The import has committed its first chunk and waits: the tables save meanwhile
+        # (on SQLite a write lock held across chunks fails this with "database is locked").
+        response = record(table, board)
+        assert response.status_code == 302, response.get_data(as_text=True)[-500:]
+        assert totals(table.get(board).get_data(as_text=True)) != [0, 0]
+        # ... and the league being imported is nowhere to be seen yet.
+        assert "Imported" not in client.get("/leagues/").get_data(as_text=True)
+        with app.app_context():
+            hidden = db.session.scalars(select(League).where(League.importing.is_(True))).one()
+            public_id = hidden.public_id
+        assert client.get(f"/leagues/{public_id}/").status_code == 404
+    assert paused.error is None
+    assert client.get(f"/leagues/{public_id}/").status_code == 200
+    assert "Imported" in client.get("/leagues/").get_data(as_text=True)
+    with app.app_context():
+        copy = db.session.get_one(League, paused.league_id)
+        assert transfer.export_league(copy) == data
+        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_an_import_refused_in_its_last_chunk_removes_what_the_first_ones_wrote(
+    app: Flask,
+) -> None:
+    data = _league_file(app)
+    data["games"][-1]["hands"][0]["entry"]["sides"][0]["cards"] = ["7D", "7D"]
+    with app.app_context():
+        owner = find_user("owner")
+        assert owner is not None
+        before = _counts()
+        with pytest.raises(transfer.ImportRefused, match=r"^games\[4\]\.hands\[0\]\.sides"):
+            transfer.import_league(data, owner)
+        assert _counts() == before
+        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_one_import_at_a_time_per_user_and_a_few_on_the_server(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(LEAGUE_IMPORT_SLOTS=2)
+    clients = {name: app.test_client() for name in ("owner", "other", "third")}
+    for name, client in clients.items():
+        signup(client, name)
+    data = _league_file(app)
+    body = json.dumps(data).encode()
+    with Paused(app, data, "owner"):
+        status, page = _upload(clients["owner"], body, EN)
+        assert status == 409
+        assert "An import of yours is already running: try again when it has finished." in page
+        status, page = _upload(clients["owner"], body, IT)
+        assert "Una tua importazione è già in corso: riprova quando è finita." in page
+        with Paused(app, data, "other"):  # the second of two slots
+            status, page = _upload(clients["third"], body, EN)
+            assert status == 409
+            assert "The server is busy with other imports: try again in a minute." in page
+        status, _page = _upload(clients["third"], body, EN)  # a slot is free again
+        assert status == 302
+    status, _page = _upload(clients["owner"], body, EN)
+    assert status == 302
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+        assert db.session.scalar(select(func.count()).where(League.name == "Demo")) == 1 + 4
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_an_import_cut_short_by_a_killed_worker_is_swept_never_shown(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(LEAGUE_IMPORT_STALE_SECONDS=0)
+    client = app.test_client()
+    signup(client, "owner")
+    data = _league_file(app)
+    with app.app_context():
+        before = _counts()
+    monkeypatch.setattr(imports, "abandon", lambda _job_id: None)  # a killed worker cleans nothing
+
+    def killed(_league_id: int, **_games: int) -> None:
+        raise SystemExit("worker killed")
+
+    transfer.chunk_stored.connect(killed)
+    try:
+        with app.app_context():
+            owner = find_user("owner")
+            assert owner is not None
+            with pytest.raises(SystemExit):
+                transfer.import_league(data, owner)
+            db.session.remove()
+    finally:
+        transfer.chunk_stored.disconnect(killed)
+    monkeypatch.undo()
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 1
+        half = db.session.scalars(select(League).where(League.importing.is_(True))).one()
+        assert client.get(f"/leagues/{half.public_id}/").status_code == 404
+    # Its heartbeat is older than LEAGUE_IMPORT_STALE_SECONDS: the next import sweeps it.
+    status, _page = _upload(client, json.dumps(data).encode(), EN)
+    assert status == 302
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+        assert db.session.scalars(select(League.importing)).all() == [False, False]
+        league_ids = db.session.scalars(select(League.id)).all()
+        copy = db.session.get_one(League, max(league_ids))
+        assert transfer.export_league(copy) == data
+        games_now = db.session.scalar(select(func.count()).select_from(Game))
+        assert games_now == before[2] + len(data["games"])
+
+
+def test_imports_are_rate_limited_per_user(limited_app: Flask) -> None:
+    limited_app.config["LEAGUE_IMPORT_RATE_LIMIT"] = "2 per minute"
+    client = limited_app.test_client()
+    signup(client, "owner")
+    body = json.dumps(_league_file(limited_app)).encode()
+    assert _upload(client, body, EN)[0] == 302
+    assert _upload(client, body, EN)[0] == 302
+    status, page = _upload(client, body, EN)
+    assert status == 429
+    assert "Nothing was imported. Too many imports in a short time: wait a bit." in page
+    other = limited_app.test_client()
+    signup(other, "other")
+    assert _upload(other, body, EN)[0] == 302
+
+
+def test_a_file_with_more_hands_than_an_import_can_take_is_refused_before_any_work(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    signup(client, "owner")
+    data = _league_file(app)
+    hands = sum(len(game["hands"]) for game in data["games"])
+    monkeypatch.setattr(transfer, "MAX_HANDS", hands - 1)
+    with app.app_context():
+        before = _counts()
+    status, page = _upload(client, json.dumps(data).encode(), IT)
+    assert status == 422
+    assert f"games: {hands} smazzate in tutto: un file può portarne al massimo {hands - 1}" in page
+    status, page = _upload(client, json.dumps(data).encode(), EN)
+    assert f"games: {hands} hands in all: one file can bring at most {hands - 1}" in page
+    with app.app_context():
+        assert _counts() == before
+        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_an_import_swept_while_it_runs_writes_nothing_more_and_leaves_nothing(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(LEAGUE_IMPORT_STALE_SECONDS=0)
+    data = _league_file(app)
+    with app.app_context():
+        before = _counts()
+    with Paused(app, data, "owner") as paused, app.app_context():
+        imports.sweep()  # as if its heartbeat were too old: its row and its league go
+        assert _counts() == before
+    assert isinstance(paused.error, imports.ImportAbandoned)
+    with app.app_context():
+        assert _counts() == before
+        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0

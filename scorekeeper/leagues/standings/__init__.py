@@ -31,7 +31,7 @@ The package is split by job:
 - `bulk`: the results, ratings and rows of many new games at once (import, demo).
 """
 
-from scorekeeper.leagues.standings.bulk import add_results
+from scorekeeper.leagues.standings.bulk import add_new_standings, add_results, rate_new_results
 from scorekeeper.leagues.standings.queries import (
     PAIR_MIN_GAMES,
     HeadToHead,
@@ -57,6 +57,7 @@ from scorekeeper.leagues.standings.ratings import (
 from scorekeeper.leagues.standings.results import (
     ResultRow,
     game_changed,
+    insert_results,
     results_of,
     write_results,
 )
@@ -79,12 +80,15 @@ __all__ = [
     "RatingPoint",
     "Result",
     "ResultRow",
+    "add_new_standings",
     "add_results",
     "display_rating",
     "game_changed",
     "head_to_head",
+    "insert_results",
     "pairs",
     "player_line",
+    "rate_new_results",
     "rating_history",
     "rebuild",
     "rebuild_standings",

@@ -37,10 +37,25 @@ def add_results(league_id: int, results: list[ResultRow]) -> None:
         insert_results(results)
         rebuild(league_id)
         return
+    ratings = rate_new_results(results)
+    insert_results(results)
+    add_new_standings(league_id, results, ratings)
+
+
+def rate_new_results(results: list[ResultRow]) -> dict[int, tuple[float, float]]:
+    """Sort the results of a league that had none into `GAME_ORDER` and rate them in
+    memory, every player from the model's first rating; each player's last rating."""
     results.sort(key=game_order)
     ratings: dict[int, tuple[float, float]] = {}
     rate_in_order(results, ratings, lambda _row: (MODEL.mu, MODEL.sigma))
-    insert_results(results)
+    return ratings
+
+
+def add_new_standings(
+    league_id: int, results: list[ResultRow], ratings: dict[int, tuple[float, float]]
+) -> None:
+    """Write the standing rows of `results` (already stored, rated by
+    `rate_new_results`: all the league's results) and the players' ratings."""
     seasons = db.session.scalars(select(Season).where(Season.league_id == league_id)).all()
     rows = standing_rows(league_id, results, seasons)
     db.session.execute(delete(Standing).where(Standing.league_id == league_id))
