@@ -5,7 +5,7 @@ each running import has a ``league_import`` row: one per user, in one of a few
 slots, with a heartbeat so that a killed worker's import is swept.
 
 Revision ID: c3d9e1f4a7b2
-Revises: 5b1e7c0d2a9f
+Revises: 3c8e1f4a9b27
 Create Date: 2026-12-01 17:00:00
 
 """
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'c3d9e1f4a7b2'
-down_revision = '5b1e7c0d2a9f'
+down_revision = '3c8e1f4a9b27'
 branch_labels = None
 depends_on = None
 
