@@ -49,6 +49,7 @@ from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
 from scorekeeper.ui.labels import format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
+from scorekeeper.ui.widgets import StaticOptionsSelect
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
 #: ``primiera`` radio value: decide from each side's best card per suit.
@@ -175,6 +176,7 @@ def _best_card_field(suit: Suit) -> SelectField:
         choices=[SelectChoice("", "—")] + [SelectChoice(card.code, card.code) for card in cards],
         default="",
         validate_choice=True,
+        widget=StaticOptionsSelect(),
     )
 
 

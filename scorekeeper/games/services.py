@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from itertools import groupby
 from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
@@ -374,6 +375,22 @@ def game_state(game: Game) -> GameState:
     return GameState.replay(game.rules, game.first_dealer, results)
 
 
+def stored_state(game: Game) -> GameState:
+    """`game_state` read from the stored points in one query, without loading the hands
+    (for a change, which needs the winner but not the hands themselves)."""
+    rows = db.session.execute(
+        select(Hand.id, Hand.napoleone_side, HandSide.total)
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.game_id == game.id)
+        .order_by(Hand.number, HandSide.side)
+    )
+    results = [
+        HandResult(tuple(row.total for row in sides), napoleone)
+        for (_id, napoleone), sides in groupby(rows, key=lambda row: (row.id, row.napoleone_side))
+    ]
+    return GameState.replay(game.rules, game.first_dealer, results)
+
+
 # --------------------------------------------------------------------------- hands
 
 
@@ -543,7 +560,7 @@ def _after_change(game: Game) -> None:
     receivers of `hooks.game_changed` (a league's standings change in this transaction)."""
     db.session.flush()
     db.session.expire(game, ["hands"])
-    game.winner_side = game_state(game).winner
+    game.winner_side = stored_state(game).winner
     game.version = Game.version + 1
     game.updated_at = utcnow()
     db.session.flush()
