@@ -20,6 +20,7 @@ from flask import Flask, current_app
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSessionInterface
 from flask.wrappers import Response
+from flask_babel.speaklater import LazyString
 from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
@@ -50,9 +51,25 @@ VARY = ("Cookie", "Accept-Language")
 
 
 class OrderedJSONProvider(DefaultJSONProvider):
-    """JSON responses keep the key order they are built in (API.md's order of points)."""
+    """JSON responses keep the key order they are built in (API.md's order of points);
+    a lazy translation is its text (not its HTML); a body nested too deep to read is
+    invalid JSON (a 400 from ``request.get_json``), not a crash."""
 
     sort_keys = False
+
+    @staticmethod
+    def default(o: Any) -> Any:
+        """A lazy translation as its text, anything else as Flask has it."""
+        if isinstance(o, LazyString):
+            return str(o)
+        return DefaultJSONProvider.default(o)
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """Parse ``s``; nesting deeper than Python can follow is a ``ValueError``."""
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deep") from None
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -130,8 +147,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_on_connect)
 
-    _register_blueprints(app)
     ui.init_app(app)
+    _register_blueprints(app)
     app.context_processor(template_context)
     app.after_request(_security_headers(app))
     app.after_request(no_store_when_private)

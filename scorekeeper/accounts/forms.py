@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, Regexp
 
 from scorekeeper.accounts.models import USERNAME_MAX
 from scorekeeper.ui.forms import AppForm
+from scorekeeper.ui.text import lazy_gettext as _l
 
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128

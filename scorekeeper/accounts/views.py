@@ -11,7 +11,6 @@ from flask import Blueprint, Flask, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 
@@ -22,6 +21,7 @@ from scorekeeper.accounts.models import User, username_key
 from scorekeeper.extensions import limiter, login_manager
 from scorekeeper.ui.forms import ButtonForm
 from scorekeeper.ui.redirects import safe_next
+from scorekeeper.ui.text import lazy_gettext as _l
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 

@@ -53,7 +53,7 @@ def json_body() -> Mapping[str, object]:
         raise ApiError.whole_request(400, message)
     try:
         body = request.get_json()
-    except (BadRequest, RecursionError):
+    except BadRequest:
         raise ApiError.whole_request(400, _("the request body is not valid JSON")) from None
     if not isinstance(body, dict):
         raise ApiError.whole_request(400, _("the request body must be a JSON object"))

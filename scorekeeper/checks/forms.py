@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     Field,
-    IntegerField,
     RadioField,
     SelectField,
     StringField,
@@ -19,9 +17,10 @@ from wtforms.widgets import TextInput
 
 from scorekeeper.scoring import FORMATS, Category, InputError, Rules, SumChoice
 from scorekeeper.ui.choices import SelectChoice
-from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
+from scorekeeper.ui.forms import AppForm, IntegerField, VariantSwitches, add_variant_fields
 from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath, error_message
+from scorekeeper.ui.text import lazy_gettext as _l
 
 
 class CheckForm(AppForm):
@@ -77,6 +76,7 @@ class WholeNumberField(IntegerField):
             raise ValueError(
                 error_message(InputError("not_whole_number", params={"text": text}))
             ) from None
+        self.check_bounds()
 
 
 #: The categories' names: a variant of the same name has inputs of its own.

@@ -13,14 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, cast
 
-from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import (
     FieldList,
     Form,
     FormField,
     HiddenField,
-    IntegerField,
     RadioField,
     SelectField,
     StringField,
@@ -45,10 +43,16 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring.rules import TARGET_RANGE
 from scorekeeper.ui.choices import SelectChoice
-from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
+from scorekeeper.ui.forms import (
+    AppForm,
+    IntegerField,
+    VariantSwitches,
+    add_variant_fields,
+)
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
 from scorekeeper.ui.labels import format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
+from scorekeeper.ui.text import lazy_gettext as _l
 from scorekeeper.ui.widgets import StaticOptionsSelect
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
@@ -62,6 +66,10 @@ PRIMIERA_UNCHOSEN = -1
 WHOLE_DECK = {"cards": DECK_SIZE, "denari": DENARI_IN_DECK}
 #: The card grid's "all the cards the other sides did not take" box (last side).
 REST_FIELD = "rest"
+
+#: The longest request id stored with a hand (``Hand.request_id``).
+REQUEST_ID_MAX = 64
+FORM_NOT_READ = _l("This form could not be read: open the page again and enter the hand.")
 
 NUMERIC = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
 
@@ -134,8 +142,8 @@ class NewGameForm(VariantSwitches, AppForm):
         return ok
 
     def validate_first_dealer(self, field: SelectField) -> None:
-        """The dealer sits at this table."""
-        if field.data != "random" and int(field.data) >= self.players:
+        """The dealer sits at this table (a value that is no choice is refused already)."""
+        if not field.errors and field.data != "random" and int(field.data) >= self.players:
             raise ValidationError(_l("Choose one of the players"))
 
     def setup(self) -> GameSetup:
@@ -169,15 +177,23 @@ add_variant_fields(NewGameForm)
 # --------------------------------------------------------------------------- hands
 
 
-def _best_card_field(suit: Suit) -> SelectField:
-    cards = [card for card in DECK if card.suit is suit]
-    return SelectField(
-        suit.italian,
-        choices=[SelectChoice("", "—")] + [SelectChoice(card.code, card.code) for card in cards],
-        default="",
-        validate_choice=True,
-        widget=StaticOptionsSelect(),
-    )
+class BestCardField(SelectField):
+    """A side's best card in ``suit``: one of its cards, or none (``""``)."""
+
+    def __init__(self, suit: Suit, **kwargs: Any) -> None:
+        cards = [card for card in DECK if card.suit is suit]
+        self.codes = {"", *(card.code for card in cards)}
+        choices = [SelectChoice("", "—")] + [SelectChoice(card.code, card.code) for card in cards]
+        super().__init__(
+            suit.italian, choices=choices, default="", widget=StaticOptionsSelect(), **kwargs
+        )
+
+    def pre_validate(self, _form: Any) -> None:
+        """Refuse anything but a card of the suit, saying what was sent and which suit."""
+        if self.data not in self.codes:
+            raise ValidationError(
+                _l("'%(text)s' is not a card of %(suit)s.", text=self.data, suit=self.label.text)
+            )
 
 
 class SideCountsForm(Form):
@@ -189,14 +205,14 @@ class SideCountsForm(Form):
     napola_run = IntegerField(
         _l("Napola run"), validators=[Optional()], default=0, render_kw=NUMERIC
     )
-    best_D = _best_card_field(Suit.DENARI)  # noqa: N815  (the suit letter of the notation)
-    best_C = _best_card_field(Suit.COPPE)  # noqa: N815
-    best_B = _best_card_field(Suit.BASTONI)  # noqa: N815
-    best_S = _best_card_field(Suit.SPADE)  # noqa: N815
+    best_D = BestCardField(Suit.DENARI)  # noqa: N815  (the suit letter of the notation)
+    best_C = BestCardField(Suit.COPPE)  # noqa: N815
+    best_B = BestCardField(Suit.BASTONI)  # noqa: N815
+    best_S = BestCardField(Suit.SPADE)  # noqa: N815
 
-    def best_fields(self) -> list[SelectField]:
+    def best_fields(self) -> list[BestCardField]:
         """The best-card pickers, one per suit, in suit order."""
-        return [cast("SelectField", self[f"best_{suit.letter}"]) for suit in Suit]
+        return [cast("BestCardField", self[f"best_{suit.letter}"]) for suit in Suit]
 
     def primiera_cards(self) -> tuple[Card, ...]:
         """The best cards picked for this side (each a card of the picker's choices)."""
@@ -206,7 +222,7 @@ class SideCountsForm(Form):
 class HandFormBase(AppForm):
     """Fields every hand form has: its own key and the hand it was made for."""
 
-    request_id = HiddenField()
+    request_id = HiddenField(validators=[Length(max=REQUEST_ID_MAX)])
     number = HiddenField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -215,6 +231,14 @@ class HandFormBase(AppForm):
         self.hand_errors: dict[str, list[str]] = {}
         if not self.request_id.data:
             self.request_id.data = str(uuid.uuid4())
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The form's checks; a hidden field refused (a key too long, a control character)
+        is told about the form as a whole, since nobody sees the field."""
+        ok = bool(super().validate(extra_validators))
+        if self.request_id.errors or self.number.errors:
+            self.hand_errors.setdefault("", []).append(str(FORM_NOT_READ))
+        return ok
 
     def add_errors(self, by_path: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
         """Put the messages next to their fields, the others into ``hand_errors``."""
@@ -267,7 +291,10 @@ class CountsForm(HandFormBase):
                     a.data = whole - b.data
                 elif b.data is None and a.data is not None and not b.errors:
                     b.data = whole - a.data
-        for sub in subforms:
+        for i, sub in enumerate(subforms):
+            for best in sub.best_fields():
+                # Shown with the side's best cards (the pickers have no error list).
+                self.hand_errors.setdefault(f"sides[{i}].primiera_cards", []).extend(best.errors)
             for name in ("cards", "denari"):
                 if sub[name].data is None and not sub[name].errors:
                     sub[name].errors = [*sub[name].errors, _l("Enter a number")]

@@ -8,6 +8,11 @@
 - An *edit token resolver* opens the games behind edit tokens that another layer issues
   (a league scorer's personal token), registered per app by the token's prefix with
   :func:`register_edit_token_resolver`.
+- An *edit guard*, registered per app with :func:`register_edit_guard`, decides whether
+  the current user may change a game, whatever token opened it (a league game: only the
+  league's scorers and owner). Every edit token is resolved in one place,
+  `scorekeeper.games.services.find_by_edit_token`, which asks every guard on every
+  request, so a change of role takes effect at once.
 """
 
 from __future__ import annotations
@@ -24,8 +29,26 @@ _signals = Namespace()
 #: Sent inside the transaction of every change to a game's hands (see the module's docstring).
 game_changed = _signals.signal("game-changed")
 
+
+class EditRefused(Exception):
+    """The current user may change no game through this edit token.
+
+    ``log_in`` is true for a visitor who is not logged in and might be let in once
+    logged in; otherwise the answer is the one for a token that opens no game (404), so a
+    refusal says nothing of the game or of its league.
+    """
+
+    def __init__(self, *, log_in: bool = False) -> None:
+        super().__init__("log in first" if log_in else "no game to change")
+        self.log_in = log_in
+
+
+#: Opens a token of its prefix: the game, or None (it may raise `EditRefused`).
 EditTokenResolver = Callable[[str], Game | None]
+#: Raises `EditRefused` unless the current user may change the game.
+EditGuard = Callable[[Game], None]
 _RESOLVERS = "scorekeeper.games.edit_token_resolvers"
+_GUARDS = "scorekeeper.games.edit_guards"
 
 
 def register_edit_token_resolver(app: Flask, prefix: str, resolve: EditTokenResolver) -> None:
@@ -41,6 +64,19 @@ def edit_token_resolver(token: str) -> EditTokenResolver | None:
     """The resolver registered for ``token``'s prefix, if any."""
     resolvers: dict[str, EditTokenResolver] = current_app.extensions.get(_RESOLVERS, {})
     return next((r for prefix, r in resolvers.items() if token.startswith(prefix)), None)
+
+
+def register_edit_guard(app: Flask, guard: EditGuard) -> None:
+    """Let ``guard`` refuse, by raising `EditRefused`, any change to any game of ``app``."""
+    app.extensions.setdefault(_GUARDS, []).append(guard)
+
+
+def check_edit_access(game: Game) -> None:
+    """Raise `EditRefused` unless every registered guard lets the current user change
+    ``game``."""
+    guards: list[EditGuard] = current_app.extensions.get(_GUARDS, [])
+    for guard in guards:
+        guard(game)
 
 
 def send_game_changed(game: Game) -> None:

@@ -16,12 +16,16 @@ from datetime import datetime
 from itertools import groupby
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import func, select, update
 
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
-from scorekeeper.games.hooks import edit_token_resolver, send_game_changed
+from scorekeeper.games.hooks import (
+    EditRefused,
+    check_edit_access,
+    edit_token_resolver,
+    send_game_changed,
+)
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX as SEAT_NAME_MAX
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, rules_values
@@ -34,6 +38,7 @@ from scorekeeper.scoring import (
     HandScore,
     Rules,
 )
+from scorekeeper.transactions import in_transaction
 
 VIEW_TOKEN_BYTES = 16
 EDIT_TOKEN_BYTES = 24
@@ -344,13 +349,23 @@ def rematch(game: Game) -> tuple[Game, str]:
     return create_game(setup, rematch_of=game)
 
 
-def find_by_edit_token(token: str) -> Game | None:
-    """The game this edit token opens, if any (a league scorer's token included: see
-    `hooks.register_edit_token_resolver`)."""
+def find_by_edit_token(token: str) -> Game:
+    """The game this edit token lets the current user change: the one place every edit
+    token is resolved (a league scorer's token included, see
+    `hooks.register_edit_token_resolver`), and asked of every edit guard, on every
+    request (`hooks.register_edit_guard`: a league game changes only for its scorers).
+
+    Raises `EditRefused` for a token that opens nothing, or nothing for this user.
+    """
     resolve = edit_token_resolver(token)
     if resolve is not None:
-        return resolve(token)
-    return db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
+        game = resolve(token)
+    else:
+        game = db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
+    if game is None:
+        raise EditRefused
+    check_edit_access(game)
+    return game
 
 
 def find_by_view_token(token: str) -> Game | None:
@@ -359,14 +374,23 @@ def find_by_view_token(token: str) -> Game | None:
 
 
 def games_by_edit_tokens(tokens: Sequence[str]) -> list[tuple[Game, str]]:
-    """The games these edit tokens open, newest first, each with its token."""
+    """The games these edit tokens let the current user change, newest first, each with
+    its token (a link that no longer works for this user is left out)."""
     by_hash = {hash_token(token): token for token in tokens}
     if not by_hash:
         return []
     games = db.session.scalars(
         select(Game).where(Game.edit_token_hash.in_(by_hash)).order_by(Game.created_at.desc())
     )
-    return [(game, by_hash[game.edit_token_hash]) for game in games]
+    return [(game, by_hash[game.edit_token_hash]) for game in games if _may_change(game)]
+
+
+def _may_change(game: Game) -> bool:
+    try:
+        check_edit_access(game)
+    except EditRefused:
+        return False
+    return True
 
 
 def game_state(game: Game) -> GameState:
@@ -408,16 +432,22 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
     ``number`` is the hand the form was made for and ``request_id`` the form's
     own key. The same form sent again returns the hand it saved. A form for a
     number that another phone has meanwhile saved raises :class:`HandConflict`
-    (also when both arrive at the same instant: the database's UNIQUE
-    constraints decide). An invalid hand raises :class:`InvalidHand`; nothing is
-    stored in either case.
+    (also when both arrive at the same instant: the game is locked first, and where
+    two inserts still meet the database's UNIQUE constraints decide and the loser
+    runs again). An invalid hand raises :class:`InvalidHand`; nothing is stored in
+    either case.
     """
     score = entry.score(game.rules)
-    for attempt in range(2):
+
+    def save() -> Recorded:
+        lock_game(game)
+        current = _next_number(game)
+        # The request id is read after the count, in the same transaction: if the count
+        # already holds this very form's hand, so does this read (it is never taken for
+        # another phone's).
         existing = _hand_by_request(game, request_id)
         if existing is not None:
             return Recorded(existing, already_saved=True)
-        current = _next_number(game)
         if number != current:
             raise HandConflict(number, current)
         hand = Hand(
@@ -429,40 +459,65 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
             sides=side_rows(score),
         )
         db.session.add(hand)
-        try:
-            db.session.flush()
-            log_revision(game, hand, "create")
-            _after_change(game)
-            db.session.commit()
-        except (IntegrityError, OperationalError):
-            # Another request saved this number (or this very form) first.
-            db.session.rollback()
-            if attempt:
-                raise
-            continue
+        db.session.flush()
+        log_revision(game, hand, "create")
+        _after_change(game)
         return Recorded(hand)
-    raise AssertionError("unreachable")  # pragma: no cover
+
+    return in_transaction(save)
 
 
 def edit_hand(game: Game, number: int, entry: HandEntry) -> Hand:
-    """Replace hand ``number``'s entry; totals, winner and dealers follow."""
-    hand = _hand(game, number)
+    """Replace hand ``number``'s entry; totals, winner and dealers follow.
+
+    Raises `LookupError` when the game has no such hand (any more).
+    """
     score = entry.score(game.rules)
-    hand.entered = entry
-    hand.napoleone_side = score.napoleone
-    hand.updated_at = utcnow()
-    hand.sides.clear()
-    db.session.flush()
-    hand.sides.extend(side_rows(score))
-    db.session.flush()
-    log_revision(game, hand, "edit")
-    _after_change(game)
-    db.session.commit()
-    return hand
+
+    def save() -> Hand:
+        lock_game(game)
+        hand = _hand(game, number)
+        hand.entered = entry
+        hand.napoleone_side = score.napoleone
+        hand.updated_at = utcnow()
+        hand.sides.clear()
+        db.session.flush()
+        hand.sides.extend(side_rows(score))
+        db.session.flush()
+        log_revision(game, hand, "edit")
+        _after_change(game)
+        return hand
+
+    return in_transaction(save)
 
 
 def remove_hand(game: Game, number: int) -> None:
-    """Remove hand ``number``; the later hands move up one place."""
+    """Remove hand ``number``; the later hands move up one place.
+
+    Raises `LookupError` when the game has no such hand (any more).
+    """
+
+    def save() -> None:
+        lock_game(game)
+        _remove_hand(game, number)
+
+    in_transaction(save)
+
+
+def undo_last_hand(game: Game, number: int) -> None:
+    """Remove the last hand, if it is still hand ``number`` (a double tap undoes once)."""
+
+    def save() -> None:
+        lock_game(game)
+        last = _next_number(game) - 1
+        if number != last or last < 1:
+            raise HandConflict(number, last)
+        _remove_hand(game, number)
+
+    in_transaction(save)
+
+
+def _remove_hand(game: Game, number: int) -> None:
     hand = _hand(game, number)
     log_revision(game, hand, "delete")
     db.session.delete(hand)
@@ -473,17 +528,21 @@ def remove_hand(game: Game, number: int) -> None:
     for other in later:
         other.number -= 1
         db.session.flush()  # one row at a time: the UNIQUE (game, number) holds throughout
-    db.session.expire(game, ["hands"])
     _after_change(game)
-    db.session.commit()
 
 
-def undo_last_hand(game: Game, number: int) -> None:
-    """Remove the last hand, if it is still hand ``number`` (a double tap undoes once)."""
-    last = _next_number(game) - 1
-    if number != last or last < 1:
-        raise HandConflict(number, last)
-    remove_hand(game, number)
+def lock_game(game: Game) -> None:
+    """Start a change to ``game``: bump its version (the board's ETag) first thing.
+
+    The UPDATE takes the game's row lock on PostgreSQL and the write lock on SQLite,
+    so changes to one game run one after the other and each reads what the one
+    before it committed (everything loaded of the game before is read again). A
+    league's lock comes after it (`hooks.game_changed`), always in that order.
+    """
+    db.session.execute(
+        update(Game).where(Game.id == game.id).values(version=Game.version + 1, updated_at=utcnow())
+    )
+    db.session.expire(game)
 
 
 def revisions_of(hand: Hand) -> list[HandRevision]:
@@ -556,12 +615,10 @@ def log_revision(game: Game, hand: Hand, action: str, at: datetime | None = None
 
 
 def _after_change(game: Game) -> None:
-    """Bump the version (the board's ETag), refresh the cached winner, and tell the
-    receivers of `hooks.game_changed` (a league's standings change in this transaction)."""
+    """Refresh the cached winner and tell the receivers of `hooks.game_changed` (a league's
+    standings change in this transaction); the version was bumped by `lock_game`."""
     db.session.flush()
     db.session.expire(game, ["hands"])
     game.winner_side = stored_state(game).winner
-    game.version = Game.version + 1
-    game.updated_at = utcnow()
     db.session.flush()
     send_game_changed(game)

@@ -2,8 +2,11 @@
 
 ``/g/<edit_token>/...`` can change the game; ``/v/<view_token>/...`` only
 shows it (GET only: every POST there is refused). A token that opens no game
-is a 404, whatever its shape. Views stay thin: a form, one service call, a
-redirect or a page.
+is a 404, whatever its shape. Every ``/g/`` route opens its game with
+`_edit_game`, so the edit guards (a league game changes only for the league's
+scorers and owner) apply to each of them: a visitor who is not logged in is sent
+to log in, anyone else refused gets the same 404. Views stay thin: a form, one
+service call, a redirect or a page.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.extensions import login_manager
 from scorekeeper.games import cookies
 from scorekeeper.games.board import board_context, cards_context, hand_context, preview_context
 from scorekeeper.games.forms import (
@@ -35,6 +40,7 @@ from scorekeeper.games.forms import (
     cards_form,
     counts_form,
 )
+from scorekeeper.games.hooks import EditRefused
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.games.services import (
@@ -58,10 +64,24 @@ FORMAT_SHAPES = {key: [fmt.sides, fmt.players_per_side] for key, fmt in FORMATS.
 
 
 def _edit_game(token: str) -> Game:
-    game = find_by_edit_token(token)
-    if game is None:
+    """The game behind an edit token if the current user may change it; else a 404, or
+    the login page for a visitor who might be let in (not for the board's polling)."""
+    try:
+        return find_by_edit_token(token)
+    except EditRefused as refused:
+        if refused.log_in and request.endpoint != "games.live":
+            abort(_log_in_first(token))
         abort(404)
-    return game
+
+
+def _log_in_first(token: str) -> BaseResponse:
+    """To the login page, then back: to this page, or to the board after a POST."""
+    if request.method == "GET":
+        back = request.full_path.removesuffix("?")
+    else:
+        back = url_for("games.scoreboard", token=token)
+    flash(str(login_manager.login_message), login_manager.login_message_category)
+    return redirect(url_for(login_manager.login_view or "main.index", next=back))
 
 
 def _view_game(token: str) -> Game:
@@ -308,6 +328,8 @@ def edit(token: str, number: int) -> ResponseReturnValue:
     except InvalidHand as error:
         form.add_input_errors(error.errors)
         return _render_edit(game, token, form, stored, status=422)
+    except LookupError:  # removed from another phone meanwhile
+        abort(404)
     flash(_("Hand %(number)s corrected.", number=number), "success")
     return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
 
@@ -345,7 +367,10 @@ def remove(token: str, number: int) -> ResponseReturnValue:
     stored = _hand_or_404(game, number)
     form = HandFormBase()
     if form.validate_on_submit():
-        remove_hand(game, number)
+        try:
+            remove_hand(game, number)
+        except LookupError:  # removed from another phone meanwhile
+            abort(404)
         flash(_("Hand %(number)s removed.", number=number), "success")
         return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
     context = hand_context(game, stored, token, editable=True)

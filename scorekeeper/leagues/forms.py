@@ -8,13 +8,11 @@ from datetime import date
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
     DateField,
     FieldList,
-    IntegerField,
     RadioField,
     SelectField,
     StringField,
@@ -28,7 +26,13 @@ from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, Rules
 from scorekeeper.ui.choices import SelectChoice
-from scorekeeper.ui.forms import AppForm, VariantSwitches, add_variant_fields
+from scorekeeper.ui.forms import (
+    AppForm,
+    IntegerField,
+    VariantSwitches,
+    add_variant_fields,
+)
+from scorekeeper.ui.text import lazy_gettext as _l
 
 FORMAT_CHOICES = [
     SelectChoice("2", _l("2 players")),
@@ -287,6 +291,9 @@ class ImportForm(AppForm):
             self.document = json.load(field.data.stream)
         except ValueError:  # not JSON, or not text at all (UnicodeDecodeError)
             raise ValidationError(not_imported(_("The file is not valid JSON."))) from None
+        except RecursionError:  # lists or objects nested deeper than Python's parser goes
+            message = _("The file nests lists or objects too deeply: it is not a league file.")
+            raise ValidationError(not_imported(message)) from None
 
 
 def not_imported(reason: str) -> str:

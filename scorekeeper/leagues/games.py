@@ -6,11 +6,20 @@ seat linked to a league player. Games know nothing of leagues: `init_app` connec
 of every change, so standings and ratings are written with it) and registers the
 resolver of league edit tokens with games.
 
-Scorers record hands through the games pages like anyone holding the edit link.
-The edit link itself is only ever stored hashed, so a scorer who did not start the
-game gets a *league edit token* instead: signed with the app's secret key, naming the
-game and the scorer, and checked against the scorer's current role on every request
-(removing a member or lowering them to viewer closes it at once).
+Once a game belongs to a league, only the league's scorers and owner may change it,
+whatever edit token they hold: `init_app` registers `guard_league_game` as an edit
+guard of games, asked on every request to a game's edit pages. Every link issued
+before (the game's own edit link, held by whoever started it as a casual game or was
+given it) stops changing anything for anyone else; removing a member or lowering them
+to viewer takes effect on their next request.
+
+Scorers record hands through the games pages. The game's own edit link is only ever
+stored hashed, so a scorer who did not start the game gets a *league edit token*
+instead: signed with the app's secret key, naming the game and the scorer, so it opens
+nothing for anyone but that scorer.
+
+The view link of a game in a private league stays what it is, read-only: whoever holds
+it follows that game's board, which names no league and links to none of its pages.
 """
 
 from __future__ import annotations
@@ -25,7 +34,12 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
-from scorekeeper.games.hooks import game_changed, register_edit_token_resolver
+from scorekeeper.games.hooks import (
+    EditRefused,
+    game_changed,
+    register_edit_guard,
+    register_edit_token_resolver,
+)
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import Game, Seat
 from scorekeeper.leagues import standings
@@ -33,6 +47,7 @@ from scorekeeper.leagues.access import member_role
 from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.models import League, Player, Role
 from scorekeeper.leagues.services import add_player, find_player
+from scorekeeper.transactions import in_transaction
 
 _SALT = "league-game-edit"
 #: League edit tokens start with this, so they never look like a game's own edit token.
@@ -41,9 +56,10 @@ TOKEN_PREFIX = "L."  # noqa: S105  (a prefix that tells tokens apart, not a secr
 
 def init_app(app: Flask) -> None:
     """Connect leagues to the games of ``app``: changes reach the standings, league edit
-    tokens open their games."""
+    tokens open their games, and a league game changes only for the league's scorers."""
     game_changed.connect(_game_changed, app)
     register_edit_token_resolver(app, TOKEN_PREFIX, resolve_league_token)
+    register_edit_guard(app, guard_league_game)
 
 
 def _game_changed(_app: Flask, game: Game) -> None:
@@ -61,20 +77,31 @@ def league_edit_token(game: Game, user_id: int) -> str:
 
 
 def resolve_league_token(token: str) -> Game | None:
-    """The game a league edit token opens for the current user, if they are still a scorer."""
-    if not token.startswith(TOKEN_PREFIX):
-        return None
+    """The game a league edit token opens, if it is the current user's (the role is
+    checked by `guard_league_game`, as for every edit token). A visitor who is not
+    logged in is asked to log in (`EditRefused`)."""
     try:
         game_id, user_id = _serializer().loads(token.removeprefix(TOKEN_PREFIX))
+        game = db.session.get(Game, game_id)
     except (BadSignature, ValueError, TypeError):
         return None
-    if not current_user.is_authenticated or current_user.id != user_id:
-        return None
-    game = db.session.get(Game, game_id)
     if game is None or game.league_id is None:
         return None
+    if not current_user.is_authenticated:
+        raise EditRefused(log_in=True)
+    return game if current_user.id == user_id else None
+
+
+def guard_league_game(game: Game) -> None:
+    """Refuse (`EditRefused`) any change to a league game by anyone but the league's
+    scorers and owner: a visitor is asked to log in, anyone else gets a 404."""
+    if game.league_id is None:
+        return
+    if not current_user.is_authenticated:
+        raise EditRefused(log_in=True)
     role = member_role(db.session.get_one(League, game.league_id), current_user)
-    return game if role is not None and role >= Role.SCORER else None
+    if role is None or role < Role.SCORER:
+        raise EditRefused
 
 
 def start_game(
@@ -114,25 +141,29 @@ def _seated(league: League, seats: Sequence[Player | str]) -> list[Player]:
 
 def attach_game(league: League, edit_token: str) -> Game:
     """Bring a casual game into `league` by its edit link; its names become league players."""
-    game = games.find_by_edit_token(edit_token.strip())
-    if game is None:
-        raise LeagueError("no_such_game", "link")
-    if game.league_id is not None:
-        raise LeagueError("already_attached", "link")
-    seats = db.session.scalars(select(Seat).where(Seat.game_id == game.id)).all()
-    taken: set[int] = set()
-    for seat in seats:
-        player = find_player(league, seat.name) or add_player(league, seat.name, commit=False)
-        if player.id in taken:
-            db.session.rollback()
-            raise LeagueError("seat_twice", "link")
-        taken.add(player.id)
-        seat.player_id = player.id
-    game.league_id = league.id
-    db.session.flush()
-    standings.game_changed(game)
-    db.session.commit()
-    return game
+    try:
+        game = games.find_by_edit_token(edit_token.strip())
+    except EditRefused:
+        raise LeagueError("no_such_game", "link") from None
+
+    def attach() -> Game:
+        games.lock_game(game)
+        if game.league_id is not None:
+            raise LeagueError("already_attached", "link")
+        seats = db.session.scalars(select(Seat).where(Seat.game_id == game.id)).all()
+        taken: set[int] = set()
+        for seat in seats:
+            player = find_player(league, seat.name) or add_player(league, seat.name, commit=False)
+            if player.id in taken:
+                raise LeagueError("seat_twice", "link")
+            taken.add(player.id)
+            seat.player_id = player.id
+        game.league_id = league.id
+        db.session.flush()
+        standings.game_changed(game)
+        return game
+
+    return in_transaction(attach)
 
 
 def league_games(league: League, limit: int = 30) -> list[Game]:

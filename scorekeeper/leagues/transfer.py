@@ -17,6 +17,7 @@ from functools import cache
 from itertools import islice
 from typing import Any, TypeAlias, TypeVar
 
+from flask_babel import gettext
 from sqlalchemy import ColumnElement, Row, Select, select
 
 from scorekeeper.accounts.models import User
@@ -49,6 +50,7 @@ from scorekeeper.scoring import (
     Rules,
     read_entry,
 )
+from scorekeeper.scoring.errors import N_
 from scorekeeper.scoring.rules import VARIANTS
 
 FILE_KIND = "scorekeeper-league"
@@ -84,12 +86,26 @@ STANDINGS_COLUMNS = (
 
 
 class ImportRefused(ValueError):
-    """The file cannot be imported; `where` says which part, `reason` what is wrong."""
+    """The file cannot be imported: `where` is the path of the part that is wrong
+    (``games[4].hands[0].sides[1].re_bello``: game 5, its first hand, that field) and
+    `template` with `params` says what is wrong (English, marked for translation:
+    `message` gives it in the current language)."""
 
-    def __init__(self, where: str, reason: str) -> None:
-        super().__init__(f"{where}: {reason}")
+    def __init__(self, where: str, template: str, **params: object) -> None:
         self.where = where
-        self.reason = reason
+        self.template = template
+        self.params = params
+        super().__init__(f"{where}: {self.reason}")
+
+    @property
+    def reason(self) -> str:
+        """What is wrong, in English."""
+        return self.template % self.params if self.params else self.template
+
+    def message(self) -> str:
+        """Where and what, in the current language (inside a request)."""
+        reason = gettext(self.template, **{k: str(v) for k, v in self.params.items()})
+        return gettext("%(where)s: %(reason)s", where=self.where, reason=reason)
 
 
 # Export -------------------------------------------------------------------------------
@@ -193,11 +209,13 @@ def _file_rules(spec: Mapping[str, Any], where: str) -> Rules:
     """The rules of the league or game `spec`, read by `Rules.from_json` (every one given)."""
     for key in _FILE_RULES:
         if key not in spec:
-            raise ImportRefused(f"{where}.{key}", "is missing")
+            raise ImportRefused(f"{where}.{key}", N_("is missing"))
     try:
         return Rules.from_json({key: spec[key] for key in _FILE_RULES})
     except InvalidGame as err:
-        raise ImportRefused(where, f"the rules refuse these settings ({err})") from err
+        raise ImportRefused(
+            where, N_("the rules refuse these settings (%(problem)s)"), problem=err
+        ) from err
 
 
 def _seats_and_hands(of_league: ColumnElement[bool]) -> tuple[_ByGame, _ByGame]:
@@ -328,8 +346,13 @@ def import_league(data: Any, owner: User) -> League:
 def _import(data: Any, owner: User) -> League:
     """Check the file's kind, then add the league, its players, its seasons, its games."""
     doc = _obj(data, "file", _FILE_KEYS)
-    if doc.get("kind") != FILE_KIND or doc.get("version") != FILE_VERSION:
-        raise ImportRefused("file", "this is not a league exported by Scorekeeper (version 1)")
+    version = doc.get("version")
+    if doc.get("kind") != FILE_KIND or type(version) is not int or version != FILE_VERSION:
+        raise ImportRefused(
+            "file",
+            N_("this is not a league exported by Scorekeeper (version %(version)s)"),
+            version=FILE_VERSION,
+        )
     league = _import_league(_obj(doc.get("league"), "league", _LEAGUE_KEYS), owner)
     players = _import_players(doc.get("players"), league)
     _import_seasons(doc.get("seasons"), league)
@@ -365,7 +388,7 @@ def _import_players(items: Any, league: League) -> dict[int, Player]:
         local = _int(entry.get("id"), f"{where}.id", 0, 10**9)
         name = _text(entry.get("name"), f"{where}.name")
         if local in players or name_key(name) in keys:
-            raise ImportRefused(where, "a player appears twice")
+            raise ImportRefused(where, N_("a player appears twice"))
         keys.add(name_key(name))
         players[local] = Player(league_id=league.id, name=name, name_key=name_key(name))
     db.session.add_all(players.values())
@@ -382,7 +405,7 @@ def _import_seasons(items: Any, league: League) -> None:
         starts_on = _date(entry.get("starts_on"), f"{where}.starts_on")
         ends_on = _date(entry.get("ends_on"), f"{where}.ends_on")
         if starts_on > ends_on or name in names:
-            raise ImportRefused(where, "dates out of order or the name twice")
+            raise ImportRefused(where, N_("dates out of order or the name twice"))
         names.add(name)
         db.session.add(
             Season(
@@ -419,7 +442,9 @@ def _import_game(
             played_at=played_at,
         )
     except InvalidGame as err:
-        raise ImportRefused(where, f"the rules refuse this game ({err})") from err
+        raise ImportRefused(
+            where, N_("the rules refuse this game (%(problem)s)"), problem=err
+        ) from err
 
 
 def _seat_players(
@@ -428,14 +453,16 @@ def _seat_players(
     """The players in a game's seats: as many of the file's players as `fmt` seats, each once."""
     seat_ids = _list(value, where, fmt.players)
     if len(seat_ids) != fmt.players:
-        raise ImportRefused(where, f"format {fmt.key} needs {fmt.players} seats")
+        raise ImportRefused(
+            where, N_("format %(format)s needs %(seats)s seats"), format=fmt.key, seats=fmt.players
+        )
     seated = []
     for j, local in enumerate(seat_ids):
-        if not isinstance(local, int) or local not in players:
-            raise ImportRefused(f"{where}[{j}]", "not a player of this file")
+        if type(local) is not int or local not in players:  # true is not player 1
+            raise ImportRefused(f"{where}[{j}]", N_("not a player of this file"))
         seated.append(players[local])
     if len({player.id for player in seated}) != len(seated):
-        raise ImportRefused(where, "a player sits twice")
+        raise ImportRefused(where, N_("a player sits twice"))
     return seated
 
 
@@ -445,12 +472,13 @@ def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
     hand = _obj(item, where, _HAND_KEYS)
     mode = hand.get("mode")
     if mode not in ENTRY_MODES:
-        raise ImportRefused(f"{where}.mode", "must be counts or cards")
+        raise ImportRefused(f"{where}.mode", N_("must be counts or cards"))
     try:
         return games.score_hand(rules, read_entry(mode, hand.get("entry")))
     except InvalidHand as err:
         first = err.errors[0]
-        raise ImportRefused(where, f"{first.field or 'hand'}: {first.message}") from err
+        path = f"{where}.{first.field}" if first.field else where
+        raise ImportRefused(path, first.template, **first.params) from err
 
 
 def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None:
@@ -481,40 +509,44 @@ def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
 def _obj(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
     """`value` if it is a JSON object (with none but `keys`, when given)."""
     if not isinstance(value, dict):
-        raise ImportRefused(where, "must be an object")
+        raise ImportRefused(where, N_("must be an object"))
     if keys is not None and not keys.issuperset(value):
         unknown = sorted(str(key) for key in value if key not in keys)
-        raise ImportRefused(f"{where}.{unknown[0]}", "is not part of a league file")
+        raise ImportRefused(f"{where}.{unknown[0]}", N_("is not part of a league file"))
     return value
 
 
 def _list(value: Any, where: str, limit: int) -> list[Any]:
     """`value` if it is a JSON list of at most `limit` entries."""
     if not isinstance(value, list):
-        raise ImportRefused(where, "must be a list")
+        raise ImportRefused(where, N_("must be a list"))
     if len(value) > limit:
-        raise ImportRefused(where, f"more than {limit} entries")
+        raise ImportRefused(where, N_("more than %(limit)s entries"), limit=limit)
     return value
 
 
 def _text(value: Any, where: str) -> str:
     """`value` as a name (spaces tidied) if it is one of 1 to `NAME_MAX` characters."""
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
-        raise ImportRefused(where, f"must be a name of 1 to {NAME_MAX} characters")
+        raise ImportRefused(
+            where, N_("must be a name of 1 to %(maximum)s characters"), maximum=NAME_MAX
+        )
     return " ".join(value.split())
 
 
 def _bool(value: Any, where: str) -> bool:
     """`value` if it is true or false."""
     if not isinstance(value, bool):
-        raise ImportRefused(where, "must be true or false")
+        raise ImportRefused(where, N_("must be true or false"))
     return value
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
     """`value` if it is a whole number (not a boolean) from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ImportRefused(where, f"must be a whole number from {low} to {high}")
+        raise ImportRefused(
+            where, N_("must be a whole number from %(low)s to %(high)s"), low=low, high=high
+        )
     return value
 
 
@@ -523,13 +555,13 @@ def _date(value: Any, where: str) -> date:
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ImportRefused(where, "must be a date like 2026-01-31") from None
+        raise ImportRefused(where, N_("must be a date like 2026-01-31")) from None
 
 
 def _datetime(value: Any, where: str) -> datetime:
     """`value` as a moment in UTC, if it is one in ISO 8601 (no offset: UTC)."""
     try:
         moment = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise ImportRefused(where, "must be a date and time in ISO 8601") from None
-    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: year 1 at UTC-1
+        raise ImportRefused(where, N_("must be a date and time in ISO 8601")) from None

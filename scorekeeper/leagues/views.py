@@ -45,6 +45,7 @@ from scorekeeper.leagues.forms import (
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, ButtonForm
+from scorekeeper.ui.text import bounded_int
 
 #: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it).
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
@@ -316,7 +317,7 @@ def archive(public_id: str, season_id: int) -> ResponseReturnValue:
 
 def _season_arg(access: Access) -> Season | None:
     """The season picked with `?season=<id>` (an id of another league counts as none)."""
-    return standings.season_of(access.league.id, request.args.get("season", type=int))
+    return standings.season_of(access.league.id, request.args.get("season", type=bounded_int))
 
 
 @bp.get("/<public_id>/")
@@ -469,8 +470,7 @@ def import_league() -> ResponseReturnValue:
         try:
             league = transfer.import_league(form.document, current_user)
         except transfer.ImportRefused as err:
-            reason = _("%(where)s: %(reason)s", where=err.where, reason=err.reason)
-            form.add_errors({"file": [not_imported(reason)]})
+            form.add_errors({"file": [not_imported(err.message())]})
         else:
             flash(_("League imported."), "success")
             return redirect(url_for("leagues.show", public_id=league.public_id))

@@ -6,7 +6,10 @@
 - `forms`: the base of every form (domain errors onto fields) and the empty button form;
 - `widgets`: WTForms widgets drawn faster (the best-card pickers' options);
 - `chart`: the SVG line charts (a game's totals, a player's rating);
-- `redirects`: where a ``next`` parameter may send the browser (no open redirects).
+- `redirects`: where a ``next`` parameter may send the browser (no open redirects);
+- `text`: translated text that is never markup, and what a text or number may hold;
+- `converters`: the URL converters (database-sized ints, segments without control
+  characters).
 
 Nothing here imports a blueprint or a game's services; the scoring package is below.
 """
@@ -15,13 +18,16 @@ from __future__ import annotations
 
 from flask import Flask
 
+from scorekeeper.ui.converters import CONVERTERS
 from scorekeeper.ui.grid import card_name, deck_by_suit
 from scorekeeper.ui.labels import category_label, napoleone_reason, side_reasons, variants_on
 
 
 def init_app(app: Flask) -> None:
-    """Give every template the card grid's deck, card names, the hand's reasons and the
-    variants a game plays."""
+    """Give every URL rule the app's converters (call it before any blueprint is
+    registered), and every template the card grid's deck, card names, the hand's reasons
+    and the variants a game plays."""
+    app.url_map.converters.update(CONVERTERS)
     app.add_template_global(deck_by_suit)
     app.add_template_filter(card_name)
     app.add_template_global(side_reasons, "hand_reasons")

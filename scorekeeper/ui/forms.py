@@ -9,15 +9,54 @@ group, for the page to show about the form as a whole.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field
+from wtforms import BooleanField, Field, FieldList, FormField, StringField, TextAreaField
+from wtforms import IntegerField as WTFormsIntegerField  # noqa: TID251 (the one wrapper)
 
 from scorekeeper.scoring import InputError
 from scorekeeper.ui.labels import VARIANT_LABELS
 from scorekeeper.ui.messages import messages_by_field
+from scorekeeper.ui.text import TEXT_WHITESPACE, bounded_int, has_control_characters
+from scorekeeper.ui.text import lazy_gettext as _l
+
+#: A field's text holds a control character (NUL...): said next to the field.
+CONTROL_CHARACTERS = _l("Remove the control characters (such as NUL) from this text.")
+#: A number too large for any count, id or setting of the app.
+NUMBER_TOO_LARGE = _l("This number is too large.")
+
+
+class IntegerField(WTFormsIntegerField):
+    """WTForms' `IntegerField` that refuses a number no database integer holds (with a
+    message next to the field), whatever the field's own range: the app's one integer
+    field (Ruff's banned-api keeps WTForms' own out)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        super().process_formdata(valuelist)
+        self.check_bounds()
+
+    def check_bounds(self) -> None:
+        """Refuse (``ValueError``, shown next to the field) a number read beyond a
+        database integer."""
+        if self.data is not None:
+            try:
+                bounded_int(str(self.data))
+            except ValueError:
+                self.data = None
+                raise ValueError(str(NUMBER_TOO_LARGE)) from None
+
+
+def text_fields(fields: Iterable[Field]) -> Iterator[Field]:
+    """Every field of text among ``fields``, also inside lists and sub-forms."""
+    for field in fields:
+        if isinstance(field, FieldList):
+            yield from text_fields(field.entries)
+        elif isinstance(field, FormField):
+            yield from text_fields(field.form)
+        elif isinstance(field, StringField):
+            yield field
 
 
 class AppForm(FlaskForm):
@@ -26,6 +65,16 @@ class AppForm(FlaskForm):
     Subclasses say which field a path names (`error_field`) and under which group the
     messages of no field are kept (`error_group`).
     """
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Refuse text with control characters before any other check (and so before any
+        check that asks the database), next to its field; then the form's own checks."""
+        refused = [field for field in text_fields(self) if _holds_control_characters(field)]
+        if not refused:
+            return bool(super().validate(extra_validators))
+        for field in text_fields(self):
+            field.errors = [CONTROL_CHARACTERS] if field in refused else []
+        return False
 
     @property
     def page_status(self) -> int:
@@ -55,6 +104,11 @@ class AppForm(FlaskForm):
     def error_group(self, path: str) -> str:
         """Where the messages about ``path`` go when no field takes them: here the path."""
         return path
+
+
+def _holds_control_characters(field: Field) -> bool:
+    allowed = TEXT_WHITESPACE if isinstance(field, TextAreaField) else frozenset()
+    return isinstance(field.data, str) and has_control_characters(field.data, allowed)
 
 
 class ButtonForm(AppForm):

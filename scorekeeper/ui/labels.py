@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 
 from scorekeeper.scoring import Award, AwardReason, Category, Format, HandScore, Rules, SumChoice
+from scorekeeper.ui.text import lazy_gettext as _l
 
 #: How each capture setting is called.
 SUM_CHOICE_LABELS = {

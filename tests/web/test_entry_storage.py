@@ -231,17 +231,17 @@ REFUSED_FILES = [
     ),
     pytest.param(
         [_set_hand(("sides", 0, "colour"), "red")],
-        r"games\[4\]\.hands\[0\]: sides\[0\]\.colour",
+        r"games\[4\]\.hands\[0\]\.sides\[0\]\.colour",
         id="unknown key in a side",
     ),
     pytest.param(
         [_set_hand(("comment",), "typed by hand")],
-        r"games\[4\]\.hands\[0\]: comment",
+        r"games\[4\]\.hands\[0\]\.comment",
         id="unknown key in an entry",
     ),
     pytest.param(
         [_counts_hand, _set_hand(("sides", 0, "settebello"), "yes")],
-        r"games\[4\]\.hands\[0\]: sides\[0\]\.settebello",
+        r"games\[4\]\.hands\[0\]\.sides\[0\]\.settebello",
         id="a string for true or false in an entry",
     ),
     pytest.param(
@@ -315,6 +315,6 @@ def test_the_import_page_says_why_a_file_is_refused_and_stores_nothing(
         content_type="multipart/form-data",
     )
     assert response.status_code == 422
-    assert "games[4].hands[0]: sides[1].re_bello" in html_unescape(response.get_data(as_text=True))
+    assert "games[4].hands[0].sides[1].re_bello: " in html_unescape(response.get_data(as_text=True))
     with app.app_context():
         assert _counts() == before

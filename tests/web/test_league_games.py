@@ -143,7 +143,7 @@ def test_league_edit_token_is_personal_and_follows_the_role(
     as_user(client, "owner")
     assert client.get(sheet).status_code == 404  # another user holding the scorer's link
     as_user(client, "anonymous")
-    assert client.get(sheet).status_code == 404
+    assert client.get(sheet).headers["Location"] == f"/account/login?next={sheet}"
     assert client.get(f"/leagues/{scored}/games/{game_id}/edit").status_code == 302
 
 

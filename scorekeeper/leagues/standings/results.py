@@ -21,7 +21,7 @@ from sqlalchemy import delete, select
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
-from scorekeeper.leagues.models import LeagueResult
+from scorekeeper.leagues.models import League, LeagueResult
 from scorekeeper.leagues.standings.ratings import MODEL, rerate_from
 from scorekeeper.leagues.standings.rows import refresh_standings
 
@@ -138,13 +138,50 @@ def insert_results(rows: Sequence[ResultRow]) -> None:
 def game_changed(game: Game) -> None:
     """Bring the league's results and ratings up to date after a change to `game`.
 
-    Called inside the transaction of the change (after a flush); never commits.
-    A game enters the standings when it has a winner and leaves them if an edit
-    takes the winner away.
+    Called inside the transaction of the change (after a flush, the game's row already
+    locked by the change); never commits. A game enters the standings when it has a
+    winner and leaves them if an edit takes the winner away.
+
+    The league's row is locked first (`lock_leagues`), so the standings work of two
+    games of one league never interleaves: the second waits for the first to commit,
+    then reads its results and ratings, and every change re-rates in game order from
+    itself on what the changes before it left, which is what an in-order rebuild gives.
     """
+    lock_leagues(_leagues_of(game))
     for league_id, seated in write_results(game).items():
         rerate_from(league_id, game.created_at, game.id, {player for player, _side in seated})
         refresh_standings(league_id, seated, game.created_at)
+
+
+def _leagues_of(game: Game) -> set[int]:
+    """The leagues whose results `game` changes: its own, and any it has results in."""
+    old = db.session.scalars(
+        select(LeagueResult.league_id).where(LeagueResult.game_id == game.id).distinct()
+    )
+    return {*old, *([game.league_id] if game.league_id is not None else [])}
+
+
+def lock_leagues(league_ids: Iterable[int]) -> None:
+    """Lock the rows of these leagues until the transaction ends, in id order (two
+    transactions locking the same leagues cannot deadlock); SQLite has one writer at a
+    time anyway. Every read after it sees what the transactions that held the lock
+    before committed.
+
+    On PostgreSQL it is ``FOR NO KEY UPDATE``, which waits for another holder of the
+    same lock but not for the ``KEY SHARE`` locks that foreign-key checks take: a
+    change to a game updates its row twice (the version, then the winner), and the
+    second update checks the game's league key, so every transaction here already
+    holds a ``KEY SHARE`` on its league, and two ``FOR UPDATE`` would deadlock on them.
+    """
+    ids = sorted(league_ids)
+    if not ids:
+        return
+    db.session.execute(
+        select(League.id)
+        .where(League.id.in_(ids))
+        .order_by(League.id)
+        .with_for_update(key_share=True)
+    )
 
 
 def write_results(game: Game) -> dict[int, set[tuple[int, int]]]:

@@ -1,0 +1,180 @@
+"""Measure the largest league import the limits allow (run by hand, not a test).
+
+Seeds a demo league of `--seed-games` games (random deals scored by the scoring
+package, as `flask seed-demo` does), exports it and repeats its games, a day later
+each round, until the compact JSON fills `--max-bytes` (default: the import limit,
+`IMPORT_MAX_BYTES`) or reaches the import's `MAX_GAMES`. That file is then posted
+to ``/leagues/import`` with the test client (form parsing, JSON, the import, the
+redirect), `--repeat` times, each into a new league, and the script prints:
+
+- the file's size, games and hands;
+- the wall-clock seconds of each upload (and this process's CPU seconds);
+- on SQLite, the longest time one transaction held the write lock (from its first
+  write to its commit or rollback), and the number of write transactions.
+
+    .venv/bin/python bench/imports.py                 # SQLite, a temporary file
+    .venv/bin/python bench/imports.py --database-url postgresql+psycopg://postgres@127.0.0.1:5432/test
+
+With a PostgreSQL URL a throwaway database is created next to the one named and
+dropped at the end (`bench.leagues.throwaway_database`). Only ever point it at a
+local server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import statistics
+import sys
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import flask_migrate
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+
+from bench.leagues import throwaway_database
+from scorekeeper import create_app
+from scorekeeper.accounts.services import create_user
+from scorekeeper.extensions import db
+from scorekeeper.leagues.demo import seed_league
+from scorekeeper.leagues.transfer import MAX_GAMES, export_league
+from scorekeeper.leagues.views import IMPORT_MAX_BYTES
+
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+
+class LockWatch:
+    """The write transactions of an engine's connections and how long each held the
+    write lock: from its first writing statement to its commit or rollback."""
+
+    def __init__(self) -> None:
+        self.started: dict[int, float] = {}
+        self.holds: list[float] = []
+
+    def attach(self, engine: Any) -> None:
+        event.listen(engine, "before_cursor_execute", self._execute)
+        event.listen(engine, "commit", self._end)
+        event.listen(engine, "rollback", self._end)
+
+    def _execute(self, conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        key = id(conn.connection.dbapi_connection)
+        if key not in self.started and statement.lstrip().upper().startswith(_WRITES):
+            self.started[key] = time.perf_counter()
+
+    def _end(self, conn: Any) -> None:
+        start = self.started.pop(id(conn.connection.dbapi_connection), None)
+        if start is not None:
+            self.holds.append(time.perf_counter() - start)
+
+
+def largest_file(app: Flask, seed_games: int, max_bytes: int) -> tuple[bytes, int, int]:
+    """The biggest league file of realistic games under `max_bytes` (and `MAX_GAMES`):
+    its bytes, games and hands."""
+    with app.app_context():
+        owner = create_user("seeder", "bench-password")
+        data = export_league(seed_league(owner, "Demo", 24, seed_games, 1))
+    games = data["games"]
+    data["games"] = []
+    base = len(json.dumps(data, separators=(",", ":")))
+    sizes = [len(json.dumps(game, separators=(",", ":"))) + 1 for game in games]
+    chosen: list[dict[str, Any]] = []
+    total, round_ = base, 0
+    while len(chosen) < MAX_GAMES:
+        for game, size in zip(games, sizes, strict=True):
+            if total + size > max_bytes or len(chosen) == MAX_GAMES:
+                break
+            played = datetime.fromisoformat(game["played_at"]) + timedelta(days=round_)
+            chosen.append({**game, "played_at": played.isoformat(timespec="seconds")})
+            total += size
+        else:
+            round_ += 1
+            continue
+        break
+    data["games"] = chosen
+    body = json.dumps(data, separators=(",", ":")).encode()
+    assert len(body) <= max_bytes, len(body)
+    return body, len(chosen), sum(len(game["hands"]) for game in chosen)
+
+
+def upload(app: Flask, body: bytes) -> tuple[float, float]:
+    """Post `body` as a league file; (wall, CPU) seconds of the request."""
+    client = app.test_client()
+    assert (
+        client.post(
+            "/account/signup",
+            data={
+                "username": f"u{time.monotonic_ns()}",
+                "password": "bench-password",
+                "confirm": "bench-password",
+            },
+        ).status_code
+        == 302
+    ), "sign-up failed"
+    start, cpu = time.perf_counter(), time.process_time()
+    response = client.post(
+        "/leagues/import",
+        data={"file": (io.BytesIO(body), "league.json")},
+        content_type="multipart/form-data",
+    )
+    seconds = (time.perf_counter() - start, time.process_time() - cpu)
+    assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
+    assert "/leagues/import" not in response.headers["Location"], "the import failed"
+    return seconds
+
+
+def main() -> None:
+    """Build the file, upload it `--repeat` times, print the figures."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
+    parser.add_argument("--seed-games", type=int, default=1000)
+    parser.add_argument("--max-bytes", type=int, default=IMPORT_MAX_BYTES)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    with throwaway_database(args.database_url) as url:
+        app = create_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": url,
+                "SECRET_KEY": "bench",
+                "WTF_CSRF_ENABLED": False,
+                "RATELIMIT_ENABLED": False,
+            }
+        )
+        with app.app_context():
+            flask_migrate.upgrade()
+            watch = LockWatch()
+            watch.attach(db.engine)
+        body, games, hands = largest_file(app, args.seed_games, args.max_bytes)
+        watch.holds.clear()
+        rounds = [upload(app, body) for _ in range(args.repeat)]
+        with app.app_context():
+            db.engine.dispose()
+    dialect = make_url(url).get_backend_name()
+    wall = statistics.median(r[0] for r in rounds)
+    cpu = statistics.median(r[1] for r in rounds)
+    print(
+        f"{dialect:10} file {len(body) / 2**20:.2f} MiB, {games} games, {hands} hands; "
+        f"upload median of {args.repeat}: {wall:.2f} s ({cpu:.2f} s CPU), "
+        f"each: {', '.join(f'{r[0]:.2f}' for r in rounds)} s",
+        flush=True,
+    )
+    if dialect == "sqlite":
+        print(
+            f"{'':10} write lock: longest hold {max(watch.holds):.3f} s over "
+            f"{len(watch.holds)} write transactions ({args.repeat} uploads and their log-ins)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
