@@ -16,7 +16,7 @@ from datetime import datetime
 from itertools import groupby
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, select, update
+from sqlalchemy import case, func, select, update
 
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
@@ -441,13 +441,9 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
 
     def save() -> Recorded:
         lock_game(game)
-        current = _next_number(game)
-        # The request id is read after the count, in the same transaction: if the count
-        # already holds this very form's hand, so does this read (it is never taken for
-        # another phone's).
-        existing = _hand_by_request(game, request_id)
+        current, existing = _next_number_and_request(game, request_id)
         if existing is not None:
-            return Recorded(existing, already_saved=True)
+            return Recorded(db.session.get_one(Hand, existing), already_saved=True)
         if number != current:
             raise HandConflict(number, current)
         hand = Hand(
@@ -583,10 +579,16 @@ def _hand(game: Game, number: int) -> Hand:
     return hand
 
 
-def _hand_by_request(game: Game, request_id: str) -> Hand | None:
-    return db.session.scalar(
-        select(Hand).where(Hand.game_id == game.id, Hand.request_id == request_id)
-    )
+def _next_number_and_request(game: Game, request_id: str) -> tuple[int, int | None]:
+    """The next hand's number and the id of the hand this request saved, if any, read
+    together in one statement: if the count already holds this very form's hand, so
+    does the id (it is never taken for another phone's)."""
+    count, hand_id = db.session.execute(
+        select(func.count(), func.max(case((Hand.request_id == request_id, Hand.id)))).where(
+            Hand.game_id == game.id
+        )
+    ).one()
+    return int(count) + 1, hand_id
 
 
 def _next_number(game: Game) -> int:

@@ -4,6 +4,7 @@ board's own replay."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -63,3 +64,25 @@ def test_the_winner_a_save_caches_is_the_boards_replay(app: Flask, client: Flask
             game = db.session.scalars(select(Game)).one()
             assert stored_state(game) == game_state(game)
             assert game.winner_side == game_state(game).winner
+
+
+def _reads_of_hands(seen: list[str]) -> list[str]:
+    """The SELECTs among ``seen`` that read the hand or hand_side table."""
+    return [
+        statement
+        for statement in seen
+        if statement.lstrip().upper().startswith("SELECT")
+        and re.search(r"\bFROM hand(_side)?\b", statement)
+    ]
+
+
+def test_a_save_reads_the_hand_count_and_its_request_id_in_one_statement(
+    app: Flask, client: FlaskClient
+) -> None:
+    url = start_game(client, target="61")
+    _save(client, url, 3, 1)
+    data = form_keys(client, url) | hand_points(1, 3) | {"action": "save"}
+    with statements(app) as seen:
+        assert client.post(f"{url}/hands", data=data).status_code == 302
+    before_insert = seen[: next(i for i, s in enumerate(seen) if s.startswith("INSERT"))]
+    assert len(_reads_of_hands(before_insert)) == 1, before_insert
