@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import groupby
+from operator import itemgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import Row, case, func, select, update
 
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
@@ -399,19 +400,40 @@ def game_state(game: Game) -> GameState:
     return GameState.replay(game.rules, game.first_dealer, results)
 
 
-def stored_state(game: Game) -> GameState:
-    """`game_state` read from the stored points in one query, without loading the hands
-    (for a change, which needs the winner but not the hands themselves)."""
+class StoredHand(NamedTuple):
+    """A hand as stored, for the board: its number, the side that declared napoleone,
+    and each side's row of counts and points (plain rows, no ORM objects)."""
+
+    number: int
+    napoleone_side: int | None
+    sides: tuple[Row[Any], ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's points in this hand."""
+        return tuple(side.total for side in self.sides)
+
+
+def stored_hands(game: Game) -> list[StoredHand]:
+    """The game's hands in order with each side's stored points, in one statement."""
     rows = db.session.execute(
-        select(Hand.id, Hand.napoleone_side, HandSide.total)
+        select(Hand.id, Hand.number, Hand.napoleone_side, *HandSide.__table__.columns)
         .join(HandSide, HandSide.hand_id == Hand.id)
         .where(Hand.game_id == game.id)
         .order_by(Hand.number, HandSide.side)
     )
-    results = [
-        HandResult(tuple(row.total for row in sides), napoleone)
-        for (_id, napoleone), sides in groupby(rows, key=lambda row: (row.id, row.napoleone_side))
+    return [
+        StoredHand(number, napoleone, tuple(sides))
+        for (_id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2))
     ]
+
+
+def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameState:
+    """`game_state` replayed from the stored points (``hands``, else read with
+    `stored_hands`), without loading the ORM hands."""
+    if hands is None:
+        hands = stored_hands(game)
+    results = [HandResult(hand.totals, hand.napoleone_side) for hand in hands]
     return GameState.replay(game.rules, game.first_dealer, results)
 
 

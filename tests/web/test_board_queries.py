@@ -86,3 +86,15 @@ def test_a_save_reads_the_hand_count_and_its_request_id_in_one_statement(
         assert client.post(f"{url}/hands", data=data).status_code == 302
     before_insert = seen[: next(i for i, s in enumerate(seen) if s.startswith("INSERT"))]
     assert len(_reads_of_hands(before_insert)) == 1, before_insert
+
+
+def test_the_board_reads_its_hands_with_their_sides_in_one_statement(
+    app: Flask, client: FlaskClient
+) -> None:
+    url = start_game(client, target="61")
+    board = ""
+    for a, b in [(3, 1), (1, 3), (2, 2)]:
+        board = _save(client, url, a, b)
+    with statements(app) as seen:
+        client.get(board)
+    assert len(_reads_of_hands(seen)) == 1, seen
