@@ -414,10 +414,16 @@ class StoredHand(NamedTuple):
         return tuple(side.total for side in self.sides)
 
 
-def stored_hands(game: Game) -> list[StoredHand]:
-    """The game's hands in order with each side's stored points, in one statement."""
+#: What the board shows of each side of a stored hand (`StoredHand.sides`).
+BOARD_SIDE_COLUMNS = ("cards", "denari", "primiera", *(f"{c.value}_points" for c in Category))
+
+
+def stored_hands(game: Game, side_columns: Sequence[str] = BOARD_SIDE_COLUMNS) -> list[StoredHand]:
+    """The game's hands in order, each side's ``side_columns`` (and total) as stored, in
+    one statement."""
+    columns = [getattr(HandSide, name) for name in (*side_columns, "total")]
     rows = db.session.execute(
-        select(Hand.id, Hand.number, Hand.napoleone_side, *HandSide.__table__.columns)
+        select(Hand.id, Hand.number, Hand.napoleone_side, *columns)
         .join(HandSide, HandSide.hand_id == Hand.id)
         .where(Hand.game_id == game.id)
         .order_by(Hand.number, HandSide.side)
@@ -429,10 +435,10 @@ def stored_hands(game: Game) -> list[StoredHand]:
 
 
 def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameState:
-    """`game_state` replayed from the stored points (``hands``, else read with
-    `stored_hands`), without loading the ORM hands."""
+    """`game_state` replayed from the stored points (``hands``, else only their totals
+    read), without loading the ORM hands."""
     if hands is None:
-        hands = stored_hands(game)
+        hands = stored_hands(game, side_columns=())
     results = [HandResult(hand.totals, hand.napoleone_side) for hand in hands]
     return GameState.replay(game.rules, game.first_dealer, results)
 
