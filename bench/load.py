@@ -701,7 +701,9 @@ def league(server: Server, args: argparse.Namespace) -> dict[str, Any]:
         for table in tables:  # two of the three hands that win it, one table at a time
             for _ in range(2):
                 save_hand(table, ledger, first_side_only=True)
-        said = at_once([partial(save_hand, table, ledger, True) for table in tables])
+        calls = [partial(save_hand, table, ledger, True) for table in tables]
+        # --league-one-at-a-time is the control: the same games finished in turn.
+        said = [str(call()) for call in calls] if args.league_one_at_a_time else at_once(calls)
         answers.update("saved" if ok == "True" else "not saved" for ok in said)
         answers.update(f"error: {kind}" for kind, n in ledger.errors.items() for _ in range(n))
         for phone in scorers:
@@ -886,6 +888,7 @@ def main() -> None:
     parser.add_argument("--kill-seconds", type=float, default=60)
     parser.add_argument("--league-rounds", type=int, default=3)
     parser.add_argument("--league-on-sqlite", action="store_true")
+    parser.add_argument("--league-one-at-a-time", action="store_true", help="the control run")
     parser.add_argument("--soak-seconds", type=float, default=300)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()

@@ -28,7 +28,12 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import transactions, ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
-from scorekeeper.locale import DEFAULT_LOCALE, select_locale, template_context
+from scorekeeper.locale import (
+    DEFAULT_LOCALE,
+    install_template_gettext,
+    select_locale,
+    template_context,
+)
 from scorekeeper.private import no_store_when_private
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
@@ -141,6 +146,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(PACKAGE_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    install_template_gettext(app)
     compress.init_app(app)
     app.after_request(_compress_static)
     app.after_request(_close_sent_files)  # runs before _compress_static's hook: see there

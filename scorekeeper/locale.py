@@ -1,14 +1,16 @@
 """The language of a page: Italian or English, chosen by the switch, else the browser.
 
 The switch (``main.set_language``) keeps the choice in the long-lived ``lang`` cookie;
-`select_locale` is Flask-Babel's locale selector, and `template_context` gives every
-template the current locale and the switch's links.
+`select_locale` is Flask-Babel's locale selector, `template_context` gives every
+template the current locale and the switch's links, and `install_template_gettext` makes
+the templates' ``_()`` look the request's catalog up once.
 """
 
 from __future__ import annotations
 
-from flask import current_app, request, url_for
-from flask_babel import get_locale
+from babel.support import NullTranslations
+from flask import Flask, current_app, g, request, url_for
+from flask_babel import get_locale, get_translations
 from werkzeug.wrappers import Response
 
 LOCALES = ("it", "en")
@@ -50,3 +52,29 @@ def lang_switch_url(code: str) -> str:
     """URL that switches to language `code` and comes back to this page."""
     path = request.full_path if request.query_string else request.path
     return url_for("main.set_language", code=code, next=path)
+
+
+def install_template_gettext(app: Flask) -> None:
+    """The templates' ``_()``, ``ngettext()``... with the request's catalog looked up once.
+
+    Flask-Babel's template callables resolve the domain, the locale and its catalog
+    cache on every call, and a board makes some 80 of them; the locale is chosen once per
+    request (`select_locale`), so is its catalog here.
+    """
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: _request_translations().ugettext(s),
+        ngettext=lambda s, p, n: _request_translations().ungettext(s, p, n),
+        pgettext=lambda c, s: _request_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _request_translations().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
+
+
+def _request_translations() -> NullTranslations:
+    """Flask-Babel's `get_translations`, kept on `g` for the rest of the request."""
+    if not g:  # outside an app context: Flask-Babel's own answer (no translation)
+        return get_translations()
+    if "template_translations" not in g:
+        g.template_translations = get_translations()
+    translations: NullTranslations = g.template_translations
+    return translations

@@ -1,7 +1,8 @@
 """What the game's pages show, gathered for the templates (no rules here).
 
 Every number comes from the scoring package, either as stored by the
-services (``HandSide``) or by re-scoring a hand's entry to explain it.
+services (``HandSide``) or by re-scoring a hand's entry to explain it. The board reads
+only stored points, as plain rows (`stored_hands`), with no re-scoring and no ORM hands.
 """
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ from flask_babel import gettext as _
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.services import game_state, removed_hands, revisions_of
+from scorekeeper.games.services import (
+    StoredHand,
+    game_state,
+    removed_hands,
+    revisions_of,
+    stored_hands,
+    stored_state,
+)
 from scorekeeper.scoring import (
     Card,
     Category,
@@ -40,7 +48,7 @@ def categories(game: Game) -> list[tuple[Category, str]]:
     return [(c, category_label(c)) for c in Category if c not in off]
 
 
-def won_by_side(shown: list[tuple[Category, str]], hand: Hand) -> list[list[tuple[str, int]]]:
+def won_by_side(shown: list[tuple[Category, str]], hand: StoredHand) -> list[list[tuple[str, int]]]:
     """For each side, the categories it scored in ``hand`` (as stored) with their points."""
     return [
         [(label, points) for c, label in shown if (points := getattr(side, f"{c.value}_points"))]
@@ -118,11 +126,12 @@ def board_context(
     ``form`` is the hand the players sent, shown again (refused or previewed); on a
     finished game its form then stays open instead of folded away.
     """
-    state = game_state(game)
+    hands = stored_hands(game)
+    state = stored_state(game, hands)
     names = game.side_names()
     history = []
     shown = categories(game)
-    for k, hand in enumerate(game.hands):
+    for k, hand in enumerate(hands):
         history.append(
             {
                 "hand": hand,

@@ -54,6 +54,7 @@ from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper
 from scorekeeper.ui.labels import format_label
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 from scorekeeper.ui.text import lazy_gettext as _l
+from scorekeeper.ui.widgets import StaticOptionsSelect
 
 MAX_PLAYERS = max(fmt.players for fmt in FORMATS.values())
 #: ``primiera`` radio value: decide from each side's best card per suit.
@@ -184,7 +185,9 @@ class BestCardField(SelectField):
         cards = [card for card in DECK if card.suit is suit]
         self.codes = {"", *(card.code for card in cards)}
         choices = [SelectChoice("", "—")] + [SelectChoice(card.code, card.code) for card in cards]
-        super().__init__(suit.italian, choices=choices, default="", **kwargs)
+        super().__init__(
+            suit.italian, choices=choices, default="", widget=StaticOptionsSelect(), **kwargs
+        )
 
     def pre_validate(self, _form: Any) -> None:
         """Refuse anything but a card of the suit, saying what was sent and which suit."""

@@ -13,9 +13,11 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Row, case, func, select, update
 
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
@@ -414,6 +416,49 @@ def game_state(game: Game) -> GameState:
     return GameState.replay(game.rules, game.first_dealer, results)
 
 
+class StoredHand(NamedTuple):
+    """A hand as stored, for the board: its number, the side that declared napoleone,
+    and each side's row of counts and points (plain rows, no ORM objects)."""
+
+    number: int
+    napoleone_side: int | None
+    sides: tuple[Row[Any], ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's points in this hand."""
+        return tuple(side.total for side in self.sides)
+
+
+#: What the board shows of each side of a stored hand (`StoredHand.sides`).
+BOARD_SIDE_COLUMNS = ("cards", "denari", "primiera", *(f"{c.value}_points" for c in Category))
+
+
+def stored_hands(game: Game, side_columns: Sequence[str] = BOARD_SIDE_COLUMNS) -> list[StoredHand]:
+    """The game's hands in order, each side's ``side_columns`` (and total) as stored, in
+    one statement."""
+    columns = [getattr(HandSide, name) for name in (*side_columns, "total")]
+    rows = db.session.execute(
+        select(Hand.id, Hand.number, Hand.napoleone_side, *columns)
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.game_id == game.id)
+        .order_by(Hand.number, HandSide.side)
+    )
+    return [
+        StoredHand(number, napoleone, tuple(sides))
+        for (_id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2))
+    ]
+
+
+def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameState:
+    """`game_state` replayed from the stored points (``hands``, else only their totals
+    read), without loading the ORM hands."""
+    if hands is None:
+        hands = stored_hands(game, side_columns=())
+    results = [HandResult(hand.totals, hand.napoleone_side) for hand in hands]
+    return GameState.replay(game.rules, game.first_dealer, results)
+
+
 # --------------------------------------------------------------------------- hands
 
 
@@ -440,13 +485,9 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
 
     def save() -> Recorded:
         lock_game(game)
-        current = _next_number(game)
-        # The request id is read after the count, in the same transaction: if the count
-        # already holds this very form's hand, so does this read (it is never taken for
-        # another phone's).
-        existing = _hand_by_request(game, request_id)
+        current, existing = _next_number_and_request(game, request_id)
         if existing is not None:
-            raise _AlreadySaved(existing.id)  # rolled back: the version stays as it was
+            raise _AlreadySaved(existing)  # rolled back: the version stays as it was
         if number != current:
             raise HandConflict(number, current)
         hand = Hand(
@@ -593,10 +634,16 @@ def _hand(game: Game, number: int) -> Hand:
     return hand
 
 
-def _hand_by_request(game: Game, request_id: str) -> Hand | None:
-    return db.session.scalar(
-        select(Hand).where(Hand.game_id == game.id, Hand.request_id == request_id)
-    )
+def _next_number_and_request(game: Game, request_id: str) -> tuple[int, int | None]:
+    """The next hand's number and the id of the hand this request saved, if any, read
+    together in one statement: if the count already holds this very form's hand, so
+    does the id (it is never taken for another phone's)."""
+    count, hand_id = db.session.execute(
+        select(func.count(), func.max(case((Hand.request_id == request_id, Hand.id)))).where(
+            Hand.game_id == game.id
+        )
+    ).one()
+    return int(count) + 1, hand_id
 
 
 def _next_number(game: Game) -> int:
@@ -629,6 +676,6 @@ def _after_change(game: Game) -> None:
     standings change in this transaction); the version was bumped by `lock_game`."""
     db.session.flush()
     db.session.expire(game, ["hands"])
-    game.winner_side = game_state(game).winner
+    game.winner_side = stored_state(game).winner
     db.session.flush()
     send_game_changed(game)

@@ -276,7 +276,8 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
     if recorded.already_saved:
         flash(_("Hand %(number)s was already saved.", number=recorded.hand.number), "info")
     else:
-        flash(_("Hand %(number)s saved.", number=recorded.hand.number), "success")
+        # The number sent is the one saved (the hand's own row is expired by the commit).
+        flash(_("Hand %(number)s saved.", number=number), "success")
     return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
 
 

@@ -4,6 +4,7 @@
 - `labels`: the words for the scoring package's settings, categories and reasons;
 - `messages`: the scoring package's input errors in the user's language;
 - `forms`: the base of every form (domain errors onto fields) and the empty button form;
+- `widgets`: WTForms widgets drawn faster (the best-card pickers' options);
 - `chart`: the SVG line charts (a game's totals, a player's rating);
 - `redirects`: where a ``next`` parameter may send the browser (no open redirects);
 - `text`: translated text that is never markup, and what a text or number may hold;

@@ -264,16 +264,16 @@ def test_the_same_hand_from_five_phones_is_saved_once_and_each_is_told_so(
 def test_a_resend_read_while_the_first_commits_is_told_already_saved(
     app: Flask, league_games: tuple[int, list[int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The interleaving of the request-id race, forced: the resend looks for its request
-    id before the first send commits and counts the hands after it did."""
+    """The interleaving of the request-id race, forced: the resend tries to look for its
+    request id (with the hand count, in one statement) while the first send is saving."""
     _league_id, game_ids = league_games
     first_in_transaction = threading.Event()
     resend_looked = threading.Event()
     first_done = threading.Event()
     threads: dict[str, int] = {}
-    find = games._hand_by_request
+    find = games._next_number_and_request
 
-    def looking(game: Game, request_id: str) -> Hand | None:
+    def looking(game: Game, request_id: str) -> tuple[int, int | None]:
         found = find(game, request_id)
         if threading.get_ident() == threads.get("resend") and not resend_looked.is_set():
             resend_looked.set()
@@ -286,7 +286,7 @@ def test_a_resend_read_while_the_first_commits_is_told_already_saved(
             # The fixed code locks the game first, so the resend cannot look meanwhile.
             resend_looked.wait(2)
 
-    monkeypatch.setattr(games, "_hand_by_request", looking)
+    monkeypatch.setattr(games, "_next_number_and_request", looking)
     game_changed.connect(saving, app)
     try:
 

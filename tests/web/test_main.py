@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import flask_babel
 import pytest
 from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 from jinja2 import Template
 
+from scorekeeper import locale
 from tests.web.games_helpers import start_game
 
 
@@ -138,3 +140,24 @@ def test_only_the_home_page_is_given_the_browsers_games(app: Flask, client: Flas
     assert [token for _, token in games] == [board.rsplit("/", 1)[1]]
     assert f'href="{board}"' in home
     assert "your_games" not in contexts["checks/rules.html"]
+
+
+def test_a_page_looks_its_catalog_up_once_for_all_its_translations(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The templates' ``_()`` resolve the request's translations once (a board has some
+    80 of them), and in each request's own language."""
+    looked_up: list[object] = []
+
+    def get_translations() -> object:
+        looked_up.append(None)
+        return flask_babel.get_translations()
+
+    board = start_game(client)
+    monkeypatch.setattr(locale, "get_translations", get_translations)
+    italian = client.get(board).get_data(as_text=True)
+    assert len(looked_up) == 1
+    english = client.get(board, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert len(looked_up) == 2
+    assert "<summary>Carta migliore per seme, per decidere la primiera</summary>" in italian
+    assert "<summary>Best card in each suit, to decide the primiera</summary>" in english

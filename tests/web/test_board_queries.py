@@ -1,0 +1,100 @@
+"""What a save and its board ask of the database: a fixed number of statements whatever
+the game's length (no query per hand), and the cached winner a save writes equal to the
+board's own replay."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event, select
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.games.services import game_state, stored_state
+from tests.web.games_helpers import form_keys, hand_points, start_game
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """The SQL statements run meanwhile."""
+    seen: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def _save(client: FlaskClient, url: str, a: int, b: int) -> str:
+    data = form_keys(client, url) | hand_points(a, b) | {"action": "save"}
+    response = client.post(f"{url}/hands", data=data)
+    assert response.status_code == 302
+    return str(response.headers["Location"])
+
+
+def test_a_save_and_its_board_make_as_many_statements_at_hand_2_as_at_hand_9(
+    app: Flask, client: FlaskClient
+) -> None:
+    url = start_game(client, target="61")
+    counts = []
+    for _ in range(9):
+        with statements(app) as seen:
+            board = _save(client, url, 3, 1)
+            client.get(board)
+        counts.append(len(seen))
+    # The first save differs (no hand yet to read back); the rest never grow.
+    assert len(set(counts[1:])) == 1, counts
+
+
+def test_the_winner_a_save_caches_is_the_boards_replay(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client, target="11")
+    for a, b in [(4, 0), (0, 4), (5, 0), (0, 6), (3, 1)]:
+        _save(client, url, a, b)
+        with app.app_context():
+            game = db.session.scalars(select(Game)).one()
+            assert stored_state(game) == game_state(game)
+            assert game.winner_side == game_state(game).winner
+
+
+def _reads_of_hands(seen: list[str]) -> list[str]:
+    """The SELECTs among ``seen`` that read the hand or hand_side table."""
+    return [
+        statement
+        for statement in seen
+        if statement.lstrip().upper().startswith("SELECT")
+        and re.search(r"\bFROM hand(_side)?\b", statement)
+    ]
+
+
+def test_a_save_reads_the_hand_count_and_its_request_id_in_one_statement(
+    app: Flask, client: FlaskClient
+) -> None:
+    url = start_game(client, target="61")
+    _save(client, url, 3, 1)
+    data = form_keys(client, url) | hand_points(1, 3) | {"action": "save"}
+    with statements(app) as seen:
+        assert client.post(f"{url}/hands", data=data).status_code == 302
+    before_insert = seen[: next(i for i, s in enumerate(seen) if s.startswith("INSERT"))]
+    assert len(_reads_of_hands(before_insert)) == 1, before_insert
+
+
+def test_the_board_reads_its_hands_with_their_sides_in_one_statement(
+    app: Flask, client: FlaskClient
+) -> None:
+    url = start_game(client, target="61")
+    board = ""
+    for a, b in [(3, 1), (1, 3), (2, 2)]:
+        board = _save(client, url, a, b)
+    with statements(app) as seen:
+        client.get(board)
+    assert len(_reads_of_hands(seen)) == 1, seen
