@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -41,6 +42,24 @@ def logout(client: FlaskClient) -> TestResponse:
 def post_form(client: FlaskClient, form_url: str, action: str, **data: Any) -> TestResponse:
     """POST `data` to `action` with a CSRF token taken from `form_url` (any page with a form)."""
     return client.post(action, data={"csrf_token": csrf_token(client, form_url), **data})
+
+
+def import_file(client: FlaskClient, body: bytes, **headers: str) -> TestResponse:
+    """Upload `body` as a league file and open the progress page it leads to (under
+    TESTING the import is over by then): a redirect to the new league, or the refusal."""
+    response = client.post(
+        "/leagues/import",
+        data={
+            "csrf_token": csrf_token(client, "/leagues/import"),
+            "file": (io.BytesIO(body), "f.json"),
+        },
+        headers=headers,
+        content_type="multipart/form-data",
+    )
+    if response.status_code != 302:
+        return response
+    assert re.fullmatch(r"/leagues/imports/\d+", response.headers["Location"])
+    return client.get(response.headers["Location"], headers=headers)
 
 
 def create_league(client: FlaskClient, name: str = "Bar Sport", **settings: Any) -> str:

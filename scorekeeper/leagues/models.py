@@ -9,8 +9,10 @@ from __future__ import annotations
 import enum
 import secrets
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import (
+    JSON,
     Boolean,
     CheckConstraint,
     Date,
@@ -20,6 +22,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
     false,
     func,
@@ -89,23 +92,39 @@ class League(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
 
 
 class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
-    """An import under way (see `scorekeeper.leagues.imports`): one per user, in one of
-    the server's few slots, renewed by a heartbeat with every chunk it writes."""
+    """An import (see `scorekeeper.leagues.imports`): one per user. While it runs it holds
+    one of the server's few slots, the file it writes (``document``) and a heartbeat
+    renewed with every chunk; once done or failed it gives its slot back and keeps its
+    outcome (the league, or ``error``) for its progress page, until the user's next import.
+    """
 
     __tablename__ = "league_import"
-    __table_args__ = (CheckConstraint("slot >= 0", name="slot_natural"),)
+    __table_args__ = (
+        CheckConstraint("slot >= 0", name="slot_natural"),
+        CheckConstraint("status IN ('running', 'done', 'failed')", name="status_known"),
+        CheckConstraint("(status = 'running') = (slot IS NOT NULL)", name="slot_while_running"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(
         ForeignKey("user_account.id", ondelete="CASCADE"), unique=True
     )
-    slot: Mapped[int] = mapped_column(Integer, unique=True)
+    slot: Mapped[int | None] = mapped_column(Integer, unique=True)
+    status: Mapped[str] = mapped_column(String(8), default="running", server_default="running")
     league_id: Mapped[int | None] = mapped_column(
         ForeignKey("league.id", ondelete="CASCADE"), index=True
     )
     games_done: Mapped[int] = mapped_column(Integer, default=0)
+    games_total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: The file as JSON text (its shape checked), while the import runs.
+    document: Mapped[str | None] = mapped_column(Text)
+    #: Why it failed: ``{"where": ..., "template": ..., "params": {...}}`` (see
+    #: `transfer.ImportRefused`), shown in the reader's language.
+    error: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+    league: Mapped[League | None] = relationship()
 
 
 class Membership(db.Model):  # type: ignore[name-defined,misc]

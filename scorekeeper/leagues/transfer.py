@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime
 from functools import cache
@@ -18,6 +20,7 @@ from itertools import islice
 from typing import Any, TypeAlias, TypeVar
 
 from blinker import Namespace
+from flask import Flask, current_app
 from flask_babel import gettext
 from sqlalchemy import ColumnElement, Row, Select, select, update
 
@@ -116,8 +119,29 @@ class ImportRefused(ValueError):
 
     def message(self) -> str:
         """Where and what, in the current language (inside a request)."""
-        reason = gettext(self.template, **{k: str(v) for k, v in self.params.items()})
-        return gettext("%(where)s: %(reason)s", where=self.where, reason=reason)
+        return failure_message(self.as_reason())
+
+    def as_reason(self) -> imports.Reason:
+        """What the job row of a failed import keeps of it (`failure_message` reads it)."""
+        params = {k: str(v) for k, v in self.params.items()}
+        return {"where": self.where, "template": self.template, "params": params}
+
+
+def failure_message(reason: imports.Reason) -> str:
+    """Why an import failed (`LeagueImport.error`), in the current language, with the
+    place in the file when there is one."""
+    what = gettext(reason["template"], **reason["params"])
+    if reason["where"] is None:
+        return what
+    return gettext("%(where)s: %(reason)s", where=reason["where"], reason=what)
+
+
+#: The reason of an import that failed on the server's side (the log says more).
+BROKEN: imports.Reason = {
+    "where": None,
+    "template": N_("The import failed on the server. Try again."),
+    "params": {},
+}
 
 
 # Export -------------------------------------------------------------------------------
@@ -340,19 +364,21 @@ def _cell(text: str) -> str:
 
 
 def import_league(data: Any, owner: User) -> League:
-    """Create a new league owned by `owner` from an export; all or nothing.
+    """Create a new league owned by `owner` from an export, here and now; all or nothing.
 
-    Raises `ImportRefused` for anything that is not a valid export: wrong shape or
-    types, sizes over the limits, names twice, unknown players in seats, and hands
-    the scoring package refuses; `imports.ImportBusy` when the owner's last import
-    is still running or the server runs as many as it allows; `imports.ImportAbandoned`
-    if it was taken for dead (swept) while it ran.
+    `queue_import` then `run_import` (what a request does in two steps, the second in
+    the background): raises what they raise.
+    """
+    return db.session.get_one(League, run_import(queue_import(data, owner)))
 
-    The league is written in short transactions, `IMPORT_CHUNK` games each (on SQLite
-    every other table can save in between), and stays hidden (``importing``) until
-    the last one shows it; a refused or failed import removes what it wrote, so the
-    user sees all of it or nothing, and one cut short by a killed worker is removed
-    by the next import's sweep (see `scorekeeper.leagues.imports`).
+
+def queue_import(data: Any, owner: User) -> int:
+    """Check what can be checked at once of an export (its kind, version and size) and
+    store it as `owner`'s import job, to run with `run_import`: the job's id.
+
+    Raises `ImportRefused` for a file that is not an export or is over the limits, and
+    `imports.ImportBusy` when the owner's last import is still running or the server
+    runs as many as it allows.
     """
     doc = _obj(data, "file", _FILE_KEYS)
     version = doc.get("version")
@@ -375,13 +401,68 @@ def import_league(data: Any, owner: User) -> League:
             hands=hands,
             limit=MAX_HANDS,
         )
-    job_id = imports.start(owner.id)
+    return imports.start(owner.id, json.dumps(doc), len(games_in_file))
+
+
+def run_import(job_id: int) -> int:
+    """Write the league of import job `job_id` (see `queue_import`): the new league's id.
+
+    Raises `ImportRefused` for anything in the file that is not valid: wrong shape or
+    types, names twice, unknown players in seats, and hands the scoring package
+    refuses; `imports.ImportAbandoned` if the job was taken for dead (swept) before or
+    while it ran. Either way, or on any other failure, the job is marked failed with
+    its reason and what it wrote is removed.
+
+    The league is written in short transactions, `IMPORT_CHUNK` games each (on SQLite
+    every other table can save in between), and stays hidden (``importing``) until
+    the last one shows it; a refused or failed import removes what it wrote, so the
+    user sees all of it or nothing, and one cut short by a killed worker is removed
+    by the next sweep (see `scorekeeper.leagues.imports`).
+    """
+    job = imports.document(job_id)
+    if job is None:
+        raise imports.ImportAbandoned(job_id)
+    text, user_id = job
+    doc = json.loads(text)
     try:
-        league_id = _import(doc, games_in_file, owner, job_id)
-    except BaseException:
-        imports.abandon(job_id)
+        return _import(doc, doc["games"], db.session.get_one(User, user_id), job_id)
+    except ImportRefused as err:
+        imports.abandon(job_id, err.as_reason())
         raise
-    return db.session.get_one(League, league_id)
+    except BaseException:
+        imports.abandon(job_id, BROKEN)
+        raise
+
+
+def run_in_background(job_id: int) -> None:
+    """Run import job `job_id` in a thread of this worker, outside the request (gunicorn's
+    timeout watches requests only), with an application context of its own (so a
+    database session of its own); under ``TESTING`` the caller waits for it.
+
+    Its progress and outcome are in the job row (`imports.progress`): a refusal is kept
+    there, anything else is logged too. The thread is not a daemon: a worker stopped
+    gracefully finishes the import first (within gunicorn's graceful timeout). If the
+    worker dies the heartbeat stops and the job is swept (marked failed, its hidden
+    league removed) by the next sweep.
+    """
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    worker = threading.Thread(
+        target=_run_job, args=(app, job_id), name=f"league-import-{job_id}", daemon=False
+    )
+    worker.start()
+    if app.testing:
+        worker.join()
+
+
+def _run_job(app: Flask, job_id: int) -> None:
+    """`run_import` in a thread: its own application context, and nothing raised out."""
+    with app.app_context():
+        try:
+            run_import(job_id)
+        except (ImportRefused, imports.ImportAbandoned):
+            pass  # kept in the job row for its page
+        except Exception:
+            app.logger.exception("league import %s failed", job_id)
 
 
 #: Sent after each chunk of games of an import is committed, with the league's id as

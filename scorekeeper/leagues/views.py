@@ -28,7 +28,7 @@ from scorekeeper.games import services as games
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
 from scorekeeper.leagues import games as league_games
-from scorekeeper.leagues import services, standings, transfer
+from scorekeeper.leagues import imports, services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role
 from scorekeeper.leagues.chart import rating_chart
 from scorekeeper.leagues.commands import leagues_cli
@@ -48,7 +48,7 @@ from scorekeeper.leagues.forms import (
     error_text,
     not_imported,
 )
-from scorekeeper.leagues.imports import ImportAbandoned, ImportBusy
+from scorekeeper.leagues.imports import ImportBusy
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, ButtonForm
@@ -542,11 +542,13 @@ def _limited(error: HTTPException) -> ResponseReturnValue:
     on_breach=_imports_limited,
 )
 def import_league() -> ResponseReturnValue:
-    """Create a new league, owned by you, from an exported JSON file (all or nothing)."""
+    """Create a new league, owned by you, from an exported JSON file (all or nothing):
+    the file's shape is checked here, its league written in the background, followed
+    on `import_progress`."""
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            league = transfer.import_league(form.document, current_user)
+            job_id = transfer.queue_import(form.document, current_user)
         except transfer.ImportRefused as err:
             form.add_errors({"file": [not_imported(err.message())]})
         except ImportBusy as err:
@@ -557,11 +559,25 @@ def import_league() -> ResponseReturnValue:
             )
             form.add_errors({"file": [not_imported(busy)]})
             return render_template("leagues/import.html", form=form), 409
-        except ImportAbandoned:
-            stopped = _("The import stopped for too long and was cancelled. Try again.")
-            form.add_errors({"file": [not_imported(stopped)]})
-            return render_template("leagues/import.html", form=form), 503
         else:
-            flash(_("League imported."), "success")
-            return redirect(url_for("leagues.show", public_id=league.public_id))
+            transfer.run_in_background(job_id)
+            return redirect(url_for("leagues.import_progress", job_id=job_id))
     return render_template("leagues/import.html", form=form), form.page_status
+
+
+@bp.get("/imports/<int:job_id>")
+@login_required
+def import_progress(job_id: int) -> ResponseReturnValue:
+    """Your import: its progress while it runs (the page reloads itself), then its
+    league, or why nothing was imported with the form to send the file again."""
+    job = imports.progress(job_id, current_user.id)
+    if job is None:
+        abort(404)
+    if job.status == imports.DONE and job.league is not None:
+        flash(_("League imported."), "success")
+        return redirect(url_for("leagues.show", public_id=job.league.public_id))
+    if job.status == imports.FAILED and job.error is not None:
+        form = ImportForm(formdata=None)
+        form.add_errors({"file": [not_imported(transfer.failure_message(job.error))]})
+        return render_template("leagues/import.html", form=form), 422
+    return render_template("leagues/import_progress.html", job=job)

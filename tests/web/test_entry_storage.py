@@ -10,7 +10,6 @@ true or false belongs, refuses the whole file with the reason, and nothing is st
 from __future__ import annotations
 
 import copy
-import io
 import json
 from html import unescape as html_unescape
 from html.parser import HTMLParser
@@ -27,8 +26,7 @@ from scorekeeper.games.models import Game, Hand
 from scorekeeper.leagues import demo, transfer
 from scorekeeper.leagues.models import League, Player
 from scorekeeper.scoring import DECK, CardsEntry, CountsEntry, read_entry
-from tests.actions import signup
-from tests.helpers import csrf_token
+from tests.actions import import_file, signup
 from tests.web.games_helpers import form_keys, hidden, start_game
 
 EN = {"Accept-Language": "en"}
@@ -307,13 +305,7 @@ def test_the_import_page_says_why_a_file_is_refused_and_stores_nothing(
         _counts_hand(data)
         _set_hand(("sides", 1, "re_bello"), "no")(data)
         before = _counts()
-    upload = (io.BytesIO(json.dumps(data).encode()), "league.json")
-    response = client.post(
-        "/leagues/import",
-        data={"csrf_token": csrf_token(client, "/leagues/import"), "file": upload},
-        headers=EN,
-        content_type="multipart/form-data",
-    )
+    response = import_file(client, json.dumps(data).encode(), **EN)
     assert response.status_code == 422
     assert "games[4].hands[0].sides[1].re_bello: " in html_unescape(response.get_data(as_text=True))
     with app.app_context():

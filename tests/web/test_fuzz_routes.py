@@ -24,8 +24,8 @@ from werkzeug.routing import IntegerConverter, Rule
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
-from scorekeeper.leagues.models import Invitation, Membership, Player, Season
-from tests.actions import create_league, invite, post_form, signup
+from scorekeeper.leagues.models import Invitation, LeagueImport, Membership, Player, Season
+from tests.actions import create_league, import_file, invite, post_form, signup
 from tests.helpers import make_test_config
 from tests.web.games_helpers import record, start_game
 from tests.web.test_league_games import start_league_game
@@ -80,7 +80,10 @@ def world(app: Flask, client: FlaskClient) -> World:
     board = start_game(client)
     assert record(client, board).status_code == 302
     token = board.rsplit("/", 1)[1]
+    copied = import_file(client, client.get(f"/leagues/{league}/export.json").get_data())
+    assert copied.status_code == 302
     with app.app_context():
+        import_job = db.session.scalars(select(LeagueImport.id)).one()
         game = db.session.scalar(select(Game).where(Game.league_id.is_(None)))
         assert game is not None
         view_token = game.view_token
@@ -95,6 +98,7 @@ def world(app: Flask, client: FlaskClient) -> World:
         "membership_id": str(ids(app, Membership, league)[-1]),
         "invitation_id": str(ids(app, Invitation, league)[0]),
         "game_id": str(league_game),
+        "job_id": str(import_job),
         "kind": "edit",
         "code": "en",
     }

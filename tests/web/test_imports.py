@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from html import unescape
-from typing import Any
+from typing import Any, TypeAlias
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from werkzeug.datastructures import FileStorage
-from werkzeug.test import encode_multipart
+from werkzeug.test import TestResponse, encode_multipart
 
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
@@ -44,8 +46,15 @@ def _league_file(app: Flask, username: str = "owner") -> dict[str, Any]:
         return transfer.export_league(demo.seed_league(owner, "Demo", 4, 5, seed=7))
 
 
-def _upload(client: FlaskClient, body: bytes, headers: dict[str, str]) -> tuple[int, str]:
-    """Post `body` as a league file; the status and the page's text.
+def _running() -> int:
+    """Imports under way (a finished one keeps its row, for its progress page)."""
+    return db.session.scalar(select(func.count()).where(LeagueImport.status == "running")) or 0
+
+
+def _send(
+    client: FlaskClient, body: bytes, headers: dict[str, str], *, follow: bool
+) -> TestResponse:
+    """Post `body` as a league file (following redirects or not).
 
     The form is encoded here, in memory: the test client would spool a body over
     500 KB to a temporary file that it never closes (a ResourceWarning)."""
@@ -55,13 +64,62 @@ def _upload(client: FlaskClient, body: bytes, headers: dict[str, str]) -> tuple[
             "file": FileStorage(io.BytesIO(body), "league.json"),
         }
     )
-    response = client.post(
+    return client.post(
         "/leagues/import",
         data=form,
         headers=headers,
         content_type=f"multipart/form-data; boundary={boundary}",
+        follow_redirects=follow,
     )
+
+
+def _upload(client: FlaskClient, body: bytes, headers: dict[str, str]) -> tuple[int, str]:
+    """Post `body` as a league file and follow where it leads (the import's progress,
+    which under TESTING is over: the league, or the refusal); the status and the text."""
+    response = _send(client, body, headers, follow=True)
     return response.status_code, unescape(response.get_data(as_text=True))
+
+
+def _post(client: FlaskClient, body: bytes, headers: dict[str, str]) -> str:
+    """Post `body` as a league file; the progress page it redirects to (at once)."""
+    response = _send(client, body, headers, follow=False)
+    assert response.status_code == 302, response.get_data(as_text=True)[-500:]
+    location = response.headers["Location"]
+    assert re.fullmatch(r"/leagues/imports/\d+", location), location
+    return location
+
+
+#: An app, its client logged in as "owner", a league file and the counts of the rows.
+_Impatient: TypeAlias = tuple[Flask, FlaskClient, dict[str, Any], tuple[int, ...]]
+
+
+@pytest.fixture
+def impatient(make_app: Callable[..., Flask]) -> _Impatient:
+    """An app that takes any import for dead (LEAGUE_IMPORT_STALE_SECONDS 0), its client
+    logged in as "owner", a league file of owner's and the rows' counts before any import."""
+    app = make_app(LEAGUE_IMPORT_STALE_SECONDS=0)
+    client = app.test_client()
+    signup(client, "owner")
+    data = _league_file(app)
+    with app.app_context():
+        return app, client, data, _counts()
+
+
+@contextmanager
+def _killed_after_a_chunk(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Imports die (`SystemExit`) after their first chunk is committed, cleaning nothing
+    (as a worker killed mid-import would)."""
+    monkeypatch.setattr(imports, "abandon", lambda *_args: None)
+
+    def killed(_league_id: int, **_games: int) -> None:
+        raise SystemExit("worker killed")
+
+    transfer.chunk_stored.connect(killed)
+    try:
+        yield
+    finally:
+        transfer.chunk_stored.disconnect(killed)
+        monkeypatch.undo()
 
 
 def test_a_file_nested_200000_levels_deep_is_refused_not_a_crash(client: FlaskClient) -> None:
@@ -329,7 +387,7 @@ def test_a_hand_is_saved_at_another_table_while_an_import_is_under_way(
     with app.app_context():
         copy = db.session.get_one(League, paused.league_id)
         assert transfer.export_league(copy) == data
-        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+        assert _running() == 0
 
 
 @pytest.mark.usefixtures("small_chunks")
@@ -345,7 +403,7 @@ def test_an_import_refused_in_its_last_chunk_removes_what_the_first_ones_wrote(
         with pytest.raises(transfer.ImportRefused, match=r"^games\[4\]\.hands\[0\]\.sides"):
             transfer.import_league(data, owner)
         assert _counts() == before
-        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+        assert _running() == 0
 
 
 @pytest.mark.usefixtures("small_chunks")
@@ -369,49 +427,34 @@ def test_one_import_at_a_time_per_user_and_a_few_on_the_server(
             assert status == 409
             assert "The server is busy with other imports: try again in a minute." in page
         status, _page = _upload(clients["third"], body, EN)  # a slot is free again
-        assert status == 302
+        assert status == 200
     status, _page = _upload(clients["owner"], body, EN)
-    assert status == 302
+    assert status == 200
     with app.app_context():
-        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+        assert _running() == 0
         assert db.session.scalar(select(func.count()).where(League.name == "Demo")) == 1 + 4
 
 
 @pytest.mark.usefixtures("small_chunks")
 def test_an_import_cut_short_by_a_killed_worker_is_swept_never_shown(
-    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+    impatient: _Impatient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = make_app(LEAGUE_IMPORT_STALE_SECONDS=0)
-    client = app.test_client()
-    signup(client, "owner")
-    data = _league_file(app)
+    app, client, data, before = impatient
+    with _killed_after_a_chunk(monkeypatch), app.app_context():
+        owner = find_user("owner")
+        assert owner is not None
+        with pytest.raises(SystemExit):
+            transfer.import_league(data, owner)
+        db.session.remove()
     with app.app_context():
-        before = _counts()
-    monkeypatch.setattr(imports, "abandon", lambda _job_id: None)  # a killed worker cleans nothing
-
-    def killed(_league_id: int, **_games: int) -> None:
-        raise SystemExit("worker killed")
-
-    transfer.chunk_stored.connect(killed)
-    try:
-        with app.app_context():
-            owner = find_user("owner")
-            assert owner is not None
-            with pytest.raises(SystemExit):
-                transfer.import_league(data, owner)
-            db.session.remove()
-    finally:
-        transfer.chunk_stored.disconnect(killed)
-    monkeypatch.undo()
-    with app.app_context():
-        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 1
+        assert _running() == 1
         half = db.session.scalars(select(League).where(League.importing.is_(True))).one()
         assert client.get(f"/leagues/{half.public_id}/").status_code == 404
     # Its heartbeat is older than LEAGUE_IMPORT_STALE_SECONDS: the next import sweeps it.
     status, _page = _upload(client, json.dumps(data).encode(), EN)
-    assert status == 302
+    assert status == 200
     with app.app_context():
-        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+        assert _running() == 0
         assert db.session.scalars(select(League.importing)).all() == [False, False]
         league_ids = db.session.scalars(select(League.id)).all()
         copy = db.session.get_one(League, max(league_ids))
@@ -425,14 +468,14 @@ def test_imports_are_rate_limited_per_user(limited_app: Flask) -> None:
     client = limited_app.test_client()
     signup(client, "owner")
     body = json.dumps(_league_file(limited_app)).encode()
-    assert _upload(client, body, EN)[0] == 302
-    assert _upload(client, body, EN)[0] == 302
+    assert _upload(client, body, EN)[0] == 200
+    assert _upload(client, body, EN)[0] == 200
     status, page = _upload(client, body, EN)
     assert status == 429
     assert "Nothing was imported. Too many imports in a short time: wait a bit." in page
     other = limited_app.test_client()
     signup(other, "other")
-    assert _upload(other, body, EN)[0] == 302
+    assert _upload(other, body, EN)[0] == 200
 
 
 def test_a_file_with_more_hands_than_an_import_can_take_is_refused_before_any_work(
@@ -451,7 +494,7 @@ def test_a_file_with_more_hands_than_an_import_can_take_is_refused_before_any_wo
     assert f"games: {hands} hands in all: one file can bring at most {hands - 1}" in page
     with app.app_context():
         assert _counts() == before
-        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+        assert _running() == 0
 
 
 @pytest.mark.usefixtures("small_chunks")
@@ -468,4 +511,120 @@ def test_an_import_swept_while_it_runs_writes_nothing_more_and_leaves_nothing(
     assert isinstance(paused.error, imports.ImportAbandoned)
     with app.app_context():
         assert _counts() == before
-        assert db.session.scalar(select(func.count()).select_from(LeagueImport)) == 0
+        assert _running() == 0
+
+
+# In the background, followed on a progress page ------------------------------------
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_an_import_runs_outside_the_request_and_its_page_shows_how_far_it_is(
+    app: Flask, client: FlaskClient
+) -> None:
+    seen: list[tuple[int, str, str]] = []  # status, page, thread of each look at the page
+    signup(client, "owner")
+    data = _league_file(app)
+
+    def look(league_id: int, **_games: int) -> None:
+        # In the import's own thread, after each chunk: what its page says meanwhile.
+        job_id = db.session.scalar(
+            select(LeagueImport.id).where(LeagueImport.league_id == league_id)
+        )
+        response = client.get(f"/leagues/imports/{job_id}", headers=IT)
+        page = unescape(response.get_data(as_text=True))
+        seen.append((response.status_code, page, threading.current_thread().name))
+
+    transfer.chunk_stored.connect(look)
+    try:
+        progress = _post(client, json.dumps(data).encode(), EN)
+    finally:
+        transfer.chunk_stored.disconnect(look)
+    assert [status for status, _page, _thread in seen] == [200, 200, 200]
+    _status, page, thread = seen[0]
+    assert thread != threading.main_thread().name
+    assert "2 partite su 5" in page
+    assert '<meta http-equiv="refresh" content="2">' in page
+    assert "4 partite su 5" in seen[1][1]
+    assert "5 partite su 5" in seen[2][1]
+    # Done: the page leads to the new league.
+    response = client.get(progress, headers=EN)
+    assert response.status_code == 302
+    league_page = client.get(response.headers["Location"], headers=EN)
+    assert league_page.status_code == 200
+    assert "League imported." in league_page.get_data(as_text=True)
+    with app.app_context():
+        league = db.session.scalars(select(League).order_by(League.id.desc())).first()
+        assert league is not None
+        assert response.headers["Location"] == f"/leagues/{league.public_id}/"
+        assert transfer.export_league(league) == data
+        assert _running() == 0
+
+
+def test_an_imports_page_is_its_users_alone(app: Flask, client: FlaskClient) -> None:
+    signup(client, "owner")
+    data = _league_file(app)
+    with app.app_context():
+        owner = find_user("owner")
+        assert owner is not None
+        job_id = transfer.queue_import(data, owner)  # stored, not run yet
+    page = client.get(f"/leagues/imports/{job_id}", headers=EN)
+    assert page.status_code == 200
+    assert "0 of 5 games" in page.get_data(as_text=True)
+    other = app.test_client()
+    signup(other, "other")
+    assert other.get(f"/leagues/imports/{job_id}").status_code == 404
+    assert other.get(f"/leagues/imports/{job_id + 1}").status_code == 404
+    assert client.get("/leagues/imports/99999999999999999999").status_code == 404
+    anonymous = app.test_client().get(f"/leagues/imports/{job_id}")
+    assert anonymous.status_code == 302
+    assert anonymous.headers["Location"].startswith("/account/login")
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_a_file_refused_in_the_background_shows_why_and_leaves_nothing(
+    app: Flask, client: FlaskClient
+) -> None:
+    signup(client, "owner")
+    data = _league_file(app)
+    data["games"][4]["seats"] = [0]  # in the last chunk: the first two are written first
+    with app.app_context():
+        before = _counts()
+    progress = _post(client, json.dumps(data).encode(), IT)
+    response = client.get(progress, headers=IT)
+    page = unescape(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert "Non è stato importato nulla. games[4].seats: il formato 2 richiede 2 posti" in page
+    assert 'action="/leagues/import"' in page  # the form, to send the fixed file again
+    page = unescape(client.get(progress, headers=EN).get_data(as_text=True))
+    assert "Nothing was imported. games[4].seats: format 2 needs 2 seats" in page
+    with app.app_context():
+        assert _counts() == before
+        assert _running() == 0
+    data["games"][4]["seats"] = [0, 1]
+    fixed = client.get(_post(client, json.dumps(data).encode(), EN))
+    assert fixed.status_code == 302
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_an_import_whose_worker_died_is_swept_by_a_look_at_its_page(
+    impatient: _Impatient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, client, data, before = impatient
+
+    def dies_after_its_first_chunk(job_id: int) -> None:
+        with pytest.raises(SystemExit):
+            transfer.run_import(job_id)
+
+    with _killed_after_a_chunk(monkeypatch):
+        monkeypatch.setattr(transfer, "run_in_background", dies_after_its_first_chunk)
+        progress = _post(client, json.dumps(data).encode(), EN)
+    with app.app_context():
+        assert _running() == 1
+        assert db.session.scalars(select(League.importing)).all() == [False, True]
+    response = client.get(progress, headers=IT)
+    assert response.status_code == 422
+    page = unescape(response.get_data(as_text=True))
+    assert "L'importazione si è fermata troppo a lungo ed è stata annullata. Riprova." in page
+    with app.app_context():
+        assert _counts() == before
+        assert _running() == 0

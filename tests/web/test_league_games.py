@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, Seat
 from scorekeeper.games.services import record_hand, revisions_of
 from scorekeeper.leagues.models import League, LeagueResult, Player
-from tests.actions import create_league, invite, join, logout, post_form, signup
+from tests.actions import create_league, import_file, invite, join, logout, post_form, signup
 from tests.web.games_helpers import record
 from tests.web.games_helpers import start_game as start_casual_game
 from tests.web.test_leagues import as_user, ids
@@ -287,12 +287,7 @@ def test_json_export_import_round_trip(app: Flask, client: FlaskClient, scored: 
     exported = client.get(f"/leagues/{scored}/export.json").get_json()
     assert exported["players"]
     assert exported["games"][0]["hands"]
-    response = post_form(
-        client,
-        "/leagues/import",
-        "/leagues/import",
-        file=(io.BytesIO(json.dumps(exported).encode()), "league.json"),
-    )
+    response = import_file(client, json.dumps(exported).encode())
     assert response.status_code == 302, response.get_data(as_text=True)
     copy = re.match(r"/leagues/([\w-]+)/", response.headers["Location"])
     assert copy
@@ -370,9 +365,7 @@ def test_a_bad_import_changes_nothing(
     data = _hostile(exported, change)
     body = data.encode() if isinstance(data, str) else json.dumps(data).encode()
     counts = _counts(app)
-    response = post_form(
-        client, "/leagues/import", "/leagues/import", file=(io.BytesIO(body), "league.json")
-    )
+    response = import_file(client, body)
     assert response.status_code == 422
     assert "Non è stato importato nulla" in response.get_data(as_text=True)
     assert _counts(app) == counts
