@@ -28,6 +28,10 @@ and reports:
     .venv/bin/python bench/load.py --database sqlite --scenarios closed,same-hand
     .venv/bin/python bench/load.py --scenarios pace --pace 10 --pace-seconds 120
     .venv/bin/python bench/load.py --json > load.json
+    .venv/bin/python bench/load.py --app-root /tmp/before ...  # an earlier commit's app
+
+``server_cpu_ms_per_hand`` is the CPU time of gunicorn's master and workers (from
+/proc) while a scenario ran, divided by the hands saved.
 
 Every scenario is bounded (its duration or count, and a timeout on every request), so
 a hung server never hangs the script. Only ever talks to 127.0.0.1.
@@ -281,10 +285,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def latency_figures(ledger: Ledger, seconds: float) -> dict[str, Any]:
+def latency_figures(ledger: Ledger, seconds: float, cpu: float | None = None) -> dict[str, Any]:
+    """Saves per second, latency percentiles and errors; with ``cpu`` (the server's CPU
+    seconds meanwhile), the server's CPU per hand saved (its POST, its board and the new
+    games' pages shared out)."""
     ms = [s * 1000 for s in ledger.latencies]
+    per_hand = round(cpu * 1000 / ledger.saves, 1) if cpu is not None and ledger.saves else None
     return {
         "hands_saved": ledger.saves,
+        "server_cpu_ms_per_hand": per_hand,
         "hands_per_second": round(ledger.saves / seconds, 1) if seconds else None,
         "p50_ms": round(percentile(ms, 0.50), 1),
         "p95_ms": round(percentile(ms, 0.95), 1),
@@ -312,8 +321,8 @@ def fresh_database(kind: str, postgresql_url: str) -> Iterator[str]:
 class Server:
     """`make serve` on ``url``: ``flask db upgrade``, then gunicorn with 4 workers."""
 
-    def __init__(self, url: str, log_dir: Path, workers: int = 4) -> None:
-        self.url, self.workers, self.port = url, workers, free_port()
+    def __init__(self, url: str, log_dir: Path, workers: int = 4, root: Path = ROOT) -> None:
+        self.url, self.workers, self.port, self.root = url, workers, free_port(), root
         self.log = log_dir / "gunicorn.log"
         self.env = {
             **os.environ,
@@ -328,7 +337,7 @@ class Server:
     def upgrade(self) -> None:
         subprocess.run(
             [str(BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"],
-            cwd=ROOT,
+            cwd=self.root,
             env=self.env,
             check=True,
             capture_output=True,
@@ -346,7 +355,7 @@ class Server:
                     f"{HOST}:{self.port}",
                     "scorekeeper:create_app()",
                 ],
-                cwd=ROOT,
+                cwd=self.root,
                 env=self.env,
                 stdout=log,
                 stderr=log,
@@ -368,6 +377,15 @@ class Server:
         with suppress(OSError):
             return [int(pid) for pid in children.read_text().split()]
         return []
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) used so far by the master and its live workers."""
+        total = 0
+        for pid in [self.process.pid, *self.worker_pids()] if self.process else []:
+            with suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+        return total / os.sysconf("SC_CLK_TCK")
 
     def kill_all(self) -> None:
         """``kill -9`` of the master and every worker at once."""
@@ -534,8 +552,10 @@ def run_tables(
 
 def closed_loop(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     ledger = Ledger()
+    cpu = server.cpu_seconds()
     seconds = run_tables(server.port, args.tables, args.closed_seconds, ledger)
-    return latency_figures(ledger, seconds) | {"exactly_once": exactly_once(server.url, ledger)}
+    figures = latency_figures(ledger, seconds, server.cpu_seconds() - cpu)
+    return figures | {"exactly_once": exactly_once(server.url, ledger)}
 
 
 def real_pace(server: Server, args: argparse.Namespace) -> dict[str, Any]:
@@ -545,8 +565,9 @@ def real_pace(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     def pause(rng: random.Random) -> float:
         return rng.uniform(low, high)
 
+    cpu = server.cpu_seconds()
     seconds = run_tables(server.port, args.tables, args.pace_seconds, ledger, pause)
-    figures = latency_figures(ledger, seconds)
+    figures = latency_figures(ledger, seconds, server.cpu_seconds() - cpu)
     figures["pace"] = f"a hand every {low:.0f}-{high:.0f} s per table"
     return figures | {"exactly_once": exactly_once(server.url, ledger)}
 
@@ -673,11 +694,12 @@ def soak(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     """Moderate load (10 tables, a hand a second each) for ``--soak-seconds``."""
     before = {pid: rss_kib(pid) for pid in server.worker_pids()}
     ledger = Ledger()
+    cpu = server.cpu_seconds()
     seconds = run_tables(
         server.port, 10, args.soak_seconds, ledger, lambda rng: rng.uniform(0.5, 1.5)
     )
     after = {pid: rss_kib(pid) for pid in server.worker_pids()}
-    return latency_figures(ledger, seconds) | {
+    return latency_figures(ledger, seconds, server.cpu_seconds() - cpu) | {
         "rss_kib": {
             str(pid): {"start": before.get(pid), "end": after.get(pid)}
             for pid in sorted(set(before) | set(after))
@@ -795,7 +817,7 @@ def compare_with_rebuild(server: Server, public_id: str) -> dict[str, Any]:
     env = server.env
     command = subprocess.run(
         [str(BIN / "flask"), "--app", "scorekeeper", "leagues", "rebuild", public_id],
-        cwd=ROOT,
+        cwd=server.root,
         env=env,
         capture_output=True,
         timeout=300,
@@ -842,7 +864,7 @@ RUNNERS: dict[str, Callable[[Server, argparse.Namespace], dict[str, Any]]] = {
 def run(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {}
     with fresh_database(kind, args.postgresql_url) as url, tempfile.TemporaryDirectory() as logs:
-        server = Server(url, Path(logs))
+        server = Server(url, Path(logs), root=args.app_root.resolve())
         server.upgrade()
         server.start()
         try:
@@ -891,6 +913,12 @@ def main() -> None:
     parser.add_argument("--league-one-at-a-time", action="store_true", help="the control run")
     parser.add_argument("--soak-seconds", type=float, default=300)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--app-root",
+        type=Path,
+        default=ROOT,
+        help="serve the app of another checkout (an earlier commit, to compare in one run)",
+    )
     args = parser.parse_args()
     args.scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
     unknown = set(args.scenarios) - set(SCENARIOS)
