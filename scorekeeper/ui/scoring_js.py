@@ -66,29 +66,25 @@ _WRAPPER = """\
 """
 
 
-def _whitespace() -> str:
-    """Every character the card notation's ``\\s`` accepts around a card (Python's set,
-    which is not JavaScript's)."""
-    space = re.compile(r"\s")
-    return "".join(chr(c) for c in range(sys.maxunicode + 1) if space.fullmatch(chr(c)))
+def _whitespace(every: str) -> str:
+    """The characters of ``every`` that the card notation's ``\\s`` accepts around a card
+    (Python's set, which is not JavaScript's)."""
+    return "".join(re.findall(r"\s", every))
 
 
-def _case_folds(letters: str) -> dict[str, str]:
+def _case_folds(every: str, letters: str) -> dict[str, str]:
     """The characters other than the suit letters (either case) that the notation's
     case-insensitive match reads as one of them, each with the letter it is read as
     (U+017F, the long s, is an ``S``)."""
-    pattern = re.compile(f"[{letters}]", re.IGNORECASE)
     plain = letters + letters.lower()
-    return {
-        chr(c): chr(c).upper()
-        for c in range(sys.maxunicode + 1)
-        if chr(c) not in plain and pattern.fullmatch(chr(c))
-    }
+    found = re.findall(f"[{letters}]", every, re.IGNORECASE)
+    return {c: c.upper() for c in found if c not in plain}
 
 
 def data() -> dict[str, object]:
     """The constants, as one JSON object."""
     letters = "".join(suit.letter for suit in SUITS)
+    every = "".join(map(chr, range(sys.maxunicode + 1)))  # to find what the notation matches
     return {
         "DECK": [card.code for card in DECK],
         "DECK_SIZE": DECK_SIZE,
@@ -97,8 +93,8 @@ def data() -> dict[str, object]:
         "SUITS": [{"letter": suit.letter, "name": suit.italian} for suit in SUITS],
         "SETTEBELLO": Card.SETTEBELLO.code,
         "RE_BELLO": Card.RE_BELLO.code,
-        "NOTATION_SPACE": _whitespace(),
-        "NOTATION_FOLDS": _case_folds(letters),
+        "NOTATION_SPACE": _whitespace(every),
+        "NOTATION_FOLDS": _case_folds(every, letters),
         "PRIMIERA_VALUES": {
             str(value): PRIMIERA_VALUES[value] for value in sorted(PRIMIERA_VALUES)
         },
