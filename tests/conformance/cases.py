@@ -266,11 +266,9 @@ def _side_lists(data: JSON, key: str) -> list[list[JSON]]:
     return [s[key] for s in sides if isinstance(s, dict) and isinstance(s.get(key), list)]
 
 
-def mutate_cards(rng: random.Random, data: JSON) -> JSON:
-    """A card dropped, repeated, moved to another side, or written oddly."""
-    piles = _side_lists(data, "cards")
-    if not piles:
-        return data
+def _mutate_pile(rng: random.Random, piles: list[list[JSON]], card: JSON) -> None:
+    """In one of ``piles``: a card dropped, repeated from a pile, moved to another pile,
+    replaced by ``card``, or ``card`` added."""
     pile = rng.choice(piles)
     roll = rng.random()
     if roll < 0.25 and pile:
@@ -279,10 +277,19 @@ def mutate_cards(rng: random.Random, data: JSON) -> JSON:
         other = rng.choice(piles)
         if other:
             pile.insert(rng.randint(0, len(pile)), rng.choice(other))
-    elif roll < 0.7 and pile:
+    elif roll < 0.65 and pile:
         rng.choice(piles).append(pile.pop(rng.randrange(len(pile))))
-    elif pile:
-        pile[rng.randrange(len(pile))] = odd(rng, ODD_CARDS)
+    elif roll < 0.9 and pile:
+        pile[rng.randrange(len(pile))] = card
+    else:
+        pile.insert(rng.randint(0, len(pile)), card)
+
+
+def mutate_cards(rng: random.Random, data: JSON) -> JSON:
+    """A card dropped, repeated, moved to another side, or written oddly."""
+    piles = _side_lists(data, "cards")
+    if piles:
+        _mutate_pile(rng, piles, odd(rng, ODD_CARDS))
     return data
 
 
@@ -314,25 +321,12 @@ def mutate_counts(rng: random.Random, data: JSON) -> JSON:
 def mutate_best_cards(rng: random.Random, data: JSON) -> JSON:
     """A best card replaced, added, repeated from another side or removed."""
     piles = _side_lists(data, "primiera_cards")
-    if not piles:
-        return data
-    pile = rng.choice(piles)
-    roll = rng.random()
-    # Mostly the cards that count: sevens, sixes, asso, the low denari, the re bello.
-    likely = rng.choice(("7", "6", "1", "5", "2", "3", "4", "8", "10")) + rng.choice("DDCBS")
-    card = likely if rng.random() < 0.8 else rng.choice(DECK).code
-    if roll < 0.4 and pile:
-        pile[rng.randrange(len(pile))] = card
-    elif roll < 0.65:
-        pile.insert(rng.randint(0, len(pile)), card)
-    elif roll < 0.8:
-        other = rng.choice(piles)
-        if other:
-            pile.append(rng.choice(other))
-    elif roll < 0.95 and pile:
-        pile.pop(rng.randrange(len(pile)))
-    else:
-        pile.append(odd(rng, ODD_CARDS))
+    if piles:
+        # Mostly the cards that count: sevens, sixes, asso, the low denari, the re bello.
+        likely = rng.choice(("7", "6", "1", "5", "2", "3", "4", "8", "10")) + rng.choice("DDCBS")
+        roll = rng.random()
+        card = likely if roll < 0.75 else rng.choice(DECK).code if roll < 0.95 else None
+        _mutate_pile(rng, piles, odd(rng, ODD_CARDS) if card is None else card)
     return data
 
 
@@ -359,9 +353,12 @@ def swap_best_card(rng: random.Random, data: JSON) -> JSON:
     best denaro is now and then the one just after the side's napola run."""
     sides = [side for side in data["sides"] if side.get("primiera_cards")]
     if sides:
-        side = rng.choice(sides)
+        runs = [
+            side for side in sides if side["napola_run"] and side["primiera_cards"][0][-1] == "D"
+        ]
+        side = rng.choice(runs if runs and rng.random() < 0.5 else sides)
         pile = side["primiera_cards"]
-        j = rng.randrange(len(pile))
+        j = 0 if side in runs else rng.randrange(len(pile))
         suit = pile[j][-1]
         after = f"{side['napola_run'] + 1}D"
         if pile[j] == "7D":  # the settebello's side shows it (an earlier stage checks that)
