@@ -46,6 +46,20 @@ def test_two_entrants_play_once_and_one_has_nothing_to_play() -> None:
     assert round_robin([]) == ()
 
 
+def test_the_round_played_first_keeps_clubs_apart() -> None:
+    # 1-2 and 3-4 are of one club each: the round 1-4, 2-3 comes first, as it did.
+    # With 1-4 and 2-3 of one club, the schedule starts from its second round.
+    assert _tables(round_robin([1, 2, 3, 4], {frozenset({1, 2}), frozenset({3, 4})}))[0] == [
+        (1, 4),
+        (2, 3),
+    ]
+    assert _tables(round_robin([1, 2, 3, 4], {frozenset({1, 4}), frozenset({2, 3})})) == [
+        [(3, 1), (4, 2)],
+        [(1, 4), (2, 3)],
+        [(1, 2), (3, 4)],
+    ]
+
+
 def test_an_entrant_named_twice_is_refused() -> None:
     with pytest.raises(TournamentError, match="twice"):
         round_robin([1, 2, 1])
