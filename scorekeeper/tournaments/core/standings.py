@@ -36,6 +36,7 @@ from scorekeeper.scoring import DECK, SUITS, Card
 
 from .entrants import EntrantId
 from .errors import TournamentError
+from .match import MatchScore
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,16 @@ class Result:
             raise TournamentError(f"{self.winner!r} did not play {self.first}-{self.second}")
         if min(self.points) < 0:
             raise TournamentError(f"{self.points!r} are not game points")
+
+    @classmethod
+    def of(
+        cls, first: EntrantId, second: EntrantId, score: MatchScore, points: tuple[int, int]
+    ) -> Result:
+        """The result of a match that is over: its winner from the partite won."""
+        if not score.is_over:
+            raise TournamentError(f"{score.wins!r}: the match {first}-{second} is not over")
+        winner = None if score.winner is None else (first, second)[score.winner]
+        return cls(first, second, points, winner)
 
     def points_of(self, entrant: EntrantId, table: Points) -> int:
         """The standings points ``entrant`` took from this match."""
@@ -178,7 +189,7 @@ def _tally(
 
 
 #: A step's key for each tied side (higher is better), or None when the step does not apply.
-Key = Callable[[Sequence[EntrantId]], Mapping[EntrantId, tuple[int, ...]] | None]
+_Key = Callable[[Sequence[EntrantId]], Mapping[EntrantId, tuple[int, ...]] | None]
 
 
 class _Chain:
@@ -192,14 +203,12 @@ class _Chain:
         seed: int,
         rows: Mapping[EntrantId, Standing],
     ) -> None:
-        self.results, self.points, self.order, self.seed, self.rows = (
-            results,
-            points,
-            order,
-            seed,
-            rows,
-        )
-        self.keys: dict[TieBreak, Key] = {
+        # ``rows`` gives the steps on the whole table: point difference, points for.
+        self.results = results
+        self.points = points
+        self.order = order
+        self.seed = seed
+        self.keys: dict[TieBreak, _Key] = {
             TieBreak.HEAD_TO_HEAD: self._head_to_head,
             TieBreak.CLASSIFICA_AVULSA: self._among,
             TieBreak.POINT_DIFFERENCE: lambda tied: {e: (rows[e].difference,) for e in tied},

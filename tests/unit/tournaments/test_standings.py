@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from scorekeeper.scoring import Card
 from scorekeeper.tournaments.core import (
     ITALIAN,
+    MatchLength,
     Points,
     Reason,
     Result,
@@ -159,6 +160,14 @@ def test_points_per_match_and_byes_are_the_tournaments() -> None:
         byes=[3],
     )
     assert [(row.entrant, row.points) for row in table] == [(1, 2), (3, 2), (2, 1)]
+
+
+def test_a_match_played_out_gives_its_result() -> None:
+    best_of_three = MatchLength(3)
+    assert Result.of(4, 7, best_of_three.score([1, 0, 1]), (29, 30)) == Result(4, 7, (29, 30), 7)
+    assert Result.of(4, 7, MatchLength(2).score([1, 0]), (20, 20)).winner is None
+    with pytest.raises(TournamentError, match="not over"):
+        Result.of(4, 7, best_of_three.score([1, 0]), (20, 20))
 
 
 @pytest.mark.parametrize(
