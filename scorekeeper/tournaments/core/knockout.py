@@ -62,6 +62,9 @@ class Bracket:
         seeding_order(len(self.lines))  # a power of two
         if len(self.lines) < 2:
             raise TournamentError("a bracket needs two entrants")
+        named = [entrant for entrant in self.lines if entrant is not None]
+        if len(set(named)) != len(named):
+            raise TournamentError(f"{self.lines!r} names an entrant twice")
         for index in range(0, len(self.lines), 2):
             if self.lines[index] is None and self.lines[index + 1] is None:
                 raise TournamentError(f"lines {index + 1} and {index + 2} are both byes")
@@ -130,7 +133,8 @@ class Bracket:
     def record(self, round_: int, index: int, winner: EntrantId) -> Bracket:
         """The bracket with ``winner`` of that match, which must be ready and not played on.
 
-        A result may be corrected until the winner's next match has a result.
+        A result may be corrected until the winner's next match has a result (for
+        a semifinal, also the third-place match).
         """
         match = self.match(round_, index)
         if (
@@ -145,6 +149,8 @@ class Bracket:
             raise TournamentError(f"{winner!r} cannot win match {index} of round {round_}")
         if round_ < self.rounds and self.match(round_ + 1, index // 2).winner is not None:
             raise TournamentError(f"round {round_ + 1} already has the result of its match")
+        if round_ == self.rounds - 1 and self.third is not None:
+            raise TournamentError("the third-place match already has its result")
         results = dict(self.results) | {(round_, index): winner}
         return Bracket(self.lines, tuple(sorted(results.items())), self.third_place, self.third)
 

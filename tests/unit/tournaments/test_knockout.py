@@ -68,6 +68,12 @@ def test_a_result_may_be_corrected_until_the_next_round_has_one() -> None:
         bracket.record(1, 0, 1)
 
 
+def test_a_semifinal_stays_once_the_third_place_is_played() -> None:
+    bracket = Bracket.seeded([1, 2, 3, 4], third_place=True).record(1, 0, 1).record(1, 1, 2)
+    with pytest.raises(TournamentError, match="third-place match already"):
+        bracket.record_third(3).record(1, 0, 4)
+
+
 @pytest.mark.parametrize(
     ("round_", "index", "winner"),
     [(1, 0, 3), (1, 0, 99), (2, 0, 1), (3, 0, 1), (1, 2, 1), (0, 0, 1)],
@@ -100,6 +106,8 @@ def test_lines_are_a_power_of_two_with_no_two_byes_together() -> None:
         Bracket((1, 2, 3))
     with pytest.raises(TournamentError, match="both byes"):
         Bracket((1, 2, None, None))
+    with pytest.raises(TournamentError, match="twice"):
+        Bracket((1, 2, 1, 3))
 
 
 def test_groups_send_as_many_each() -> None:
