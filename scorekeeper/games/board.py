@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
     StoredHand,
     game_state,
@@ -161,6 +162,7 @@ def board_context(
         "chart": totals_chart(state.running, game.target, names, _("Totals hand by hand")),
         "form": form,
         "hand_sent": hand_sent,
+        "game_data": offline_data(game, hands, state, names) if editable else None,
     }
 
 
