@@ -135,11 +135,12 @@ def offline_data(
 ) -> dict[str, Any]:
     """What the phone needs to score hands offline and show where they go (the board's
     ``#game-data`` script): the rules as `Rules.to_json`, each stored hand's points per
-    side and napoleone side, the first dealer, the next hand's number, the sides' names."""
+    side and napoleone side, the first dealer, the next hand's number, the sides' and seats' names."""
     return {
         "game": game.view_token,
         "rules": game.rules.to_json(),
         "names": list(names),
+        "seats": [seat.name for seat in sorted(game.seats, key=lambda seat: seat.seat)],
         "first_dealer": game.first_dealer,
         "hands": [list(hand.totals) for hand in hands],
         "napoleone": [hand.napoleone_side for hand in hands],
