@@ -135,7 +135,8 @@ def offline_data(
 ) -> dict[str, Any]:
     """What the phone needs to score hands offline and show where they go (the board's
     ``#game-data`` script): the rules as `Rules.to_json`, each stored hand's points per
-    side and napoleone side, the first dealer, the next hand's number, the sides' and seats' names."""
+    side and napoleone side, the first dealer, the next hand's number, the names of the
+    sides and of the seats."""
     return {
         "game": game.view_token,
         "rules": game.rules.to_json(),

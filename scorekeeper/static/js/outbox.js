@@ -499,7 +499,8 @@
       fields: fields,
       entry: entryOf(form, fields, rules),
       rules: rules,
-      recordUrl: form.action,
+      // (form.action is the Save button: its name is "action")
+      recordUrl: new URL(form.getAttribute("action"), location.href).href,
       csrfUrl: form.dataset.csrfUrl,
       boardUrl: form.dataset.boardUrl,
       cardsUrl: form.dataset.cardsUrl,
@@ -555,6 +556,18 @@
     else form.submit();
   }
 
+  /* The board, loaded again (from the board itself too: only its hash would change), at
+     the top: "Hand N saved" over the totals. */
+  function openBoard(url) {
+    var target = new URL(url, location.href);
+    if (target.pathname === location.pathname && target.search === location.search) {
+      if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+      location.reload();
+    } else {
+      location.assign(target.href);
+    }
+  }
+
   function onSubmit(event) {
     var form = event.target;
     if (!form.matches || !form.matches("#hand-form[data-draft-game]")) return;
@@ -570,14 +583,14 @@
       return send(item, true).then(function (answer) {
         if (answer.kind === "saved") {
           if (drafts()) drafts().clear(form);
-          location.assign(item.boardUrl + "#board");
+          openBoard(item.boardUrl);
         } else if (answer.kind === "network") {
           return keep(form, item);
         } else {
           fallback(form);
         }
       });
-    }).catch(function () { fallback(form); });
+    }).catch(function (error) { if (window.console) console.error(error); fallback(form); });
   }
 
   /* Send one hand; the answer's kind: saved, network (try later), refused (with the
@@ -734,7 +747,8 @@
     // Only live.js replaces #live's children (this file changes what is inside them).
     new MutationObserver(function () { render(); }).observe(live, { childList: true });
   }
-  window.addEventListener("load", showFlash);
+  showFlash();
+  window.addEventListener("load", function () { setTimeout(showFlash, 0); });
 
   window.ScopaOutbox = { flush: flush, render: render, items: allItems };
   render().then(function () { return allItems(); }).then(function (items) {

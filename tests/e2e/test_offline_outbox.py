@@ -1,0 +1,257 @@
+"""Signal comes and goes at the table: nothing typed is lost, nothing is saved twice.
+
+Drafts (static/js/drafts.js) and the outbox (static/js/outbox.js) on an emulated phone,
+with the network cut by `context.set_offline` or a response dropped by `page.route` after
+the server got the request. What the server stored is read from its database. Waiting
+is Playwright's auto-waiting `expect`, never a sleep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Hand, HandSide
+from tests.e2e.conftest import LiveServer
+from tests.e2e.flows import Taps, fill_counts, start_game
+
+ANNA_BRUNO = ("Anna", "Bruno")
+#: Three different hands, by what Anna takes: (cards, denari, settebello, primiera).
+HANDS = [(22, 6, 0, 0), (18, 4, 1, 1), (25, 4, 1, 0)]
+#: Their points as the server scores them (carte, denari, settebello, primiera).
+POINTS = [(4, 0), (0, 4), (2, 2)]
+#: Sends from the outbox retry with backoff; a send after reconnecting comes within this.
+SENT_MS = 20_000
+
+
+@pytest.fixture
+def en_phone(make_phone: Callable[..., Page]) -> Page:
+    """A phone whose browser asks for English."""
+    return make_phone(locale="en-GB")
+
+
+def server_hands(live_server: LiveServer) -> list[tuple[int, tuple[int, ...]]]:
+    """Every stored hand as (number, each side's points), in order."""
+    with live_server.app.app_context():
+        rows = db.session.execute(
+            select(Hand.number, HandSide.total)
+            .join(HandSide, HandSide.hand_id == Hand.id)
+            .order_by(Hand.number, HandSide.side)
+        ).all()
+        db.session.remove()
+    hands: dict[int, tuple[int, ...]] = {}
+    for number, total in rows:
+        hands[number] = (*hands.get(number, ()), total)
+    return list(hands.items())
+
+
+def fill(page: Page, hand: tuple[int, int, int, int]) -> None:
+    """Type one hand into the board's form (Anna's counts; Bruno's follow)."""
+    cards, denari, settebello, primiera = hand
+    fill_counts(page, Taps(), ANNA_BRUNO, cards, denari, settebello, primiera)
+
+
+def tap_save(page: Page) -> None:
+    """Tap Save once the points asked for as the hand was typed have come (or failed)."""
+    page.locator("#hand-form:not([data-previewing])").wait_for()
+    page.locator("#save-hand").tap()
+
+
+def test_a_draft_survives_a_reload_and_a_back(en_phone: Page) -> None:
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    fill(page, HANDS[0])
+    page.locator("#side-0").get_by_label("Scope", exact=True).fill("2")
+    page.reload()
+    side = page.locator("#side-0")
+    expect(side.get_by_label("Cards", exact=True)).to_have_value("22")
+    expect(side.get_by_label("Denari", exact=True)).to_have_value("6")
+    expect(side.get_by_label("Scope", exact=True)).to_have_value("2")
+    expect(page.locator("#side-1").get_by_label("Cards", exact=True)).to_have_value("18")
+    expect(page.get_by_role("group", name="Settebello").get_by_label("Anna")).to_be_checked()
+    expect(page.get_by_role("group", name="Primiera").get_by_label("Anna")).to_be_checked()
+    expect(page.locator(".draft-note")).to_contain_text("Hand 1 is back")
+    # Away to the card-by-card page and Back: the whole form again.
+    page.get_by_role("link", name="Enter this hand card by card instead").tap()
+    expect(page.locator("h1")).to_have_text("Record hand 1 card by card")
+    page.go_back()
+    expect(side.get_by_label("Cards", exact=True)).to_have_value("22")
+    expect(side.get_by_label("Scope", exact=True)).to_have_value("2")
+    expect(page.get_by_role("group", name="Primiera").get_by_label("Anna")).to_be_checked()
+    # Discarded: gone for good.
+    page.get_by_role("button", name="Discard draft").tap()
+    expect(side.get_by_label("Cards", exact=True)).to_have_value("")
+    page.reload()
+    expect(side.get_by_label("Cards", exact=True)).to_have_value("")
+    expect(page.locator(".draft-note")).to_have_count(0)
+
+
+def test_the_tapped_cards_survive_a_reload(en_phone: Page) -> None:
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    page.get_by_role("link", name="Enter this hand card by card instead").tap()
+    grid = page.locator(".grid-enhanced")
+    for name in ("seven of denari", "ace of coppe", "king of spade"):
+        grid.get_by_role("button", name=name).first.tap()
+    page.get_by_label("Scope of Anna", exact=True).fill("1")
+    page.reload()
+    picker = page.locator(".grid-enhanced .side-picker")
+    expect(picker.get_by_role("button", name="Anna ·")).to_have_text("Anna · 3")
+    expect(page.get_by_label("Scope of Anna", exact=True)).to_have_value("1")
+    expect(
+        page.locator(".grid-enhanced").get_by_role("button", name="seven of denari").first
+    ).to_have_attribute("aria-pressed", "true")
+
+
+def test_save_is_sent_once_and_says_so(en_phone: Page, live_server: LiveServer) -> None:
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    held: list[Route] = []
+    page.route("**/hands", held.append)
+    fill(page, HANDS[0])
+    tap_save(page)
+    save = page.locator("#save-hand")
+    expect(save).to_have_text("Saving…")
+    expect(save).to_be_disabled()
+    expect(save).to_have_attribute("aria-busy", "true")
+    save.tap(force=True)  # a second, impatient tap
+    page.keyboard.press("Enter")
+    assert len(held) == 1
+    with page.expect_navigation():
+        held[0].continue_()
+    assert server_hands(live_server) == [(1, POINTS[0])]
+    flash = page.locator(".flash-success")
+    expect(flash).to_have_text("Hand 1 saved.")
+    expect(flash).to_be_in_viewport()
+
+
+def test_hands_saved_offline_are_sent_in_order_once(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    page.context.set_offline(True)
+    for number, hand in enumerate(HANDS, 1):
+        fill(page, hand)
+        tap_save(page)
+        expect(page.locator(f"#pending-{number}")).to_contain_text("not sent yet")
+        expect(page.locator("#record-heading")).to_have_text(f"Record hand {number + 1}")
+    expect(page.locator("#outbox-kept")).to_contain_text("hand 3 is kept on this phone")
+    expect(page.locator("#provisional-note")).to_contain_text("Hands not sent yet: 3")
+    expect(page.locator("#hand-form").get_by_label("Cards", exact=True).first).to_have_value("")
+    assert server_hands(live_server) == []
+    page.context.set_offline(False)
+    rows = page.locator("#history .hand-row:not(.pending-hand)")
+    expect(rows).to_have_count(3, timeout=SENT_MS)
+    expect(page.locator(".pending-hand")).to_have_count(0)
+    assert server_hands(live_server) == list(enumerate(POINTS, 1))
+    expect(page.locator("#total-0")).to_have_text("6")
+    expect(page.locator("#total-1")).to_have_text("6")
+    expect(page.locator("#record-heading")).to_have_text("Record hand 4")
+
+
+def test_a_hand_the_server_got_before_the_line_dropped_is_saved_once(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    posts: list[str] = []
+
+    def drop_the_first_answer(route: Route) -> None:
+        posts.append(route.request.method)
+        if len(posts) == 1:
+            route.fetch()  # the server saves the hand ...
+            route.abort("internetdisconnected")  # ... and the phone never hears back
+        else:
+            route.continue_()
+
+    page.route("**/hands", drop_the_first_answer)
+    fill(page, HANDS[0])
+    tap_save(page)
+    rows = page.locator("#history .hand-row:not(.pending-hand)")
+    expect(rows).to_have_count(1, timeout=SENT_MS)
+    assert len(posts) == 2  # sent again from the outbox: "already saved"
+    assert server_hands(live_server) == [(1, POINTS[0])]
+    expect(page.locator(".pending-hand")).to_have_count(0)
+
+
+def test_a_tab_closed_with_an_unsent_hand_sends_it_when_opened_again(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    page = en_phone
+    board = start_game(page, ANNA_BRUNO)
+    context = page.context
+    context.set_offline(True)
+    fill(page, HANDS[1])
+    tap_save(page)
+    expect(page.locator("#pending-1")).to_contain_text("not sent yet")
+    page.close()
+    context.set_offline(False)
+    assert server_hands(live_server) == []
+    again = context.new_page()
+    again.goto(board)
+    expect(again.locator("#history .hand-row:not(.pending-hand)")).to_have_count(1, timeout=SENT_MS)
+    assert server_hands(live_server) == [(1, POINTS[1])]
+    expect(again.locator("#total-1")).to_have_text("4")
+
+
+@pytest.fixture
+def two_phones(make_phone: Callable[..., Page]) -> tuple[Page, Page]:
+    """Two phones in English (two browsers: each its own outbox)."""
+    return make_phone(locale="en-GB"), make_phone(locale="en-GB")
+
+
+def test_two_phones_queue_the_same_hand_one_gets_it_back(
+    two_phones: tuple[Page, Page], live_server: LiveServer
+) -> None:
+    first, second = two_phones
+    board = start_game(first, ANNA_BRUNO)
+    second.goto(board)
+    for phone, hand in ((first, HANDS[0]), (second, HANDS[1])):
+        phone.context.set_offline(True)
+        fill(phone, hand)
+        tap_save(phone)
+        expect(phone.locator("#pending-1")).to_contain_text("not sent yet")
+    first.context.set_offline(False)
+    expect(first.locator("#history .hand-row:not(.pending-hand)")).to_have_count(1, timeout=SENT_MS)
+    second.context.set_offline(False)
+    refused = second.locator(".outbox-refused")
+    expect(refused).to_contain_text(
+        "Hand 1 was not saved: Hand 1 was already saved from another phone", timeout=SENT_MS
+    )
+    expect(refused.get_by_role("button", name="Correct it")).to_be_visible()
+    expect(refused.get_by_role("button", name="Discard it")).to_be_visible()
+    assert server_hands(live_server) == [(1, POINTS[0])]
+    # Not dropped: the second phone's hand was another one, entered as the next hand.
+    refused.get_by_role("button", name="Enter it as the next hand").tap()
+    expect(second.locator("#history .hand-row:not(.pending-hand)")).to_have_count(
+        2, timeout=SENT_MS
+    )
+    expect(refused).to_have_count(0)
+    assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[1])]
+
+
+def test_a_refused_hand_can_be_corrected_in_the_form(
+    two_phones: tuple[Page, Page], live_server: LiveServer
+) -> None:
+    first, second = two_phones
+    board = start_game(first, ANNA_BRUNO)
+    second.goto(board)
+    second.context.set_offline(True)
+    fill(second, HANDS[2])
+    tap_save(second)
+    expect(second.locator("#pending-1")).to_be_visible()
+    fill(first, HANDS[0])
+    with first.expect_navigation():
+        tap_save(first)
+    second.context.set_offline(False)
+    refused = second.locator(".outbox-refused")
+    refused.get_by_role("button", name="Correct it").tap(timeout=SENT_MS)
+    expect(refused).to_have_count(0)
+    expect(second.locator("#record-heading")).to_have_text("Record hand 2")
+    expect(second.locator("#side-0").get_by_label("Cards", exact=True)).to_have_value("25")
+    assert server_hands(live_server) == [(1, POINTS[0])]
