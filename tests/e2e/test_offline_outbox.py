@@ -111,7 +111,11 @@ def test_save_is_sent_once_and_says_so(en_phone: Page, live_server: LiveServer) 
     page = en_phone
     start_game(page, ANNA_BRUNO)
     held: list[Route] = []
-    page.route("**/hands", held.append)
+
+    def hold(route: Route) -> None:  # answered below, once the button has been tried again
+        held.append(route)
+
+    page.route("**/hands", hold)
     fill(page, HANDS[0])
     tap_save(page)
     save = page.locator("#save-hand")
@@ -254,4 +258,109 @@ def test_a_refused_hand_can_be_corrected_in_the_form(
     expect(refused).to_have_count(0)
     expect(second.locator("#record-heading")).to_have_text("Record hand 2")
     expect(second.locator("#side-0").get_by_label("Cards", exact=True)).to_have_value("25")
+    assert server_hands(live_server) == [(1, POINTS[0])]
+
+
+def test_a_hand_by_cards_saved_offline_is_sent_later(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    page = en_phone
+    board = start_game(page, ANNA_BRUNO)
+    page.get_by_role("link", name="Enter this hand card by card instead").tap()
+    grid = page.locator(".grid-enhanced")
+    expect(grid).to_be_visible()
+    page.wait_for_load_state()
+    page.context.set_offline(True)
+    picker = grid.locator(".side-picker")
+    for name in ("seven of denari", "seven of coppe", "seven of bastoni", "seven of spade"):
+        grid.get_by_role("button", name=name).first.tap()
+    picker.get_by_role("button", name="Bruno ·").tap()
+    grid.get_by_role("button", name="Give all remaining cards to Bruno").tap()
+    expect(picker.get_by_role("button", name="Bruno ·")).to_have_text("Bruno · 36")
+    tap_save(page)
+    expect(page.locator("#outbox-kept")).to_contain_text("hand 1 is kept on this phone")
+    # The page is ready for the next hand: an empty grid.
+    expect(page.locator("h1")).to_have_text("Record hand 2 card by card")
+    expect(picker.get_by_role("button", name="Bruno ·")).to_have_text("Bruno · 0")
+    assert server_hands(live_server) == []
+    page.context.set_offline(False)
+    expect(page.locator(".outbox-waiting")).to_have_count(0, timeout=SENT_MS)
+    # Anna: settebello and primiera; Bruno: carte and denari.
+    assert server_hands(live_server) == [(1, (2, 2))]
+    page.goto(board)
+    expect(page.locator("#history .hand-row")).to_have_count(1)
+
+
+#: A stand-in for static/js/scoring.js (window.ScopaScoring) for two sides by counts:
+#: carte, denari, settebello, primiera and scope, plus ``EXTRA`` points to the first side
+#: (a scorer that gets it wrong, for the server to correct). It stays the page's scorer.
+STAND_IN_SCORER = """
+(() => {
+  const EXTRA = %d;
+  const scoreEntry = (rules, mode, entry) => {
+    const [a, b] = entry.sides;
+    if (a.cards === null || b.cards === null) {
+      return {ok: false, sides: [], errors: [{field: "sides[0].cards", code: "not_whole_number"}]};
+    }
+    const won = (x, y) => (x > y ? 1 : 0);
+    const side = (me, other, i) => won(me.cards, other.cards) + won(me.denari, other.denari)
+      + (me.settebello ? 1 : 0) + (entry.primiera === i ? 1 : 0) + me.scope;
+    const totals = [side(a, b, 0) + EXTRA, side(b, a, 1)];
+    return {ok: true, sides: totals.map((total) => ({points: {}, total})), errors: []};
+  };
+  const gameState = (rules, hands, options) => {
+    const totals = [0, 0];
+    hands.forEach((h) => { totals[0] += h[0]; totals[1] += h[1]; });
+    const top = Math.max(...totals);
+    const level = totals[0] === totals[1];
+    const winner = top >= rules.target && !level ? totals.indexOf(top) : null;
+    const dealer = (options.firstDealer + hands.length) %% 2;
+    return {totals, finished: winner !== null, winner, spareggio: top >= rules.target && level,
+            nextHand: hands.length + 1, nextDealer: dealer, nextFirstPlayer: 1 - dealer};
+  };
+  Object.defineProperty(window, "ScopaScoring", {value: {scoreEntry, gameState}, writable: false});
+})();
+"""
+
+
+def test_a_game_played_to_the_end_offline_shows_provisional_points(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    page = en_phone
+    page.add_init_script(STAND_IN_SCORER % 0)
+    start_game(page, ANNA_BRUNO, target=7)
+    page.context.set_offline(True)
+    for number, hand in enumerate([HANDS[0], HANDS[0]], 1):
+        fill(page, hand)
+        tap_save(page)
+        expect(page.locator(f"#pending-{number}")).to_contain_text("Anna +4")
+    expect(page.locator("#total-0")).to_have_text("8")
+    expect(page.locator("#total-0")).to_have_class("big-number provisional")
+    note = page.locator("#provisional-note")
+    expect(note).to_contain_text("These totals are not confirmed.")
+    expect(note).to_contain_text("Anna wins the game! (not confirmed)")
+    page.context.set_offline(False)
+    expect(page.locator("#game-status")).to_have_text("Anna wins the game!", timeout=SENT_MS)
+    expect(page.locator("#total-0")).to_have_text("8")
+    expect(page.locator("#provisional-note")).to_have_count(0)
+    assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[0])]
+
+
+def test_the_server_totals_stand_and_the_board_says_so(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    page = en_phone
+    page.add_init_script(STAND_IN_SCORER % 1)  # one point too many for Anna, every hand
+    start_game(page, ANNA_BRUNO)
+    page.context.set_offline(True)
+    fill(page, HANDS[0])
+    tap_save(page)
+    expect(page.locator("#total-0")).to_have_text("5")
+    page.context.set_offline(False)
+    mismatch = page.locator(".outbox-mismatch")
+    expect(mismatch).to_contain_text(
+        "The server counted differently: after hand 1 the totals are 4–0.", timeout=SENT_MS
+    )
+    expect(page.locator("#total-0")).to_have_text("4")
+    expect(page.locator("#total-0")).not_to_have_class("big-number provisional")
     assert server_hands(live_server) == [(1, POINTS[0])]
