@@ -364,3 +364,25 @@ def test_the_server_totals_stand_and_the_board_says_so(
     expect(page.locator("#total-0")).to_have_text("4")
     expect(page.locator("#total-0")).not_to_have_class("big-number provisional")
     assert server_hands(live_server) == [(1, POINTS[0])]
+
+
+def test_a_session_lost_offline_does_not_refuse_the_kept_hands(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    """The page's CSRF token no longer matches any session: each send asks for a new one."""
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    page.context.set_offline(True)
+    fill(page, HANDS[0])
+    tap_save(page)
+    expect(page.locator("#pending-1")).to_be_visible()
+    page.context.clear_cookies()  # the browser was closed: its session is gone
+    page.context.set_offline(False)
+    expect(page.locator("#history .hand-row:not(.pending-hand)")).to_have_count(1, timeout=SENT_MS)
+    # Save on the page, whose own token is the lost session's: saved all the same.
+    page.context.clear_cookies()
+    fill(page, HANDS[1])
+    with page.expect_navigation():
+        tap_save(page)
+    expect(page.locator(".flash-success")).to_have_text("Hand 2 saved.")
+    assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[1])]

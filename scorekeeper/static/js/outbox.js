@@ -580,7 +580,7 @@
     allItems().then(function (items) {
       var queued = items.some(function (i) { return i.game === item.game && i.state !== "sent"; });
       if (!navigator.onLine || queued) return keep(form, item);  // after the hands waiting
-      return send(item, true).then(function (answer) {
+      return send(item, true, form.elements.csrf_token.value).then(function (answer) {
         if (answer.kind === "saved") {
           if (drafts()) drafts().clear(form);
           openBoard(item.boardUrl);
@@ -594,19 +594,21 @@
   }
 
   /* Send one hand; the answer's kind: saved, network (try later), refused (with the
-     server's reason), or gone (the link opens nothing here). */
-  function send(item, foreground) {
-    var json = { Accept: "application/json" };
-    return timed(item.csrfUrl, { credentials: "same-origin", cache: "no-store", headers: json })
+     server's reason), or gone (the link opens nothing here). A hand from the outbox asks
+     for a fresh CSRF token first; Save on the page uses the page's, and a fresh one only
+     if the server refuses it (the page was open for hours). */
+  function send(item, foreground, pageToken) {
+    if (pageToken) return post(item, pageToken, foreground, true);
+    return timed(item.csrfUrl, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
       .then(function (r) {
         if (r.status === 404) return { kind: "gone" };
         if (!r.ok) return { kind: "network" };
-        return r.json().then(function (token) { return post(item, token.csrf_token, foreground, json, 0); });
+        return r.json().then(function (token) { return post(item, token.csrf_token, foreground, false); });
       }, function () { return { kind: "network" }; });
   }
 
-  function post(item, token, foreground, json, tries) {
-    var headers = { Accept: json.Accept };
+  function post(item, token, foreground, mayRetry) {
+    var headers = { Accept: "application/json" };
     if (foreground) headers["X-Scorekeeper-Flash"] = "1";
     return timed(item.recordUrl, { method: "POST", body: body(item.fields, token, item), credentials: "same-origin", headers: headers })
       .then(function (r) {
@@ -614,8 +616,8 @@
         if (r.status >= 500) return { kind: "network" };
         var type = r.headers.get("Content-Type") || "";
         if (type.indexOf("application/json") === -1) {
-          // A CSRF refusal (the session changed meanwhile): once more with a new token.
-          if (r.status === 400 && tries === 0) return send(item, foreground);
+          // A CSRF refusal (the token expired): once more, with a fresh token.
+          if (r.status === 400 && mayRetry) return send(item, foreground);
           return { kind: "refused", answer: { reason: "form", message: T.unreadable } };
         }
         return r.json().then(function (answer) {
