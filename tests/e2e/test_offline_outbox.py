@@ -61,6 +61,22 @@ def tap_save(page: Page) -> None:
     page.locator("#save-hand").tap()
 
 
+def keep_offline(page: Page, *hands: tuple[int, int, int, int], first: int = 1) -> None:
+    """Cut the phone off, type and save `hands` (hand `first` on): each kept, not sent."""
+    page.context.set_offline(True)
+    for number, hand in enumerate(hands, first):
+        fill(page, hand)
+        tap_save(page)
+        expect(page.locator(f"#pending-{number}")).to_contain_text("not sent yet")
+
+
+def sent(page: Page, count: int) -> None:
+    """Wait until the board shows `count` hands as the server has them (none kept)."""
+    rows = page.locator("#history .hand-row:not(.pending-hand)")
+    expect(rows).to_have_count(count, timeout=SENT_MS)
+    expect(page.locator(".pending-hand")).to_have_count(0)
+
+
 def test_a_draft_survives_a_reload_and_a_back(en_phone: Page) -> None:
     page = en_phone
     start_game(page, ANNA_BRUNO)
@@ -138,20 +154,15 @@ def test_hands_saved_offline_are_sent_in_order_once(
 ) -> None:
     page = en_phone
     start_game(page, ANNA_BRUNO)
-    page.context.set_offline(True)
     for number, hand in enumerate(HANDS, 1):
-        fill(page, hand)
-        tap_save(page)
-        expect(page.locator(f"#pending-{number}")).to_contain_text("not sent yet")
+        keep_offline(page, hand, first=number)
         expect(page.locator("#record-heading")).to_have_text(f"Record hand {number + 1}")
     expect(page.locator("#outbox-kept")).to_contain_text("hand 3 is kept on this phone")
     expect(page.locator("#provisional-note")).to_contain_text("Hands not sent yet: 3")
     expect(page.locator("#hand-form").get_by_label("Cards", exact=True).first).to_have_value("")
     assert server_hands(live_server) == []
     page.context.set_offline(False)
-    rows = page.locator("#history .hand-row:not(.pending-hand)")
-    expect(rows).to_have_count(3, timeout=SENT_MS)
-    expect(page.locator(".pending-hand")).to_have_count(0)
+    sent(page, 3)
     assert server_hands(live_server) == list(enumerate(POINTS, 1))
     expect(page.locator("#total-0")).to_have_text("6")
     expect(page.locator("#total-1")).to_have_text("6")
@@ -176,11 +187,9 @@ def test_a_hand_the_server_got_before_the_line_dropped_is_saved_once(
     page.route("**/hands", drop_the_first_answer)
     fill(page, HANDS[0])
     tap_save(page)
-    rows = page.locator("#history .hand-row:not(.pending-hand)")
-    expect(rows).to_have_count(1, timeout=SENT_MS)
+    sent(page, 1)
     assert len(posts) == 2  # sent again from the outbox: "already saved"
     assert server_hands(live_server) == [(1, POINTS[0])]
-    expect(page.locator(".pending-hand")).to_have_count(0)
 
 
 def test_a_tab_closed_with_an_unsent_hand_sends_it_when_opened_again(
@@ -189,39 +198,34 @@ def test_a_tab_closed_with_an_unsent_hand_sends_it_when_opened_again(
     page = en_phone
     board = start_game(page, ANNA_BRUNO)
     context = page.context
-    context.set_offline(True)
-    fill(page, HANDS[1])
-    tap_save(page)
-    expect(page.locator("#pending-1")).to_contain_text("not sent yet")
+    keep_offline(page, HANDS[1])
     page.close()
     context.set_offline(False)
     assert server_hands(live_server) == []
     again = context.new_page()
     again.goto(board)
-    expect(again.locator("#history .hand-row:not(.pending-hand)")).to_have_count(1, timeout=SENT_MS)
+    sent(again, 1)
     assert server_hands(live_server) == [(1, POINTS[1])]
     expect(again.locator("#total-1")).to_have_text("4")
 
 
 @pytest.fixture
 def two_phones(make_phone: Callable[..., Page]) -> tuple[Page, Page]:
-    """Two phones in English (two browsers: each its own outbox)."""
-    return make_phone(locale="en-GB"), make_phone(locale="en-GB")
+    """Two phones in English (two browsers: each its own outbox) on the board of a new
+    game of Anna and Bruno."""
+    first, second = make_phone(locale="en-GB"), make_phone(locale="en-GB")
+    second.goto(start_game(first, ANNA_BRUNO))
+    return first, second
 
 
 def test_two_phones_queue_the_same_hand_one_gets_it_back(
     two_phones: tuple[Page, Page], live_server: LiveServer
 ) -> None:
     first, second = two_phones
-    board = start_game(first, ANNA_BRUNO)
-    second.goto(board)
     for phone, hand in ((first, HANDS[0]), (second, HANDS[1])):
-        phone.context.set_offline(True)
-        fill(phone, hand)
-        tap_save(phone)
-        expect(phone.locator("#pending-1")).to_contain_text("not sent yet")
+        keep_offline(phone, hand)
     first.context.set_offline(False)
-    expect(first.locator("#history .hand-row:not(.pending-hand)")).to_have_count(1, timeout=SENT_MS)
+    sent(first, 1)
     second.context.set_offline(False)
     refused = second.locator(".outbox-refused")
     expect(refused).to_contain_text(
@@ -232,9 +236,7 @@ def test_two_phones_queue_the_same_hand_one_gets_it_back(
     assert server_hands(live_server) == [(1, POINTS[0])]
     # Not dropped: the second phone's hand was another one, entered as the next hand.
     refused.get_by_role("button", name="Enter it as the next hand").tap()
-    expect(second.locator("#history .hand-row:not(.pending-hand)")).to_have_count(
-        2, timeout=SENT_MS
-    )
+    sent(second, 2)
     expect(refused).to_have_count(0)
     assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[1])]
 
@@ -243,12 +245,7 @@ def test_a_refused_hand_can_be_corrected_in_the_form(
     two_phones: tuple[Page, Page], live_server: LiveServer
 ) -> None:
     first, second = two_phones
-    board = start_game(first, ANNA_BRUNO)
-    second.goto(board)
-    second.context.set_offline(True)
-    fill(second, HANDS[2])
-    tap_save(second)
-    expect(second.locator("#pending-1")).to_be_visible()
+    keep_offline(second, HANDS[2])
     fill(first, HANDS[0])
     with first.expect_navigation():
         tap_save(first)
@@ -352,9 +349,7 @@ def test_the_server_totals_stand_and_the_board_says_so(
     page = en_phone
     page.add_init_script(STAND_IN_SCORER % 1)  # one point too many for Anna, every hand
     start_game(page, ANNA_BRUNO)
-    page.context.set_offline(True)
-    fill(page, HANDS[0])
-    tap_save(page)
+    keep_offline(page, HANDS[0])
     expect(page.locator("#total-0")).to_have_text("5")
     page.context.set_offline(False)
     mismatch = page.locator(".outbox-mismatch")
@@ -372,13 +367,10 @@ def test_a_session_lost_offline_does_not_refuse_the_kept_hands(
     """The page's CSRF token no longer matches any session: each send asks for a new one."""
     page = en_phone
     start_game(page, ANNA_BRUNO)
-    page.context.set_offline(True)
-    fill(page, HANDS[0])
-    tap_save(page)
-    expect(page.locator("#pending-1")).to_be_visible()
+    keep_offline(page, HANDS[0])
     page.context.clear_cookies()  # the browser was closed: its session is gone
     page.context.set_offline(False)
-    expect(page.locator("#history .hand-row:not(.pending-hand)")).to_have_count(1, timeout=SENT_MS)
+    sent(page, 1)
     # Save on the page, whose own token is the lost session's: saved all the same.
     page.context.clear_cookies()
     fill(page, HANDS[1])
