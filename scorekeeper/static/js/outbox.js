@@ -398,7 +398,7 @@
       var actions = el("div", "form-actions");
       actions.appendChild(button(T.correct, function () { correct(item); }, "btn btn-primary"));
       actions.appendChild(button(T.reenter, function () { reenter(item); }));
-      actions.appendChild(button(T.discard, function () { deleteItem(item.id).then(render); }));
+      actions.appendChild(button(T.discard, function () { deleteItem(item.id).then(render).then(flush); }));
       box.appendChild(actions);
       panel.appendChild(box);
     });
@@ -427,7 +427,7 @@
         }
         location.assign(item.mode === "cards" ? item.cardsUrl || item.recordUrl : item.boardUrl + "#record");
       });
-    });
+    }).then(flush);  // the hands after it go on
   }
 
   /* Enter it as the next hand: the same hand, the next number, sent again. */
