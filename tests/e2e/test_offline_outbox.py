@@ -241,6 +241,27 @@ def test_two_phones_queue_the_same_hand_one_gets_it_back(
     assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[1])]
 
 
+def test_a_refused_hand_is_discarded_only_when_told(
+    two_phones: tuple[Page, Page], live_server: LiveServer
+) -> None:
+    first, second = two_phones
+    for phone in two_phones:
+        keep_offline(phone, HANDS[0])
+    first.context.set_offline(False)
+    sent(first, 1)
+    second.context.set_offline(False)
+    refused = second.locator(".outbox-refused")
+    expect(refused).to_contain_text("Hand 1 was not saved", timeout=SENT_MS)
+    second.reload()  # still there: only the user's word drops it
+    expect(refused).to_contain_text("Hand 1 was not saved")
+    refused.get_by_role("button", name="Discard it").tap()
+    expect(refused).to_have_count(0)
+    second.reload()
+    sent(second, 1)
+    expect(refused).to_have_count(0)
+    assert server_hands(live_server) == [(1, POINTS[0])]
+
+
 def test_a_refused_hand_can_be_corrected_in_the_form(
     two_phones: tuple[Page, Page], live_server: LiveServer
 ) -> None:
