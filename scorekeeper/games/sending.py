@@ -14,7 +14,8 @@ Answers (``status``):
 - ``refused`` (409 or 422) with a ``reason``: ``conflict`` (another phone recorded that
   hand number, or the game changed: ``next_hand`` says where it is now), ``invalid``
   (the checks failed: ``errors``, each ``{field, code, message}``) or ``form`` (the form
-  itself could not be read); always a translated ``message``.
+  itself could not be read); always a translated ``message``, the reason as the phone
+  shows it after "Hand N was not saved:".
 
 A link that opens nothing for this user (revoked, not a scorer) is the usual 404.
 """
@@ -115,7 +116,7 @@ def form_refused(game: Game, form: Form) -> Response:
     return refused_answer(
         game,
         "form",
-        _("This hand could not be saved: some of its fields are not valid."),
+        _("some of its fields are not valid:"),
         form_errors(form),
     )
 

@@ -290,23 +290,28 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
         recorded = record_hand(game, number, form.key(), entry)
     except InvalidHand as error:
         if as_json:
-            message = _("This hand could not be saved: the checks refused it.")
+            message = _("the checks refused it:")
             return refused_answer(game, "invalid", message, input_errors(error.errors))
         form.add_input_errors(error.errors)
         return _render_new(game, token, form, status=422)
-    except HandConflict:
-        return _conflict(game, token, number, as_json)
+    except HandConflict as conflict:
+        return _conflict(game, token, conflict, as_json)
     return _saved(game, token, number, recorded, as_json)
 
 
-def _conflict(game: Game, token: str, number: int | None, as_json: bool) -> ResponseReturnValue:
+def _conflict(game: Game, token: str, conflict: HandConflict, as_json: bool) -> ResponseReturnValue:
+    number = conflict.expected
+    if as_json:  # the reason, after "Hand N was not saved:" on the phone
+        if conflict.current > number:
+            reason = _("another phone saved hand %(number)s first.", number=number)
+        else:
+            reason = _("the game was changed on another phone meanwhile.")
+        return refused_answer(game, "conflict", reason, status=409)
     message = _(
         "Hand %(number)s was already saved from another phone, so this one was not "
         "saved. Here is the board as it is now: check it before entering the next hand.",
         number=number,
     )
-    if as_json:
-        return refused_answer(game, "conflict", message, status=409)
     flash(message, "warning")
     return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
 

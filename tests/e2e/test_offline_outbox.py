@@ -229,7 +229,7 @@ def test_two_phones_queue_the_same_hand_one_gets_it_back(
     second.context.set_offline(False)
     refused = second.locator(".outbox-refused")
     expect(refused).to_contain_text(
-        "Hand 1 was not saved: Hand 1 was already saved from another phone", timeout=SENT_MS
+        "Hand 1 was not saved: another phone saved hand 1 first.", timeout=SENT_MS
     )
     expect(refused.get_by_role("button", name="Correct it")).to_be_visible()
     expect(refused.get_by_role("button", name="Discard it")).to_be_visible()

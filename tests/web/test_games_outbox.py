@@ -80,10 +80,26 @@ def test_another_phones_hand_is_a_conflict(app: Flask, client: FlaskClient) -> N
     body = late.get_json()
     assert body["status"] == "refused"
     assert body["reason"] == "conflict"
-    assert body["message"].startswith("Hand 1 was already saved from another phone")
+    assert body["message"] == "another phone saved hand 1 first."
     assert body["next_hand"] == 2
     assert body["totals"] == [5, 0]
     assert _hands(app) == [(1, mine["request_id"])]
+
+
+def test_a_hand_for_a_game_changed_meanwhile_is_a_conflict(app: Flask, client: FlaskClient) -> None:
+    """Hand 2's form, sent after hand 1 was undone: the game is no longer at hand 2."""
+    url = start_game(client)
+    _send(client, url, form_keys(client, url) | REFERENCE)
+    for_hand_2 = form_keys(client, url) | REFERENCE
+    undo = {"csrf_token": for_hand_2["csrf_token"], "number": "1"}
+    assert client.post(f"{url}/undo", data=undo).status_code == 302
+    response = _send(client, url, for_hand_2)
+    assert response.status_code == 409
+    body = response.get_json()
+    assert body["reason"] == "conflict"
+    assert body["message"] == "the game was changed on another phone meanwhile."
+    assert body["next_hand"] == 1
+    assert _hands(app) == []
 
 
 def test_a_hand_the_checks_refuse_comes_back_with_its_fields(
