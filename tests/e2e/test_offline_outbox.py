@@ -328,7 +328,7 @@ STAND_IN_SCORER = """
   };
   const gameState = (rules, hands, options) => {
     const totals = [0, 0];
-    hands.forEach((h) => { totals[0] += h[0]; totals[1] += h[1]; });
+    hands.forEach((h) => { totals[0] += h.points[0]; totals[1] += h.points[1]; });
     const top = Math.max(...totals);
     const level = totals[0] === totals[1];
     const winner = top >= rules.target && !level ? totals.indexOf(top) : null;
@@ -357,6 +357,7 @@ def test_a_game_played_to_the_end_offline_shows_provisional_points(
     note = page.locator("#provisional-note")
     expect(note).to_contain_text("These totals are not confirmed.")
     expect(note).to_contain_text("Anna wins the game! (not confirmed)")
+    expect(page.locator("#next-hand")).to_have_text("Next deal: Anna.")
     page.context.set_offline(False)
     expect(page.locator("#game-status")).to_have_text("Anna wins the game!", timeout=SENT_MS)
     expect(page.locator("#total-0")).to_have_text("8")

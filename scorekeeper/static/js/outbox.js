@@ -311,7 +311,10 @@
       if (empty) empty.replaceWith(list);
       else if (live.querySelector("#history")) live.querySelector("#history").appendChild(list);
     }
-    var hands = data.hands.slice(), napoleone = data.napoleone.slice(), scoredAll = true;
+    // Each hand as ScopaScoring.gameState reads it: its points by side and who declared
+    // napoleone (null: nobody).
+    var hands = data.hands.map(function (points, k) { return { points: points, napoleone: data.napoleone[k] }; });
+    var scoredAll = true;
     var running = data.totals.slice();
     shown.forEach(function (item) {
       var result = score(item);
@@ -323,8 +326,7 @@
       li.appendChild(badge);
       if (result && scoredAll && item.number === hands.length + 1) {
         var points = result.sides.map(function (side) { return side.total; });
-        hands.push(points);
-        napoleone.push(result.napoleone === undefined ? null : result.napoleone);
+        hands.push({ points: points, napoleone: result.napoleone === undefined ? null : result.napoleone });
         running = running.map(function (t, k) { return t + points[k]; });
         li.appendChild(el("span", "hand-running", " " + running.join("–")));
         points.forEach(function (p, k) {
@@ -343,7 +345,7 @@
     var state = null;
     if (scoredAll && scorer()) {
       try {
-        state = scorer().gameState(data.rules, hands, { firstDealer: data.first_dealer, napoleone: napoleone });
+        state = scorer().gameState(data.rules, hands, { firstDealer: data.first_dealer });
       } catch (e) { state = null; }
     }
     if (state) {
@@ -356,8 +358,9 @@
       else if (state.spareggio) lines.push(T.spareggioProvisional);
       note.textContent = lines.join(" ");
       var next = document.getElementById("next-hand");
-      if (next && data.seats && state.nextDealer !== undefined && state.winner === null) {
-        next.textContent = say(T.nextHand, { number: state.nextHand, dealer: data.seats[state.nextDealer], first: data.seats[state.nextFirstPlayer] });
+      if (next && data.seats && state.nextDealer !== undefined) {
+        var seats = { number: state.nextHand, dealer: data.seats[state.nextDealer], first: data.seats[state.nextFirstPlayer] };
+        next.textContent = say(state.winner === null ? T.nextHand : T.nextDeal, seats);
       }
     } else {
       note.textContent = say(waiting ? T.notScored : T.sentNotShown, { count: shown.length });
