@@ -149,10 +149,19 @@ def test_save_is_sent_once_and_says_so(en_phone: Page, live_server: LiveServer) 
     expect(flash).to_be_in_viewport()
 
 
+#: Counts the page's calls of navigator.storage.persist() in ``window.persistenceAsked``.
+ASKS_FOR_PERSISTENCE = """
+window.persistenceAsked = 0;
+const persist = navigator.storage.persist.bind(navigator.storage);
+navigator.storage.persist = () => { window.persistenceAsked += 1; return persist(); };
+"""
+
+
 def test_hands_saved_offline_are_sent_in_order_once(
     en_phone: Page, live_server: LiveServer
 ) -> None:
     page = en_phone
+    page.add_init_script(ASKS_FOR_PERSISTENCE)
     start_game(page, ANNA_BRUNO)
     for number, hand in enumerate(HANDS, 1):
         keep_offline(page, hand, first=number)
@@ -161,6 +170,7 @@ def test_hands_saved_offline_are_sent_in_order_once(
     expect(page.locator("#provisional-note")).to_contain_text("Hands not sent yet: 3")
     expect(page.locator("#hand-form").get_by_label("Cards", exact=True).first).to_have_value("")
     assert server_hands(live_server) == []
+    assert page.evaluate("window.persistenceAsked") > 0  # so the browser keeps the outbox
     page.context.set_offline(False)
     sent(page, 3)
     assert server_hands(live_server) == list(enumerate(POINTS, 1))
