@@ -410,3 +410,22 @@ def test_a_session_lost_offline_does_not_refuse_the_kept_hands(
         tap_save(page)
     expect(page.locator(".flash-success")).to_have_text("Hand 2 saved.")
     assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[1])]
+
+
+def test_a_hand_saved_second_online_comes_back_too(
+    two_phones: tuple[Page, Page], live_server: LiveServer
+) -> None:
+    """Both phones typing hand 1 with signal: the second to save gets it back, not lost."""
+    first, second = two_phones
+    fill(second, HANDS[1])  # typing: the board does not refresh under the player's fingers
+    fill(first, HANDS[0])
+    with first.expect_navigation():
+        tap_save(first)
+    with second.expect_navigation():
+        tap_save(second)
+    refused = second.locator(".outbox-refused")
+    expect(refused).to_contain_text("Hand 1 was not saved: another phone saved hand 1 first.")
+    sent(second, 1)  # the board as it is now
+    refused.get_by_role("button", name="Enter it as the next hand").tap()
+    sent(second, 2)
+    assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[1])]

@@ -589,6 +589,14 @@
           openBoard(item.boardUrl);
         } else if (answer.kind === "network") {
           return keep(form, item);
+        } else if (answer.kind === "refused" && answer.answer.reason === "conflict") {
+          // Another phone was first: the board as it is now, and this hand back with the
+          // three choices, rather than lost.
+          refuse(item, answer);
+          return putItem(item).then(function () {
+            if (drafts()) drafts().clear(form);
+            openBoard(item.boardUrl);
+          });
         } else {
           fallback(form);
         }
@@ -628,6 +636,19 @@
           return { kind: "refused", answer: answer };
         });
       }, function () { return { kind: "network" }; });
+  }
+
+  /* The hand comes back to the user, with the server's reason. */
+  function refuse(item, result) {
+    item.state = "refused";
+    if (result.kind === "gone") {
+      item.message = T.gone;
+      item.errors = [];
+    } else {
+      item.message = result.answer.message || T.unreadable;
+      item.errors = result.answer.errors || [];
+      item.serverNext = result.answer.next_hand;
+    }
   }
 
   // ------------------------------------------------------------------ sending the outbox
@@ -673,15 +694,7 @@
             item.serverTotals = a.totals;
             return putItem(item).then(next);
           }
-          item.state = "refused";
-          if (result.kind === "gone") {
-            item.message = T.gone;
-            item.errors = [];
-          } else {
-            item.message = result.answer.message || T.unreadable;
-            item.errors = result.answer.errors || [];
-            item.serverNext = result.answer.next_hand;
-          }
+          refuse(item, result);
           return putItem(item).then(next);
         });
       });
