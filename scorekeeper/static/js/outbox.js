@@ -3,9 +3,9 @@
    Save sends the hand with fetch, asking for JSON (the save route's answers: see
    scorekeeper/games/sending.py), and says so while it is on its way ("Saving…",
    aria-busy, disabled: a second tap does nothing). Saved: the board opens with its
-   "Hand N saved", scrolled into view. Refused (another phone was first, the checks):
-   the form is sent again the plain way, so the page explains as it does without this
-   script.
+   "Hand N saved", scrolled into view. Another phone was first: the board opens with the
+   hand given back (below). Refused by the checks, or anything else: the form is sent
+   again the plain way, so the page explains as it does without this script.
 
    No signal (offline, or the request failed on the way, or the server did not answer):
    the hand goes into the OUTBOX, an IndexedDB store on the phone, with everything needed
