@@ -429,3 +429,27 @@ def test_a_hand_saved_second_online_comes_back_too(
     refused.get_by_role("button", name="Enter it as the next hand").tap()
     sent(second, 2)
     assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[1])]
+
+
+def test_a_server_that_does_not_answer_is_tried_again(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    """Signal, but the server is down for a while (503): the hand waits and goes later."""
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    posts: list[str] = []
+
+    def down_twice(route: Route) -> None:
+        posts.append(route.request.method)
+        if len(posts) <= 2:
+            route.fulfill(status=503, body="down")
+        else:
+            route.continue_()
+
+    page.route("**/hands", down_twice)
+    fill(page, HANDS[0])
+    tap_save(page)
+    expect(page.locator("#outbox-kept")).to_contain_text("hand 1 is kept on this phone")
+    sent(page, 1)
+    assert len(posts) == 3
+    assert server_hands(live_server) == [(1, POINTS[0])]
