@@ -20,6 +20,7 @@ from markupsafe import Markup
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
     StoredHand,
     game_state,
@@ -169,18 +170,19 @@ def board_context(
             blank_hand_form(game, token, state.next_hand) if editable and form is None else None
         ),
         "hand_sent": hand_sent,
+        "game_data": offline_data(game, hands, state, names) if editable else None,
     }
 
 
 # --------------------------------------------------------------------------- the blank form
 
 # The board after every save shows the same empty form for the next hand: only the CSRF
-# token, the form's request id, the hand's number and the game's token differ from one
-# board to the next. Its markup is rendered once per (language, sides' names, rules) with
-# these four as placeholders, and filled in per board: the WTForms widgets and the form's
-# macro were a third of the board's CPU.
-_TOKEN, _NUMBER, _REQUEST_ID, _CSRF = (
-    f"SK-{name}-PLACEHOLDER" for name in ("TOKEN", "NUMBER", "REQUEST", "CSRF")
+# token, the form's request id, the hand's number, the game's token and the outbox's
+# attributes differ from one board to the next. Its markup is rendered once per
+# (language, sides' names, rules) with these five as placeholders, and filled in per
+# board: the WTForms widgets and the form's macro were a third of the board's CPU.
+_TOKEN, _NUMBER, _REQUEST_ID, _CSRF, _ATTRS = (
+    f"SK-{name}-PLACEHOLDER" for name in ("TOKEN", "NUMBER", "REQUEST", "CSRF", "ATTRS")
 )
 
 
@@ -194,8 +196,10 @@ def blank_hand_form(game: Game, token: str, number: int) -> Markup:
         .replace(_REQUEST_ID, str(uuid.uuid4()))
         .replace(_CSRF, generate_csrf())
     )
-    # Every placeholder's value is URL-safe ASCII: nothing in it needs escaping.
-    return Markup(filled)  # noqa: S704
+    # The outbox's attributes (games/_offline.html) are markup the macro escaped already;
+    # every other placeholder's value is URL-safe ASCII: nothing in it needs escaping.
+    attrs = get_template_attribute("games/_offline.html", "outbox_attrs")(game, token)
+    return Markup(filled.replace(_ATTRS, str(attrs)))  # noqa: S704
 
 
 @lru_cache(maxsize=256)
@@ -214,6 +218,7 @@ def _blank_form_markup(_locale: str, _root: str, names: tuple[str, ...], rules: 
             url_for("games.record", token=_TOKEN),
             url_for("games.preview", token=_TOKEN),
             _("Save hand %(number)s", number=_NUMBER),
+            _ATTRS,
         )
     )
     return html.replace(generate_csrf(), _CSRF)

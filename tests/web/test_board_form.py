@@ -35,6 +35,7 @@ def macro_form(app: Flask, url: str, request_id: str, number: int, lang: str) ->
         form = counts_form(game.side_names(), number=str(number))
         form.request_id.data = request_id
         render = get_template_attribute("games/_hand_form.html", "counts_form")
+        outbox_attrs = get_template_attribute("games/_offline.html", "outbox_attrs")
         return str(
             render(
                 form,
@@ -44,6 +45,7 @@ def macro_form(app: Flask, url: str, request_id: str, number: int, lang: str) ->
                 url_for("games.record", token=token),
                 url_for("games.preview", token=token),
                 f"Save hand {number}" if lang == "en" else f"Salva la mano {number}",
+                outbox_attrs(game, token),
             )
         )
 

@@ -1,7 +1,8 @@
 /* Keep the board current while other phones record hands: poll the board every few
    seconds (data-poll-ms, the LIVE_POLL_MS setting; 0 turns polling off) with
    If-None-Match (the server answers 304 while nothing changed) and swap in the new one,
-   unless someone is typing in the hand form here. */
+   unless someone is typing in the hand form here. The event "scorekeeper:board-stale"
+   (outbox.js: hands kept on this phone were just sent) asks at once. */
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -32,7 +33,11 @@
 
   function poll() {
     if (document.hidden || busy()) { setTimeout(poll, PERIOD); return; }
-    fetch(url, { headers: { "If-None-Match": '"' + etag + '"' }, credentials: "same-origin", cache: "no-cache" })
+    ask().then(function () { setTimeout(poll, PERIOD); });
+  }
+
+  function ask() {
+    return fetch(url, { headers: { "If-None-Match": '"' + etag + '"' }, credentials: "same-origin", cache: "no-cache" })
       .then(function (r) {
         if (r.status !== 200) return;
         var tag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
@@ -42,8 +47,8 @@
           if (tag) etag = tag;
         });
       })
-      .catch(function () {})
-      .then(function () { setTimeout(poll, PERIOD); });
+      .catch(function () {});
   }
+  document.addEventListener("scorekeeper:board-stale", function () { if (!busy()) ask(); });
   setTimeout(poll, PERIOD);
 })();
