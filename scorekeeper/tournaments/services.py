@@ -455,11 +455,11 @@ def next_round(tournament: Tournament) -> Round:
         locked = _lock_tournament(tournament_id)
         _refuse_unless(locked, Status.RUNNING)
         stage, current = _current_round(locked)
-        if _open_matches(current):
-            raise TournamentRefused("round_not_over")
         kind = StageKind(stage.kind)
         if kind is StageKind.KNOCKOUT:
             raise TournamentRefused("knockout_fills_in")
+        if _open_matches(current):
+            raise TournamentRefused("round_not_over")
         if _stage_over(locked, stage):
             later = [s for s in locked.stages if s.number > stage.number]
             if not later:
