@@ -11,7 +11,6 @@ entered by hand.
 from __future__ import annotations
 
 import enum
-import secrets
 from datetime import date, datetime
 from typing import Any
 
@@ -32,28 +31,18 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.games.models import RulesColumns
-from scorekeeper.models import utcnow
+from scorekeeper.models import StoredRole, new_public_id, utcnow
 
 NAME_MAX = 60
 CLUB_MAX = 60
 
 
-class Role(enum.IntEnum):
+class Role(StoredRole):
     """What a member of a tournament may do; each role includes the ones below it."""
 
     VIEWER = 1
     HELPER = 2
     ORGANISER = 3
-
-    @property
-    def key(self) -> str:
-        """The role as stored: "viewer", "helper" or "organiser"."""
-        return self.name.lower()
-
-    @classmethod
-    def parse(cls, key: str) -> Role:
-        """The role stored as `key`."""
-        return cls[key.upper()]
 
 
 class Status(enum.Enum):
@@ -82,11 +71,6 @@ class StageKind(enum.Enum):
     SWISS = "swiss"
     DANISH = "danish"
     KNOCKOUT = "knockout"
-
-
-def new_public_id() -> str:
-    """An unguessable id for addresses (128 bits, URL-safe)."""
-    return secrets.token_urlsafe(16)
 
 
 def _in(column: str, values: tuple[str, ...]) -> str:
@@ -164,7 +148,23 @@ class Member(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class Entry(db.Model):  # type: ignore[name-defined,misc]
+class Names:
+    """One player or two (a pair), their club (``""`` for none) and seed (1 the best)."""
+
+    first_name: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    second_name: Mapped[str | None] = mapped_column(String(PLAYER_NAME_MAX))
+    club: Mapped[str] = mapped_column(String(CLUB_MAX), default="")
+    seed: Mapped[int | None] = mapped_column(Integer)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The one or two names."""
+        if self.second_name is None:
+            return (self.first_name,)
+        return (self.first_name, self.second_name)
+
+
+class Entry(Names, db.Model):  # type: ignore[name-defined,misc]
     """One line of the entry list, as typed: a pair or a single, its club and seed."""
 
     __tablename__ = "tournament_entry"
@@ -178,21 +178,10 @@ class Entry(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
     position: Mapped[int] = mapped_column(Integer)
-    first_name: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
-    second_name: Mapped[str | None] = mapped_column(String(PLAYER_NAME_MAX))
-    club: Mapped[str] = mapped_column(String(CLUB_MAX), default="")
-    seed: Mapped[int | None] = mapped_column(Integer)
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The one or two names of the line."""
-        return (
-            (self.first_name,) if self.second_name is None else (self.first_name, self.second_name)
-        )
 
-
-class Entrant(db.Model):  # type: ignore[name-defined,misc]
+class Entrant(Names, db.Model):  # type: ignore[name-defined,misc]
     """A side of the tournament as the draw made it, numbered from 1 (`core.Entrant`).
 
     ``group`` (0 for group A) and ``group_place`` (its order in the group, which
@@ -210,19 +199,8 @@ class Entrant(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)
-    first_name: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
-    second_name: Mapped[str | None] = mapped_column(String(PLAYER_NAME_MAX))
-    club: Mapped[str] = mapped_column(String(CLUB_MAX), default="")
-    seed: Mapped[int | None] = mapped_column(Integer)
     group_index: Mapped[int | None] = mapped_column(Integer)
     group_place: Mapped[int | None] = mapped_column(Integer)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The one or two players of the side."""
-        return (
-            (self.first_name,) if self.second_name is None else (self.first_name, self.second_name)
-        )
 
     @property
     def name(self) -> str:

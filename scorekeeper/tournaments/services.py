@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from random import Random
+from typing import TypeVar
 
 from sqlalchemy import delete, func, select, update
 
@@ -53,6 +54,9 @@ from scorekeeper.tournaments.models import (
     Tournament,
 )
 from scorekeeper.transactions import in_transaction
+
+#: A row with a ``version`` to lock it by.
+Locked = TypeVar("Locked", Tournament, Match)
 
 #: Game formats a tournament plays: one against one (singles) and pairs.
 FORMAT_KEYS = ("2", "2x2")
@@ -990,29 +994,25 @@ def _byes(tournament: Tournament, stage: Stage) -> list[int]:
 
 
 def _lock_tournament(tournament_id: int) -> Tournament:
-    """Bump the tournament's version (its row lock) and read it as the lock found it."""
-    db.session.execute(
-        update(Tournament)
-        .where(Tournament.id == tournament_id)
-        .values(version=Tournament.version + 1)
-        .returning(Tournament),
-        execution_options={"populate_existing": True, "synchronize_session": False},
-    ).all()
-    tournament = db.session.get_one(Tournament, tournament_id)
+    """Lock the tournament (`_lock`), its stages read again when used."""
+    tournament = _lock(Tournament, tournament_id)
     db.session.expire(tournament, ["stages"])
     return tournament
 
 
 def _lock_match(match_id: int) -> Match:
-    """Bump the match's version (its row lock) and read it as the lock found it."""
+    """Lock the match (`_lock`)."""
+    return _lock(Match, match_id)
+
+
+def _lock(model: type[Locked], row_id: int) -> Locked:
+    """Bump the row's version first thing, which takes its row lock on PostgreSQL and the
+    write lock on SQLite (as `games.lock_game` does), and read it as the lock found it."""
     db.session.execute(
-        update(Match)
-        .where(Match.id == match_id)
-        .values(version=Match.version + 1)
-        .returning(Match),
+        update(model).where(model.id == row_id).values(version=model.version + 1).returning(model),
         execution_options={"populate_existing": True, "synchronize_session": False},
     ).all()
-    return db.session.get_one(Match, match_id)
+    return db.session.get_one(model, row_id)
 
 
 def _refuse_unless(tournament: Tournament, *allowed: Status) -> None:

@@ -38,7 +38,7 @@ from tests.web.tournament_helpers import (
 )
 
 
-def numbers(t: Tournament, match: Match) -> tuple[int, int | None]:
+def numbers(match: Match) -> tuple[int, int | None]:
     first = db.session.get_one(Entrant, match.first_id)
     second = db.session.get(Entrant, match.second_id) if match.second_id else None
     return first.number, second.number if second else None
@@ -76,12 +76,12 @@ def test_eight_pairs_from_creation_to_the_winner(app: Flask) -> None:
             assert [row.points for row in table] == [9, 6, 3, 0]
             assert [row.entrant for row in table] == sorted(row.entrant for row in table)
         semis = services.next_round(t)
-        assert [numbers(t, m)[0] for m in services.matches(semis)] != []
+        assert [numbers(m)[0] for m in services.matches(semis)] != []
         qualifiers = {row.entrant for table in groups for row in table[:2]}
-        seen = {n for m in services.matches(semis) for n in numbers(t, m)}
+        seen = {n for m in services.matches(semis) for n in numbers(m)}
         assert seen == qualifiers
         play_round(t)
-        stage, final_round = services.rounds(t)[-1]
+        _, final_round = services.rounds(t)[-1]
         assert final_round.number == 2
         (final,) = services.matches(final_round)
         assert (final.games, final.target) == (3, 21)
@@ -107,9 +107,7 @@ def test_a_redraw_from_the_same_seed_is_the_same_draw(app: Flask) -> None:
         services.add_entries(t, EIGHT_PAIRS + "Ugo\nVera\n")
 
         def drawn() -> list[tuple[int, str, int | None, int | None]]:
-            return [
-                (e.number, e.name, e.group_index, e.group_place) for e in services.entrants(t)
-            ]
+            return [(e.number, e.name, e.group_index, e.group_place) for e in services.entrants(t)]
 
         services.draw(t, seed=42)
         once = drawn()
@@ -239,7 +237,7 @@ def test_swiss_rounds_pair_by_the_standings_without_rematches(app: Flask) -> Non
         for number in (1, 2, 3):
             _, round_ = services.rounds(t)[-1]
             assert round_.number == number
-            pairs += [frozenset(numbers(t, m)) for m in services.matches(round_)]
+            pairs += [frozenset(numbers(m)) for m in services.matches(round_)]
             play_round(t)
             if number < 3:
                 services.next_round(t)
@@ -266,7 +264,7 @@ def test_a_knockout_gives_byes_to_the_top_seeds_and_fills_itself_in(app: Flask) 
         while t.status != Status.FINISHED.value:
             assert play_round(t)
             db.session.refresh(t)
-        stage, last = services.rounds(t)[-1]
+        _, last = services.rounds(t)[-1]
         assert [m.slot for m in services.matches(last)] == [0, 1]  # final and third place
         winner = services.winner(t)
         assert winner is not None
@@ -352,7 +350,7 @@ def test_every_round_robin_group_meets_once(app: Flask) -> None:
             if number < 3:
                 services.next_round(t)
         met = [
-            frozenset(numbers(t, m))
+            frozenset(numbers(m))
             for _, round_ in services.rounds(t)
             for m in services.matches(round_)
         ]

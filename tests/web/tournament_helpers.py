@@ -16,7 +16,7 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import Entrant, Match, Structure, Tournament
 
-PASSWORD = "a long password"  # noqa: S105 - a test account's
+PASSWORD = "a long password"
 EIGHT_PAIRS = """\
 Anna & Bruno (Circolo Aurora)
 Carla & Dario (Circolo Aurora)
@@ -81,9 +81,7 @@ def lower_number_wins(match: Match) -> int:
     return 0 if first.number < second.number else 1
 
 
-def play_round(
-    t: Tournament, decide: Callable[[Match], int] = lower_number_wins
-) -> list[Match]:
+def play_round(t: Tournament, decide: Callable[[Match], int] = lower_number_wins) -> list[Match]:
     """Play every match still open, round by round (a knockout's byes leave open matches
     in two rounds at once); the matches played."""
     played = []
