@@ -5,7 +5,8 @@ tournament how they went through the games' hooks (games know nothing of tournam
 inside the transaction of every change to a game's hands, so a match's result, its
 next partita and the knockout's next match are written with the hand that decided
 them), registers the resolver of *table tokens*, and a guard that lets a tournament's
-games change only while it is running.
+games change only once it has started, and a knockout match's only until its winner
+has gone on to the next match.
 
 A table token is what the score sheet of a table carries (its link and QR): the game's
 own edit link is only ever stored hashed, so the sheet gets a token signed with the
@@ -74,10 +75,14 @@ def resolve_table_token(token: str) -> Game | None:
 
 
 def guard_tournament_game(game: Game) -> None:
-    """Refuse (`EditRefused`) any change to a tournament's game unless it is running."""
+    """Refuse (`EditRefused`) any change to a tournament's game before the tournament
+    starts, and to a knockout match's games once its winner went on to the next match
+    (the organiser corrects such a result by hand, where the services say why not)."""
     match = services.match_of_game(game)
     if match is None:
         return
     tournament = db.session.get_one(Tournament, match.tournament_id)
     if tournament.status not in (Status.RUNNING.value, Status.FINISHED.value):
+        raise EditRefused
+    if services.moved_on(match):
         raise EditRefused

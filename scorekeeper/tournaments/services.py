@@ -180,6 +180,17 @@ def _shape(row: Stage, kind: StageKind, setup: TournamentSetup) -> None:
         row.group_size = ENTRIES_MAX  # a single round-robin: one group of everyone
 
 
+def tournaments_of(user: User) -> list[tuple[Tournament, Role]]:
+    """The tournaments ``user`` is a member of, with their role, the latest first."""
+    rows = db.session.execute(
+        select(Tournament, Member.role)
+        .join(Member, Member.tournament_id == Tournament.id)
+        .where(Member.user_id == user.id)
+        .order_by(Tournament.held_on.desc(), Tournament.id.desc())
+    ).all()
+    return [(tournament, Role.parse(role)) for tournament, role in rows]
+
+
 def members(tournament: Tournament) -> list[Member]:
     """The members of ``tournament``: organiser first, then helpers, then viewers."""
     rows = db.session.scalars(select(Member).where(Member.tournament_id == tournament.id))
@@ -802,17 +813,31 @@ def _write_result(
 
 def _refuse_correction(match: Match, existing: MatchResult, winner: int | None) -> None:
     """A knockout's winner cannot change once the match it went on to is on."""
-    if existing.winner_id == winner or match.slot is None:
-        return
+    if existing.winner_id != winner and moved_on(match):
+        raise TournamentRefused("next_match_on")
+
+
+def moved_on(match: Match) -> bool:
+    """Whether ``match`` is a knockout match whose sides went on to their next match (the
+    next round's, or the third-place match after a semifinal): its winner is settled."""
+    if match.slot is None:
+        return False
     round_ = db.session.get_one(Round, match.round_id)
+    next_slots = [match.slot // 2]
+    stage = db.session.get_one(Stage, round_.stage_id)
+    if stage.third_place and _is_final_round(stage, round_.number + 1):
+        next_slots.append(1)
     later = db.session.scalar(
         select(func.count())
         .select_from(Match)
         .join(Round, Round.id == Match.round_id)
-        .where(Round.stage_id == round_.stage_id, Round.number > round_.number)
+        .where(
+            Round.stage_id == round_.stage_id,
+            Round.number == round_.number + 1,
+            Match.slot.in_(next_slots),
+        )
     )
-    if later:
-        raise TournamentRefused("next_match_on")
+    return bool(later)
 
 
 def _stage_of(match: Match) -> Stage:

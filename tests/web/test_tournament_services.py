@@ -360,3 +360,39 @@ def test_every_round_robin_group_meets_once(app: Flask) -> None:
             groups.setdefault(e.group_index, []).append(e.number)
         expected = {frozenset(p) for g in groups.values() for p in combinations(g, 2)}
         assert sorted(met, key=sorted) == sorted(expected, key=sorted)
+
+
+def test_a_knockout_winner_that_went_on_is_settled(app: Flask) -> None:
+    """Once both semifinals are in and the final is on, a semifinal's games no longer open
+    for the table, and its winner is not corrected by hand (its points still may be)."""
+    with app.test_request_context():
+        organiser = user("organiser")
+        t = tournament(organiser, Structure.KNOCKOUT, (StageSetup(1, 11),))
+        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
+        services.draw(t, seed=8)
+        semi, other = services.matches(services.start(t))
+        play_match(semi, 0)
+        (game,) = services.match_games(semi)
+        token = table_edit_token(game)
+        assert games.find_by_edit_token(token).id == game.id  # the final is not on yet
+        services.enter_result(semi, (0, 1), (2, 11), organiser)  # so corrected by hand
+        play_match(other, 0)
+        assert services.moved_on(semi)
+        with pytest.raises(EditRefused):
+            games.find_by_edit_token(token)
+        with pytest.raises(TournamentRefused, match="next_match_on"):
+            services.enter_result(semi, (1, 0), (11, 2), organiser)
+        corrected = services.enter_result(semi, (0, 1), (3, 11), organiser)
+        assert corrected.points_first == 3
+        assert [t.name for t, role in services.tournaments_of(organiser)] == [t.name]
+
+
+def test_the_games_of_a_drawn_tournament_wait_for_its_start(app: Flask) -> None:
+    """No game is made before the start, and no round is asked for."""
+    with app.test_request_context():
+        t = tournament(user("organiser"), Structure.KNOCKOUT, (StageSetup(1, 11),))
+        services.add_entries(t, "Anna & Bruno\nCarla & Dario")
+        services.draw(t, seed=2)
+        assert db.session.scalar(select(func.count()).select_from(MatchGame)) == 0
+        with pytest.raises(TournamentRefused, match="status_drawn"):
+            services.next_round(t)
