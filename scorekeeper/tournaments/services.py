@@ -506,10 +506,11 @@ class _Planned:
     group: int | None = None
 
 
-def _planned(planned: core.Round, group: int | None = None, start: int = 1) -> list[_Planned]:
+def _planned(planned: core.Round, group: int | None = None) -> list[_Planned]:
+    """The matches of a round the core planned: its tables in order, then the bye."""
     matches = [
-        _Planned(start + i, pairing.first, pairing.second, group=group)
-        for i, pairing in enumerate(planned.pairings)
+        _Planned(pairing.table, pairing.first, pairing.second, group=group)
+        for pairing in planned.pairings
     ]
     if planned.bye is not None:
         matches.append(_Planned(None, planned.bye, None, group=group))
@@ -557,7 +558,7 @@ def _group_round(tournament: Tournament, number: int) -> list[_Planned]:
     for index, group in enumerate(_groups(tournament)):
         schedule = core.round_robin(group, clubs)
         if number <= len(schedule):
-            planned.extend(_planned(schedule[number - 1], index, start=len(planned) + 1))
+            planned.extend(_planned(schedule[number - 1], index))
     tables = [p for p in planned if p.table is not None]
     byes = [p for p in planned if p.table is None]
     return [replace(p, table=i) for i, p in enumerate(tables, start=1)] + byes
@@ -586,8 +587,14 @@ def _store_round(
 
 
 def _store_match(tournament: Tournament, stage: Stage, round_: Round, plan: _Planned) -> Match:
+    """Store one match of ``round_`` and its first game (a bye: its result)."""
     by_number = {row.number: row for row in entrants(tournament)}
-    final = stage.kind == StageKind.KNOCKOUT.value and _is_final_round(stage, round_.number)
+    # The final is played at the final's length; the third-place match (slot 1) is not.
+    final = (
+        stage.kind == StageKind.KNOCKOUT.value
+        and _is_final_round(stage, round_.number)
+        and plan.slot == 0
+    )
     match = Match(
         tournament_id=tournament.id,
         round_id=round_.id,

@@ -396,3 +396,25 @@ def test_the_games_of_a_drawn_tournament_wait_for_its_start(app: Flask) -> None:
         assert db.session.scalar(select(func.count()).select_from(MatchGame)) == 0
         with pytest.raises(TournamentRefused, match="status_drawn"):
             services.next_round(t)
+
+
+def test_danish_rounds_pair_first_with_second(app: Flask) -> None:
+    """After round 1 (won by the lower numbers) the two winners meet, and the two losers."""
+    with app.test_request_context():
+        t = tournament(user("organiser"), Structure.DANISH, (StageSetup(1, 11),), rounds=2)
+        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
+        services.draw(t, seed=6)
+        first = services.start(t)
+        assert [numbers(m) for m in services.matches(first)] == [(1, 2), (3, 4)]
+        play_round(t)
+        second = services.next_round(t)
+        # The winners' tie (both 11-0) is broken by the drawn card: who is first of them
+        # the card says, but the winners meet at table 1 and the losers at table 2.
+        met = [set(numbers(m)) for m in services.matches(second)]
+        assert met == [{1, 3}, {2, 4}]
+        play_round(t)
+        db.session.refresh(t)
+        assert t.status == Status.FINISHED.value
+        table = services.standings(t)
+        assert [(row.entrant, row.points) for row in table][0] == (1, 6)
+        assert [row.points for row in table] == [6, 3, 3, 0]
