@@ -416,5 +416,5 @@ def test_danish_rounds_pair_first_with_second(app: Flask) -> None:
         db.session.refresh(t)
         assert t.status == Status.FINISHED.value
         table = services.standings(t)
-        assert [(row.entrant, row.points) for row in table][0] == (1, 6)
+        assert (table[0].entrant, table[0].points) == (1, 6)
         assert [row.points for row in table] == [6, 3, 3, 0]
