@@ -736,6 +736,9 @@ def game_changed(game: Game) -> None:
         if existing is not None:  # the deciding partita reopened
             _refuse_correction(match, existing, None)
             db.session.delete(existing)
+            tournament = _lock_tournament(match.tournament_id)
+            if tournament.status == Status.FINISHED.value:
+                tournament.status = Status.RUNNING.value
             db.session.flush()
         return
     if score.is_over:

@@ -418,3 +418,28 @@ def test_danish_rounds_pair_first_with_second(app: Flask) -> None:
         table = services.standings(t)
         assert (table[0].entrant, table[0].points) == (1, 6)
         assert [row.points for row in table] == [6, 3, 3, 0]
+
+
+def test_a_deciding_partita_reopened_takes_the_result_back(app: Flask) -> None:
+    """The table removes the final's last hand: the match has no result, the tournament
+    runs again; the hand saved again finishes it again."""
+    with app.test_request_context():
+        t = tournament(user("organiser"), Structure.KNOCKOUT, (StageSetup(1, 11),))
+        services.add_entries(t, "Anna & Bruno\nCarla & Dario")
+        services.draw(t, seed=2)
+        (match,) = services.matches(services.start(t))
+        play_match(match, 1)
+        db.session.refresh(t)
+        assert t.status == Status.FINISHED.value
+        (game,) = services.match_games(match)
+        games.undo_last_hand(game, 1)
+        assert services.result_of(match) is None
+        db.session.refresh(t)
+        assert t.status == Status.RUNNING.value
+        assert services.winner(t) is None
+        games.record_hand(game, 1, "again", sweep(0, 7))
+        db.session.refresh(t)
+        assert t.status == Status.FINISHED.value
+        winner = services.winner(t)
+        assert winner is not None
+        assert winner.id == match.first_id
