@@ -887,6 +887,15 @@ def _fill_knockout(tournament: Tournament, stage: Stage) -> None:
         _store_match(tournament, stage, round_, _Planned(m.index + 1, m.first, m.second, m.index))
 
 
+def bracket(tournament: Tournament) -> core.Bracket | None:
+    """The knockout's bracket with its results so far (``None`` before it is known: no
+    knockout, or the groups still playing). Its lines and winners are entrant numbers."""
+    last = tournament.stages[-1]
+    if last.kind != StageKind.KNOCKOUT.value or last.lines is None:
+        return None
+    return _bracket(tournament, last)
+
+
 def _bracket(tournament: Tournament, stage: Stage) -> core.Bracket:
     """The stage's bracket with the results recorded so far."""
     assert stage.lines is not None  # noqa: S101 - a knockout stage's lines are set first
