@@ -8,11 +8,13 @@ from sqlalchemy import func, select
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Game
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, MatchGame, MatchResult, Role, Structure
 from tests.web.test_concurrency import in_threads
-from tests.web.tournament_helpers import play_match, tournament, user
+from tests.web.tournament_helpers import play_match, sweep, tournament, user
 
 HELPERS = 4
 
@@ -48,5 +50,30 @@ def test_the_same_result_entered_at_once_is_recorded_once(app: Flask) -> None:
         ).all()
         assert len(results) == 1
         assert results[0].by_hand
+        assert db.session.scalar(select(func.count()).select_from(Match)) == 3
+        assert db.session.scalar(select(func.count()).select_from(MatchGame)) == 3
+
+
+def test_two_semifinals_finishing_at_once_make_one_final(app: Flask) -> None:
+    """Both semifinals' last hands are saved at the same instant from their tables: each
+    match has its result and the final is made once, with one game."""
+    with app.test_request_context():
+        t = tournament(user("organiser"), Structure.KNOCKOUT, (StageSetup(1, 11),))
+        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
+        services.draw(t, seed=8)
+        semis = services.matches(services.start(t))
+        game_ids = [services.match_games(m)[0].id for m in semis]
+        match_ids = [m.id for m in semis]
+        db.session.remove()
+
+    def finish(i: int) -> int:
+        game = db.session.get_one(Game, game_ids[i])
+        return games.record_hand(game, 1, f"last-{i}", sweep(0, 7)).hand.id
+
+    outcomes = in_threads(app, 2, finish)
+    with app.app_context():
+        assert not [o for o in outcomes if isinstance(o, BaseException)], outcomes
+        for match_id in match_ids:
+            assert services.result_of(db.session.get_one(Match, match_id)) is not None
         assert db.session.scalar(select(func.count()).select_from(Match)) == 3
         assert db.session.scalar(select(func.count()).select_from(MatchGame)) == 3
