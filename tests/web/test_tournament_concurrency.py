@@ -14,7 +14,14 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, MatchGame, MatchResult, Role, Structure
 from tests.web.test_concurrency import in_threads
-from tests.web.tournament_helpers import play_match, sweep, tournament, user
+from tests.web.tournament_helpers import (
+    FOUR_PAIRS,
+    drawn,
+    play_match,
+    sweep,
+    tournament,
+    user,
+)
 
 HELPERS = 4
 
@@ -28,7 +35,7 @@ def test_the_same_result_entered_at_once_is_recorded_once(app: Flask) -> None:
         helpers = [user(f"helper{i}") for i in range(HELPERS)]
         for helper in helpers:
             services.set_member(t, helper, Role.HELPER)
-        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
+        services.add_entries(t, FOUR_PAIRS)
         services.draw(t, seed=8)
         semi, other = services.matches(services.start(t))
         play_match(semi, 0)
@@ -58,9 +65,7 @@ def test_two_semifinals_finishing_at_once_make_one_final(app: Flask) -> None:
     """Both semifinals' last hands are saved at the same instant from their tables: each
     match has its result and the final is made once, with one game."""
     with app.test_request_context():
-        t = tournament(user("organiser"), Structure.KNOCKOUT, (StageSetup(1, 11),))
-        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
-        services.draw(t, seed=8)
+        t = drawn(user("organiser"), FOUR_PAIRS, 8)
         semis = services.matches(services.start(t))
         game_ids = [services.match_games(m)[0].id for m in semis]
         match_ids = [m.id for m in semis]

@@ -16,7 +16,11 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, MatchResult, Structure
 from tests.helpers import make_test_config
-from tests.web.tournament_helpers import tournament, user
+from tests.web.tournament_helpers import (
+    FOUR_PAIRS,
+    drawn,
+    user,
+)
 
 BEFORE = "e4a7b9c2d6f1"
 TABLES = {
@@ -63,9 +67,7 @@ def test_the_database_refuses_what_the_services_never_write(app: Flask, sql: str
     """Two matches at one table of a round, a side against itself, two results for one
     match: refused by the database itself."""
     with app.test_request_context():
-        t = tournament(user("organiser"), Structure.ROUND_ROBIN, (StageSetup(1, 11),))
-        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
-        services.draw(t, seed=1)
+        t = drawn(user("organiser"), FOUR_PAIRS, 1, Structure.ROUND_ROBIN, (StageSetup(1, 11),))
         one, _ = services.matches(services.start(t))
         services.enter_result(one, (1, 0), (11, 0), user("helper"))
         assert db.session.scalar(select(func.count()).select_from(Match)) == 2

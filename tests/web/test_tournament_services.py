@@ -29,6 +29,10 @@ from scorekeeper.tournaments.models import (
 )
 from tests.web.tournament_helpers import (
     EIGHT_PAIRS,
+    FOUR_PAIRS,
+    GROUPS_THEN_FINAL,
+    TWO_PAIRS,
+    drawn,
     lower_number_wins,
     play_match,
     play_round,
@@ -48,13 +52,13 @@ def test_eight_pairs_from_creation_to_the_winner(app: Flask) -> None:
     """Groups of four then a knockout, every partita recorded through the games
     services: group tables, qualifiers, semifinals, a best-of-3 final to 21, the winner."""
     with app.test_request_context():
-        t = tournament(user("organiser"))
-        services.add_entries(t, EIGHT_PAIRS)
-        services.draw(t, seed=20260816)
+        t = drawn(
+            user("organiser"), EIGHT_PAIRS, 20260816, Structure.GROUPS_KNOCKOUT, GROUPS_THEN_FINAL
+        )
         assert t.status == Status.DRAWN.value
-        drawn = services.entrants(t)
-        assert len(drawn) == 8
-        assert sorted(e.group_index for e in drawn) == [0] * 4 + [1] * 4
+        pairs = services.entrants(t)
+        assert len(pairs) == 8
+        assert sorted(e.group_index for e in pairs) == [0] * 4 + [1] * 4
         first = services.start(t)
         assert t.status == Status.RUNNING.value
         tables = services.matches(first)
@@ -109,18 +113,18 @@ def test_a_redraw_from_the_same_seed_is_the_same_draw(app: Flask) -> None:
         t = tournament(user("organiser"))
         services.add_entries(t, EIGHT_PAIRS + "Ugo\nVera\n")
 
-        def drawn() -> list[tuple[int, str, int | None, int | None]]:
+        def the_draw() -> list[tuple[int, str, int | None, int | None]]:
             return [(e.number, e.name, e.group_index, e.group_place) for e in services.entrants(t)]
 
         services.draw(t, seed=42)
-        once = drawn()
+        once = the_draw()
         assert t.seed == 42
         assert len(once) == 9  # eight pairs, and Ugo and Vera paired at the draw
         assert any(set(e[1].split(" / ")) == {"Ugo", "Vera"} for e in once)
         services.draw(t, seed=7)
-        assert drawn() != once
+        assert the_draw() != once
         services.draw(t, seed=42)
-        assert drawn() == once
+        assert the_draw() == once
         services.start(t)
         with pytest.raises(TournamentRefused, match="status_running"):
             services.draw(t, seed=1)
@@ -232,9 +236,14 @@ def test_a_one_against_one_tournament_takes_singles_only(app: Flask) -> None:
 
 def test_swiss_rounds_pair_by_the_standings_without_rematches(app: Flask) -> None:
     with app.test_request_context():
-        t = tournament(user("organiser"), Structure.SWISS, (StageSetup(1, 11),), rounds=3)
-        services.add_entries(t, "\n".join(f"A{i} & B{i}" for i in range(6)))
-        services.draw(t, seed=5)
+        t = drawn(
+            user("organiser"),
+            "\n".join(f"A{i} & B{i}" for i in range(6)),
+            5,
+            Structure.SWISS,
+            (StageSetup(1, 11),),
+            rounds=3,
+        )
         services.start(t)
         pairs: list[frozenset[int | None]] = []
         for number in (1, 2, 3):
@@ -278,9 +287,7 @@ def test_a_best_of_three_match_starts_its_next_partita_and_stops_when_decided(
     app: Flask,
 ) -> None:
     with app.test_request_context():
-        t = tournament(user("organiser"), Structure.KNOCKOUT, (StageSetup(3, 11),))
-        services.add_entries(t, "Anna & Bruno\nCarla & Dario")
-        services.draw(t, seed=2)
+        t = drawn(user("organiser"), TWO_PAIRS, 2, Structure.KNOCKOUT, (StageSetup(3, 11),))
         (match,) = services.matches(services.start(t))
         wins = iter([0, 1, 1])
         for expected in (1, 2, 3):
@@ -300,9 +307,7 @@ def test_a_best_of_three_match_starts_its_next_partita_and_stops_when_decided(
 def test_an_organiser_enters_and_corrects_a_result_by_hand(app: Flask) -> None:
     with app.test_request_context():
         organiser = user("organiser")
-        t = tournament(organiser, Structure.ROUND_ROBIN, (StageSetup(1, 11),))
-        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
-        services.draw(t, seed=4)
+        t = drawn(organiser, FOUR_PAIRS, 4, Structure.ROUND_ROBIN, (StageSetup(1, 11),))
         one, two = services.matches(services.start(t))
         with pytest.raises(TournamentRefused, match="match_not_over"):
             services.enter_result(one, (0, 0), (3, 4), organiser)
@@ -327,9 +332,7 @@ def test_an_organiser_enters_and_corrects_a_result_by_hand(app: Flask) -> None:
 
 def test_the_table_token_opens_the_game_for_the_sheet_holder(app: Flask) -> None:
     with app.test_request_context():
-        t = tournament(user("organiser"), Structure.KNOCKOUT, (StageSetup(1, 11),))
-        services.add_entries(t, "Anna & Bruno\nCarla & Dario")
-        services.draw(t, seed=2)
+        t = drawn(user("organiser"), TWO_PAIRS, 2)
         (match,) = services.matches(services.start(t))
         (game,) = services.match_games(match)
         token = table_edit_token(game)
@@ -344,9 +347,7 @@ def test_every_round_robin_group_meets_once(app: Flask) -> None:
     """The database's record of a finished group stage: every two pairs of a group met
     exactly once, at distinct tables in every round."""
     with app.test_request_context():
-        t = tournament(user("organiser"))
-        services.add_entries(t, EIGHT_PAIRS)
-        services.draw(t, seed=11)
+        t = drawn(user("organiser"), EIGHT_PAIRS, 11, Structure.GROUPS_KNOCKOUT, GROUPS_THEN_FINAL)
         services.start(t)
         for number in (1, 2, 3):
             play_round(t)
@@ -370,9 +371,7 @@ def test_a_knockout_winner_that_went_on_is_settled(app: Flask) -> None:
     for the table, and its winner is not corrected by hand (its points still may be)."""
     with app.test_request_context():
         organiser = user("organiser")
-        t = tournament(organiser, Structure.KNOCKOUT, (StageSetup(1, 11),))
-        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
-        services.draw(t, seed=8)
+        t = drawn(organiser, FOUR_PAIRS, 8)
         semi, other = services.matches(services.start(t))
         play_match(semi, 0)
         (game,) = services.match_games(semi)
@@ -393,9 +392,7 @@ def test_a_knockout_winner_that_went_on_is_settled(app: Flask) -> None:
 def test_the_games_of_a_drawn_tournament_wait_for_its_start(app: Flask) -> None:
     """No game is made before the start, and no round is asked for."""
     with app.test_request_context():
-        t = tournament(user("organiser"), Structure.KNOCKOUT, (StageSetup(1, 11),))
-        services.add_entries(t, "Anna & Bruno\nCarla & Dario")
-        services.draw(t, seed=2)
+        t = drawn(user("organiser"), TWO_PAIRS, 2)
         assert db.session.scalar(select(func.count()).select_from(MatchGame)) == 0
         with pytest.raises(TournamentRefused, match="status_drawn"):
             services.next_round(t)
@@ -404,9 +401,9 @@ def test_the_games_of_a_drawn_tournament_wait_for_its_start(app: Flask) -> None:
 def test_danish_rounds_pair_first_with_second(app: Flask) -> None:
     """After round 1 (won by the lower numbers) the two winners meet, and the two losers."""
     with app.test_request_context():
-        t = tournament(user("organiser"), Structure.DANISH, (StageSetup(1, 11),), rounds=2)
-        services.add_entries(t, "A & B\nC & D\nE & F\nG & H")
-        services.draw(t, seed=6)
+        t = drawn(
+            user("organiser"), FOUR_PAIRS, 6, Structure.DANISH, (StageSetup(1, 11),), rounds=2
+        )
         first = services.start(t)
         assert [numbers(m) for m in services.matches(first)] == [(1, 2), (3, 4)]
         play_round(t)
@@ -427,9 +424,7 @@ def test_a_deciding_partita_reopened_takes_the_result_back(app: Flask) -> None:
     """The table removes the final's last hand: the match has no result, the tournament
     runs again; the hand saved again finishes it again."""
     with app.test_request_context():
-        t = tournament(user("organiser"), Structure.KNOCKOUT, (StageSetup(1, 11),))
-        services.add_entries(t, "Anna & Bruno\nCarla & Dario")
-        services.draw(t, seed=2)
+        t = drawn(user("organiser"), TWO_PAIRS, 2)
         (match,) = services.matches(services.start(t))
         play_match(match, 1)
         db.session.refresh(t)

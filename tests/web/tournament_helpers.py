@@ -27,6 +27,10 @@ Nino & Olga (Circolo Aurora)
 Pia & Rocco
 Sara & Tino (Bar Sport)
 """
+FOUR_PAIRS = "A & B\nC & D\nE & F\nG & H"
+TWO_PAIRS = "Anna & Bruno\nCarla & Dario"
+#: Groups to 11, then a knockout to 11 with a best-of-3 final to 21.
+GROUPS_THEN_FINAL = (StageSetup(1, 11), StageSetup(1, 11, 3, 21))
 _requests = itertools.count()
 
 
@@ -45,7 +49,7 @@ def sweep(side: int, scope: int) -> CardsEntry:
 def tournament(
     organiser: User,
     structure: Structure = Structure.GROUPS_KNOCKOUT,
-    stages: tuple[StageSetup, ...] = (StageSetup(1, 11), StageSetup(1, 11, 3, 21)),
+    stages: tuple[StageSetup, ...] = GROUPS_THEN_FINAL,
     **settings: object,
 ) -> Tournament:
     """A pairs tournament "Torneo di San Rocco" of ``structure``."""
@@ -58,6 +62,20 @@ def tournament(
         **settings,  # type: ignore[arg-type]
     )
     return services.create_tournament(organiser, setup)
+
+
+def drawn(
+    organiser: User,
+    entries: str,
+    seed: int,
+    structure: Structure = Structure.KNOCKOUT,
+    stages: tuple[StageSetup, ...] = (StageSetup(1, 11),),
+    **settings: object,
+) -> Tournament:
+    """A pairs tournament (`tournament`) with the pasted ``entries``, drawn from ``seed``."""
+    t = tournament(organiser, structure, stages, **settings)
+    services.add_entries(t, entries)
+    return services.draw(t, seed=seed)
 
 
 def play_match(match: Match, winner: int) -> None:
