@@ -643,8 +643,10 @@ def _new_game(tournament: Tournament, match: Match, number: int) -> Game:
     new = games.new_game(GameSetup(rules, names))
     (game_id,) = games.store_games([new])
     db.session.add(MatchGame(match_id=match.id, game_id=game_id, number=number))
+    game = db.session.get_one(Game, game_id)
+    game.tournament_id = tournament.id
     db.session.flush()
-    return db.session.get_one(Game, game_id)
+    return game
 
 
 def rounds(tournament: Tournament) -> list[tuple[Stage, Round]]:
@@ -700,7 +702,10 @@ def result_of(match: Match) -> MatchResult | None:
 
 
 def match_of_game(game: Game) -> Match | None:
-    """The tournament match ``game`` is a partita of, if any."""
+    """The tournament match ``game`` is a partita of, if any (no query for a game that
+    is no tournament's: every save and every edit page asks)."""
+    if game.tournament_id is None:
+        return None
     return db.session.scalar(
         select(Match)
         .join(MatchGame, MatchGame.match_id == Match.id)

@@ -20,6 +20,15 @@ branch_labels = None
 depends_on = None
 
 
+def _foreign_keys(on):
+    """Switch SQLite's foreign key actions on or off (a no-op on other databases): the
+    game table is copied to gain its foreign key, and its hands must not go with it."""
+    if op.get_bind().dialect.name != "sqlite":
+        return
+    with op.get_context().autocommit_block():
+        op.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+
+
 def upgrade():
     op.create_table('tournament',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -209,9 +218,24 @@ def upgrade():
     sa.PrimaryKeyConstraint('id', name=op.f('pk_tournament_match_result')),
     sa.UniqueConstraint('match_id', name=op.f('uq_tournament_match_result_match_id'))
     )
+    # A tournament's games say so themselves: every save of any game asks whether it is
+    # a tournament's, and a casual game answers from its own row, with no query.
+    _foreign_keys(False)
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('tournament_id', sa.Integer(), nullable=True))
+        batch_op.create_foreign_key(
+            batch_op.f('fk_game_tournament_id_tournament'), 'tournament',
+            ['tournament_id'], ['id'], ondelete='SET NULL',
+        )
+    _foreign_keys(True)
 
 
 def downgrade():
+    _foreign_keys(False)
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f('fk_game_tournament_id_tournament'), type_='foreignkey')
+        batch_op.drop_column('tournament_id')
+    _foreign_keys(True)
     op.drop_table('tournament_match_result')
     op.drop_table('tournament_match_game')
     with op.batch_alter_table('tournament_match', schema=None) as batch_op:
