@@ -17,13 +17,19 @@ from dataclasses import dataclass
 
 from flask_babel import gettext
 
-from scorekeeper.scoring import InputError
+from scorekeeper.scoring import MESSAGES, InputError
 
 
 def error_message(error: InputError) -> str:
     """The error's message, translated into the current locale."""
     message: str = gettext(error.template, **{k: str(v) for k, v in error.params.items()})
     return message
+
+
+def message_templates() -> dict[str, str]:
+    """Every error code's message template, translated but not filled in (the phone's
+    scorer fills them: ``ScopaScoring.message(error, templates)`` in static/js/scoring.js)."""
+    return {code: gettext(template) for code, template in MESSAGES.items()}
 
 
 def messages_by_field(errors: Iterable[InputError]) -> dict[str, list[str]]:
