@@ -27,9 +27,12 @@ def error_message(error: InputError) -> str:
 
 
 def message_templates() -> dict[str, str]:
-    """Every error code's message template, translated but not filled in (the phone's
-    scorer fills them: ``ScopaScoring.message(error, templates)`` in static/js/scoring.js)."""
-    return {code: gettext(template) for code, template in MESSAGES.items()}
+    """The error codes' message templates in the current locale, translated but not filled
+    in (the phone's scorer fills them: ``ScopaScoring.message(error, templates)`` in
+    static/js/scoring.js); those that read as the English ones are left out (the phone
+    has them: they are generated into static/js/scoring-data.js), to keep pages light."""
+    translated = {code: gettext(template) for code, template in MESSAGES.items()}
+    return {code: text for code, text in translated.items() if text != MESSAGES[code]}
 
 
 def messages_by_field(errors: Iterable[InputError]) -> dict[str, list[str]]:

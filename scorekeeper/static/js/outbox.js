@@ -869,10 +869,10 @@
     if (errors.every(function (e) { return e.code === "missing_cards"; })) {
       return el("p", "preview muted", say(P.cardsLeft, { count: errors[0].params.count }));
     }
-    var fields = [], byField = {};
+    var fields = [], byField = {}, templates = Object.assign({}, s.DATA.MESSAGES, P.errors);
     errors.forEach(function (e) {
       if (!byField[e.field]) { byField[e.field] = []; fields.push(e.field); }
-      byField[e.field].push(s.message(e, P.errors));
+      byField[e.field].push(s.message(e, templates));
     });
     var box = el("div", "preview preview-errors"), list = el("ul", "error");
     box.setAttribute("role", "alert");
