@@ -189,3 +189,23 @@ def test_the_board_carries_what_the_phone_needs_to_score_offline(client: FlaskCl
     assert data["totals"] == [5, 0]
     view = client.get(f"/v/{data['game']}").get_data(as_text=True)
     assert 'id="game-data"' not in view  # the view link records nothing
+
+
+def _preview_texts(html: str) -> dict[str, Any]:
+    match = re.search(r'<script type="application/json" id="preview-texts">(.*?)</script>', html)
+    assert match, "no preview texts on the page"
+    texts: dict[str, Any] = json.loads(match.group(1))
+    return texts
+
+
+def test_the_pages_carry_the_words_of_the_phones_preview(client: FlaskClient) -> None:
+    url = start_game(client)
+    english = _preview_texts(client.get(url, headers={"Accept-Language": "en"}).get_data(True))
+    assert english["names"] == ["Anna", "Bruno"]
+    assert english["categories"]["re_bello"] == "re bello"
+    assert english["errors"] == {}  # the scorer has the English templates itself
+    italian = client.get(f"{url}/hands/cards", headers={"Accept-Language": "it"})
+    texts = _preview_texts(italian.get_data(as_text=True))
+    assert texts["errors"]["cards_total"] == "le carte sommano a %(total)s, non 40"
+    assert texts["cardsLeft"] == "Mancano ancora %(count)s carte da assegnare."
+    assert texts["here"].startswith("Calcolati su questo telefono")
