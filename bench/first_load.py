@@ -1,14 +1,15 @@
 """The board's first load on the wire, by hand (never as a test):
 
-    .venv/bin/python bench/first_load.py [--root CHECKOUT] [--locale it-IT]
+    .venv/bin/python bench/first_load.py [--root CHECKOUT] [--locale it-IT] [--lighthouse 3]
 
 Serves the app of CHECKOUT (default: this one) under gunicorn on 127.0.0.1 with a
 throwaway SQLite database, starts a game of two and saves three hands through its forms,
 then opens the board with its hand form (the edit link) in a fresh Chromium profile on an
 emulated phone and sums every response's size on the wire (headers and body as served,
 gzip where the app compresses: Chromium's encodedDataLength, as bench/pages.py does).
-Lists each file, so that a script loaded or not shows. `--root` measures another
-checkout (e.g. main's tree, exported with `git archive`) with this script.
+Lists each file, so that a script loaded or not shows; `--lighthouse N` adds the median
+of N Lighthouse runs (bench/node_modules: `make measure` installs it). `--root` measures
+another checkout (e.g. main's tree, exported with `git archive`) with this script.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", type=Path, default=pages.ROOT, help="the app's checkout")
     parser.add_argument("--locale", default="en-GB", help="the phone's language (it-IT)")
+    parser.add_argument("--lighthouse", type=int, default=0, help="Lighthouse runs (median)")
     args = parser.parse_args(argv)
     phone = pages.device
     pages.device = lambda playwright, **more: phone(playwright, locale=args.locale, **more)
@@ -54,8 +56,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                 )
                 pages.first_load(browser, playwright, base, board)
                 browser.close()
+            if args.lighthouse:
+                pages.lighthouse(base + edit, args.lighthouse, board)
         figures = f"{board.bytes} B, {board.requests} responses"
         print(f"{pages.ROOT}: {board.name}, {args.locale}, first load: {figures}")
+        if board.lighthouse:
+            print(f"  Lighthouse, median of {args.lighthouse}: {board.lighthouse}")
+            print(f"  below 1: {board.lighthouse_notes}")
         for line in sorted(board.compressed):
             print(f"  gzip  {line}")
         for line in sorted(board.uncompressed):
