@@ -38,6 +38,11 @@ def category_label(category: Category) -> str:
     return str(CATEGORY_LABELS[category])
 
 
+def category_labels() -> dict[str, str]:
+    """Every category's name by its code, for the phone's own preview of a hand's points."""
+    return {category.value: category_label(category) for category in Category}
+
+
 def format_label(fmt: Format) -> str:
     """How a seating is called, built from the format itself: "4 players in 2 teams of 2"."""
     if fmt.players_per_side == 1:

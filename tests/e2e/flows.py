@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 #: The reference hand of issue 3: A takes 22 cards, 6 denari, the settebello and the
 #: primiera and made 1 scopa; B made none. A scores 5 (carte, denari, settebello,
@@ -185,3 +186,25 @@ def record_by_cards(
         taps.fill(page.get_by_label(f"Scope of {names[side]}", exact=True), value)
     save_hand(page, taps)
     return taps
+
+
+#: The phone's scorer, fetched by outbox.js only when a page needs it.
+SCORER_FILES = ("scoring-data.js", "scoring.js")
+
+
+def serve_scorer_offline(page: Page) -> list[str]:
+    """Serve the scorer's two files from disk, signal or not, as the service worker's
+    precache does; returns the list of those fetched (in order), for a test to check."""
+    static = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "js"
+    fetched: list[str] = []
+
+    def serve(route: Route) -> None:
+        name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
+        if name not in SCORER_FILES:
+            route.fallback()
+            return
+        fetched.append(name)
+        route.fulfill(path=static / name, content_type="text/javascript")
+
+    page.context.route("**/static/js/scoring*.js", serve)
+    return fetched

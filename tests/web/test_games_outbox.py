@@ -160,9 +160,10 @@ def test_no_token_for_a_link_that_opens_nothing(app: Flask, client: FlaskClient)
     assert _hands(app) == []
 
 
-def _game_data(html: str) -> dict[str, Any]:
-    match = re.search(r'<script type="application/json" id="game-data">(.*?)</script>', html)
-    assert match, "no game data on the board"
+def _page_json(html: str, name: str = "game-data") -> dict[str, Any]:
+    """The JSON a page carries for its scripts in <script id=`name`>."""
+    match = re.search(rf'<script type="application/json" id="{name}">(.*?)</script>', html)
+    assert match, f"no {name} on the page"
     data: dict[str, Any] = json.loads(match.group(1))
     return data
 
@@ -172,7 +173,7 @@ def test_the_board_carries_what_the_phone_needs_to_score_offline(client: FlaskCl
     _send(client, url, form_keys(client, url) | REFERENCE)
     html = client.get(url).get_data(as_text=True)
     assert "</script><b>" not in html  # the names are escaped inside the script
-    data = _game_data(html)
+    data = _page_json(html)
     assert data["rules"] == {
         "format": "2",
         "target": 11,
@@ -189,3 +190,18 @@ def test_the_board_carries_what_the_phone_needs_to_score_offline(client: FlaskCl
     assert data["totals"] == [5, 0]
     view = client.get(f"/v/{data['game']}").get_data(as_text=True)
     assert 'id="game-data"' not in view  # the view link records nothing
+
+
+def test_the_pages_carry_the_words_of_the_phones_preview(client: FlaskClient) -> None:
+    url = start_game(client)
+    english = _page_json(
+        client.get(url, headers={"Accept-Language": "en"}).get_data(True), "preview-texts"
+    )
+    assert english["names"] == ["Anna", "Bruno"]
+    assert english["categories"]["re_bello"] == "re bello"
+    assert english["errors"] == {}  # the scorer has the English templates itself
+    italian = client.get(f"{url}/hands/cards", headers={"Accept-Language": "it"})
+    texts = _page_json(italian.get_data(as_text=True), "preview-texts")
+    assert texts["errors"]["cards_total"] == "le carte sommano a %(total)s, non 40"
+    assert texts["cardsLeft"] == "Mancano ancora %(count)s carte da assegnare."
+    assert texts["here"].startswith("Calcolati su questo telefono")

@@ -1,7 +1,9 @@
 /* Game pages: quicker hand entry and sharing. Every page works without this file.
    - two sides: the other side's cards and denari fill in as you type (the rest of the
      deck: the form's data-whole, from the scoring package);
-   - the points of the hand are asked of the server as you type (no rules here);
+   - the points of the hand are asked of the server as you type (no rules here); without
+     signal, or no answer, outbox.js computes them on the phone (ScopaOutbox.previewHere)
+     until the server answers again;
    - "decide from the best cards" opens the best-card pickers;
    - copy buttons for the game's links. */
 (function () {
@@ -40,6 +42,7 @@
   document.addEventListener("scorekeeper:draft-restored", function (event) {
     var form = handForm(event.target);
     if (form) markComplements(form);
+    if (form && navigator.onLine === false) preview(form);  // its points, offline too
   });
 
   function preview(form) {
@@ -50,14 +53,35 @@
     // whatever waits for the page to settle (the browser tests) can tell.
     form.dataset.previewing = "1";
     timer = setTimeout(function () {
-      fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.text() : null; })
-        .then(function (html) { if (html !== null) target.innerHTML = html; })
+      var asked = navigator.onLine === false ? Promise.reject(new Error("offline")) :
+        fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" });
+      asked
+        .then(function (r) { if (r.status >= 500) throw new Error(r.status); return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (html !== null) target.innerHTML = html;
+          delete form.dataset.previewHere;
+        }, function () { return previewHere(form, target); })
         .catch(function () {})
         .then(function () { if (!timer) delete form.dataset.previewing; });
       timer = null;
     }, 350);
   }
+
+  /* No answer: the points computed on the phone, until the server's come. */
+  function previewHere(form, target) {
+    var outbox = window.ScopaOutbox;
+    if (!outbox || !outbox.previewHere) return null;
+    return outbox.previewHere(form).then(function (node) {
+      if (!node) return;
+      target.innerHTML = "";
+      target.appendChild(node);
+      form.dataset.previewHere = "1";
+    });
+  }
+  // Back online: the server's points replace the phone's.
+  window.addEventListener("online", function () {
+    document.querySelectorAll("#hand-form[data-preview-here]").forEach(preview);
+  });
 
   document.addEventListener("input", function (event) {
     var form = handForm(event.target);

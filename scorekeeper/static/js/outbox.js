@@ -13,8 +13,13 @@
    URLs) and to score it here (its entry as the scoring package's JSON, the rules). The
    board shows it at once in its place, "not sent yet", with its points and the new
    totals marked "not confirmed" (scored by window.ScopaScoring, static/js/scoring.js,
-   when the page has it; without it the hand shows without points). More hands follow it,
-   to the end of the game.
+   loaded by loadScorer() only when needed: a hand kept, the preview without signal;
+   without it the hand shows without points). More hands follow it, to the end of the
+   game.
+
+   The PREVIEW without signal: games.js asks previewHere(form) for the points of the
+   hand in the form computed here (or what is wrong with it), in the look of the
+   server's fragment (templates/games/_preview.html), marked as computed on this phone.
 
    The outbox is sent in order, one hand at a time: on page load, when the phone comes
    back online, when the tab is visible again, and retrying with backoff. Each send first
@@ -33,6 +38,7 @@
   var DB_NAME = "scorekeeper", STORE = "outbox", NOTICE = "scorekeeper-outbox-notice:";
   var TIMEOUT_MS = 15000, RETRY_MIN_MS = 2000, RETRY_MAX_MS = 60000;
   var T = readJson("offline-texts") || {};
+  var SCORER = (document.currentScript && document.currentScript.dataset.scorer || "").split(" ").filter(Boolean);
   var retryMs = RETRY_MIN_MS, retryTimer = null, sending = false, again = false;
 
   // ------------------------------------------------------------------ small helpers
@@ -71,6 +77,28 @@
   }
 
   function scorer() { return window.ScopaScoring || null; }
+
+  /* The scorer (its constants, then itself: the outbox.js tag's data-scorer), fetched
+     once, when first needed; the service worker keeps them for offline use. */
+  var scorerLoading = null;
+  function loadScorer() {
+    if (scorer()) return Promise.resolve(scorer());
+    if (!scorerLoading) {
+      scorerLoading = new Promise(function (resolve, reject) {
+        if (!SCORER.length) { reject(new Error("no scorer")); return; }
+        SCORER.forEach(function (src, k) {
+          var tag = document.createElement("script");
+          tag.src = src;
+          tag.async = false;  // in order: the constants first
+          tag.onerror = function () { tag.remove(); reject(new Error(src)); };
+          if (k === SCORER.length - 1) tag.onload = function () { return scorer() ? resolve(scorer()) : reject(new Error(src)); };
+          document.head.appendChild(tag);
+        });
+      });
+      scorerLoading.catch(function () { scorerLoading = null; });  // tried again next time
+    }
+    return scorerLoading;
+  }
 
   function drafts() { return window.ScopaDrafts || null; }
 
@@ -194,7 +222,11 @@
     };
   }
 
+  /* The hand in `form` as the scoring package's entry (`fields`: the form's, by default;
+     `rules`: the page's). */
   function entryOf(form, fields, rules) {
+    fields = fields || pairs(form);
+    rules = rules || pageRules();
     var sides = Number(form.dataset.sides || 2);
     if (form.elements.mode && form.elements.mode.value === "cards") {
       var codes = [];
@@ -259,6 +291,9 @@
         .forEach(function (i) { deleteItem(i.id); });
       items = items.filter(function (i) { return !(i.game === game && i.state === "sent" && i.number < base); });
       var shown = inPlay(items, game, base);
+      if (shown.length && !scorer()) {  // their points: once the scorer is here, again
+        loadScorer().then(function () { render(); }, function () {});
+      }
       renderPanel(items.filter(function (i) { return i.game === game; }), shown);
       if (data) renderBoard(data, shown);
       if (form) renumber(form, nextNumber(items, game, form ? serverNumber(form) : base));
@@ -491,9 +526,13 @@
     return data;
   }
 
+  function pageRules() {
+    var data = readJson("game-data");
+    return data ? data.rules : readJson("game-rules");
+  }
+
   function itemOf(form) {
-    var fields = pairs(form), data = readJson("game-data");
-    var rules = data ? data.rules : readJson("game-rules");
+    var fields = pairs(form), rules = pageRules();
     return {
       game: form.dataset.draftGame,
       mode: form.elements.mode ? form.elements.mode.value : "counts",
@@ -514,7 +553,7 @@
 
   /* Into the outbox, shown at once; the form is ready for the next hand. */
   function keep(form, item) {
-    return withExpectation(item).then(function (it) { return store(form, it); });
+    return loadScorer().catch(function () { return null; }).then(function () { return withExpectation(item); }).then(function (it) { return store(form, it); });
   }
 
   function store(form, item) {
@@ -768,7 +807,88 @@
   showFlash();
   window.addEventListener("load", function () { setTimeout(showFlash, 0); });
 
-  window.ScopaOutbox = { flush: flush, render: render, items: allItems };
+  // ------------------------------------------------------------------ the preview without signal
+
+  /* The points of the hand in `form`, computed here, as a node in the look of
+     templates/games/_preview.html (with reasons left out), or what is wrong with it, or
+     nothing (where the server's is empty); null when the page has not the words for it. */
+  function previewHere(form) {
+    var P = readJson("preview-texts"), rules = pageRules();
+    if (!P || !rules) return Promise.resolve(null);
+    return loadScorer().then(function (s) {
+      var mode = form.elements.mode && form.elements.mode.value === "cards" ? "cards" : "counts";
+      var entry = entryOf(form, null, rules);
+      // A count left blank or not a number: the server's form refuses it before any
+      // scoring, and its preview is empty.
+      if (mode === "counts" && entry.sides.some(function (side) {
+        return typeof side.cards !== "number" || typeof side.denari !== "number";
+      })) return document.createDocumentFragment();
+      var result = s.scoreEntry(rules, mode, entry);
+      var box = result.ok ? pointsTable(P, result) : errorList(P, s, result.errors);
+      box.classList.add("preview-here");
+      box.appendChild(el("p", "muted preview-source", P.here));
+      return box;
+    });
+  }
+
+  function pointsTable(P, result) {
+    var box = el("div", "preview stack"), wrap = el("div", "breakdown");
+    var table = el("table", "breakdown-table"), head = el("tr"), body = el("tbody"), foot = el("tr");
+    table.appendChild(el("caption", "", P.caption));
+    head.appendChild(cell("th", P.category));
+    P.names.forEach(function (name) { head.appendChild(cell("th", name)); });
+    Object.keys(result.awards).forEach(function (category) {
+      if (result.awards[category].reason === "off") return;  // not played in this game
+      var row = el("tr", "points");
+      row.appendChild(cell("th", P.categories[category] || category, "row"));
+      result.sides.forEach(function (side) {
+        var points = side.points[category], td = el("td", points ? "scored" : "", String(points));
+        row.appendChild(td);
+      });
+      body.appendChild(row);
+    });
+    foot.appendChild(cell("th", P.total, "row"));
+    result.sides.forEach(function (side) { foot.appendChild(el("td", "", String(side.total))); });
+    table.appendChild(el("thead")).appendChild(head);
+    table.appendChild(body);
+    table.appendChild(el("tfoot")).appendChild(foot);
+    wrap.appendChild(table);
+    box.appendChild(wrap);
+    return box;
+  }
+
+  function cell(tag, text, scope) {
+    var node = el(tag, "", text);
+    node.setAttribute("scope", scope || "col");
+    return node;
+  }
+
+  /* As board.preview_context says it: how many cards are left to give, or every message,
+     those about one side after its name ("Anna: ..."), grouped by field. */
+  function errorList(P, s, errors) {
+    if (errors.every(function (e) { return e.code === "missing_cards"; })) {
+      return el("p", "preview muted", say(P.cardsLeft, { count: errors[0].params.count }));
+    }
+    var fields = [], byField = {}, templates = Object.assign({}, s.DATA.MESSAGES, P.errors);
+    errors.forEach(function (e) {
+      if (!byField[e.field]) { byField[e.field] = []; fields.push(e.field); }
+      byField[e.field].push(s.message(e, templates));
+    });
+    var box = el("div", "preview preview-errors"), list = el("ul", "error");
+    box.setAttribute("role", "alert");
+    box.appendChild(el("p")).appendChild(el("strong", "", P.notValid));
+    fields.forEach(function (field) {
+      var side = /^sides\[(\d+)\]/.exec(field), name = side ? P.names[Number(side[1])] : undefined;
+      byField[field].forEach(function (text) { list.appendChild(el("li", "", name !== undefined ? name + ": " + text : text)); });
+    });
+    box.appendChild(list);
+    return box;
+  }
+
+  window.ScopaOutbox = {
+    flush: flush, render: render, items: allItems,
+    entryOf: entryOf, loadScorer: loadScorer, previewHere: previewHere,
+  };
   render().then(function () { return allItems(); }).then(function (items) {
     if (items.length) askPersistence();
     flush();
