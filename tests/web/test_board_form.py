@@ -75,13 +75,13 @@ def test_the_blank_form_is_what_the_macro_draws(
         assert saved.status_code == 302
 
 
-def test_each_board_has_its_own_request_id_and_this_sessions_csrf_token(
+def test_each_board_has_its_own_request_id_and_a_csrf_token_that_saves(
     client: FlaskClient,
 ) -> None:
     url = start_game(client)
     first, second = (hand_form(client.get(url).get_data(as_text=True)) for _ in range(2))
     assert hidden(first, "request_id") != hidden(second, "request_id")
-    assert hidden(first, "csrf_token") == hidden(second, "csrf_token")
+    # (The CSRF token is signed with the time, so two boards may carry different ones.)
     other = start_game(client, names=("Anna", "Bruno"))
     form = hand_form(client.get(other).get_data(as_text=True))
     assert f'action="{other}/hands"' in form
