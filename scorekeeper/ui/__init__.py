@@ -28,7 +28,6 @@ from scorekeeper.ui.labels import (
     side_reasons,
     variants_on,
 )
-from scorekeeper.ui.messages import message_templates
 from scorekeeper.ui.scoring_js import scoring_js_command
 
 
@@ -44,6 +43,5 @@ def init_app(app: Flask) -> None:
     app.add_template_global(napoleone_reason)
     app.add_template_global(category_label)
     app.add_template_global(category_labels)
-    app.add_template_global(message_templates)
     app.add_template_global(variants_on)
     app.cli.add_command(scoring_js_command)

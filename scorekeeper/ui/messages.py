@@ -17,22 +17,13 @@ from dataclasses import dataclass
 
 from flask_babel import gettext
 
-from scorekeeper.scoring import MESSAGES, InputError
+from scorekeeper.scoring import InputError
 
 
 def error_message(error: InputError) -> str:
     """The error's message, translated into the current locale."""
     message: str = gettext(error.template, **{k: str(v) for k, v in error.params.items()})
     return message
-
-
-def message_templates() -> dict[str, str]:
-    """The error codes' message templates in the current locale, translated but not filled
-    in (the phone's scorer fills them: ``ScopaScoring.message(error, templates)`` in
-    static/js/scoring.js); those that read as the English ones are left out (the phone
-    has them: they are generated into static/js/scoring-data.js), to keep pages light."""
-    translated = {code: gettext(template) for code, template in MESSAGES.items()}
-    return {code: text for code, text in translated.items() if text != MESSAGES[code]}
 
 
 def messages_by_field(errors: Iterable[InputError]) -> dict[str, list[str]]:

@@ -32,7 +32,7 @@ from scorekeeper.scoring import (
     Rules,
     read_entry,
 )
-from scorekeeper.ui.scoring_js import DATA_PATH, render
+from scorekeeper.ui.scoring_js import DATA_PATH, data, render
 
 from .cases import build
 
@@ -241,6 +241,15 @@ def test_the_generated_constants_are_current() -> None:
     """scoring-data.js is what the generator writes from the package now (else run
     `flask --app scorekeeper scoring-js` and commit it)."""
     assert DATA_PATH.read_text(encoding="utf-8") == render()
+
+
+def test_the_phone_has_the_error_templates_of_every_language() -> None:
+    """The Italian templates come from the catalog (the phone loads them with the scorer,
+    so no page carries them); those that read as the English ones are left out."""
+    translated = data()["TRANSLATED_MESSAGES"]
+    assert isinstance(translated, dict)
+    assert translated["it"]["cards_total"] == "le carte sommano a %(total)s, non 40"
+    assert set(translated["it"]) <= set(MESSAGES)
 
 
 def test_the_command_checks_the_generated_file(runner: FlaskCliRunner) -> None:

@@ -199,9 +199,8 @@ def test_the_pages_carry_the_words_of_the_phones_preview(client: FlaskClient) ->
     )
     assert english["names"] == ["Anna", "Bruno"]
     assert english["categories"]["re_bello"] == "re bello"
-    assert english["errors"] == {}  # the scorer has the English templates itself
+    assert "errors" not in english  # the scorer brings the templates, in every language
     italian = client.get(f"{url}/hands/cards", headers={"Accept-Language": "it"})
     texts = _page_json(italian.get_data(as_text=True), "preview-texts")
-    assert texts["errors"]["cards_total"] == "le carte sommano a %(total)s, non 40"
     assert texts["cardsLeft"] == "Mancano ancora %(count)s carte da assegnare."
     assert texts["here"].startswith("Calcolati su questo telefono")

@@ -869,7 +869,8 @@
     if (errors.every(function (e) { return e.code === "missing_cards"; })) {
       return el("p", "preview muted", say(P.cardsLeft, { count: errors[0].params.count }));
     }
-    var fields = [], byField = {}, templates = Object.assign({}, s.DATA.MESSAGES, P.errors);
+    var fields = [], byField = {}, templates = Object.assign({}, s.DATA.MESSAGES,
+      (s.DATA.TRANSLATED_MESSAGES || {})[document.documentElement.lang]);
     errors.forEach(function (e) {
       if (!byField[e.field]) { byField[e.field] = []; fields.push(e.field); }
       byField[e.field].push(s.message(e, templates));
