@@ -84,12 +84,17 @@ def shell_urls() -> list[str]:
     return [url_for("static", filename=name) for name in static_files()] + [url_for("main.favicon")]
 
 
+def static_signature() -> tuple[tuple[str, str | None], ...]:
+    """Every static file with its digest: what changes when any of them does."""
+    return tuple((name, static_digest(name)) for name in static_files())
+
+
 def shell_version(extra: Iterable[bytes]) -> str:
     """The version of the app shell: a digest of every static file's name and digest and
     of `extra` (the other things the service worker keeps, and its own source)."""
     whole = hashlib.sha256()
-    for name in static_files():
-        whole.update(f"{name}\0{static_digest(name)}\0".encode())
+    for name, digest in static_signature():
+        whole.update(f"{name}\0{digest}\0".encode())
     for part in extra:
         whole.update(hashlib.sha256(part).digest())
     return whole.hexdigest()[:_DIGEST_CHARS]

@@ -30,6 +30,8 @@ bp.app_url_defaults(shell.add_static_version)
 #: The colours of the installed app's splash screen and title bar: the page's own
 #: background (app.css ``--bg``, light; base.html's theme-color metas have both schemes).
 MANIFEST_COLOURS = {"background_color": "#ffffff", "theme_color": "#ffffff"}
+#: Where the app keeps its service worker, built: (static files' signature, script).
+SERVICE_WORKER = "scorekeeper.service_worker"
 #: The manifest's icons: (file in static/icons, sizes, purpose).
 MANIFEST_ICONS = (
     ("icon-192.png", "192x192", "any"),
@@ -130,15 +132,28 @@ def service_worker() -> ResponseReturnValue:
 
     The version covers the static files, the offline pages as rendered now and the
     worker's own source: a change to any of them is a new worker that installs a new
-    cache (the browser compares the script byte for byte).
+    cache (the browser compares the script byte for byte). Browsers ask for it on every
+    navigation: it is built once per set of static files (and on every request while
+    templates reload, in development).
     """
+    key = shell.static_signature()
+    built = current_app.extensions.get(SERVICE_WORKER)
+    if built is None or built[0] != key or current_app.jinja_env.auto_reload:
+        built = (key, _build_service_worker())
+        current_app.extensions[SERVICE_WORKER] = built
+    response = Response(built[1], mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _build_service_worker() -> str:
     pages = offline_pages()
     loader = current_app.jinja_env.loader
     source = loader.get_source(current_app.jinja_env, "main/sw.js")[0] if loader else ""
     version = shell.shell_version(
         [source.encode(), *(_render_offline(code).encode() for code in pages)]
     )
-    body = render_template(
+    return render_template(
         "main/sw.js",
         version=version,
         shell=[*shell.shell_urls(), *pages.values()],
@@ -148,6 +163,3 @@ def service_worker() -> ResponseReturnValue:
         fetched_header=shell.FETCHED_HEADER,
         logout=[url_for("accounts.logout"), url_for("accounts.logout_everywhere")],
     )
-    response = Response(body, mimetype="text/javascript")
-    response.headers["Cache-Control"] = "no-cache"
-    return response

@@ -41,8 +41,8 @@
       var note = document.createElement("span");
       link.href = board.url;
       link.textContent = board.names;
-      note.className = "muted";
-      note.textContent = " · " + board.kind + " · " + updated(board.time);
+      note.className = "muted kept-note";
+      note.textContent = board.kind + " · " + updated(board.time);
       item.appendChild(link);
       item.appendChild(note);
       list.appendChild(item);

@@ -29,10 +29,14 @@
     if (hadController) newVersionReady();
     hadController = true;
   });
-  workers.register(script.dataset.worker, { scope: "/" })
-    .then(function () { return workers.ready; })
-    .then(function (registration) {
-      if (registration.active) registration.active.postMessage({ lang: document.documentElement.lang });
-    })
-    .catch(function () {});
+  function register() {
+    workers.register(script.dataset.worker, { scope: "/" })
+      .then(function () { return workers.ready; })
+      .then(function (registration) {
+        if (registration.active) registration.active.postMessage({ lang: document.documentElement.lang });
+      })
+      .catch(function () {});
+  }
+  // Once the page is whole: the worker's first download of the app does not compete with it.
+  if (document.readyState === "complete") register(); else window.addEventListener("load", register);
 })();

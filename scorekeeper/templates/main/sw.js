@@ -222,14 +222,16 @@ function followLive(event, key) {
    network, the file by its path alone (a kept board of an older version names its files
    by their old digests). */
 function shellFile(request) {
-  return caches.open(SHELL_CACHE).then(function (cache) {
-    return cache.match(request, { ignoreVary: true }).then(function (hit) {
-      return hit || fetch(request).catch(function (error) {
-        return cache.match(request, { ignoreSearch: true, ignoreVary: true }).then(function (near) {
+  // caches.match, not caches.open: a worker outlived by a newer one must not create
+  // again the cache the newer one deleted.
+  var inShell = { cacheName: SHELL_CACHE, ignoreVary: true };
+  return caches.match(request, inShell).then(function (hit) {
+    return hit || fetch(request).catch(function (error) {
+      return caches.match(request, { cacheName: SHELL_CACHE, ignoreVary: true, ignoreSearch: true })
+        .then(function (near) {
           if (near) return near;
           throw error;
         });
-      });
     });
   });
 }
@@ -241,9 +243,7 @@ function offlinePage() {
   }).then(function (kept) {
     return kept ? kept.text() : (self.navigator.language || "").slice(0, 2);
   }).then(function (lang) {
-    return caches.open(SHELL_CACHE).then(function (cache) {
-      return cache.match(OFFLINE[lang] || OFFLINE[DEFAULT_LANG], { ignoreVary: true });
-    });
+    return caches.match(OFFLINE[lang] || OFFLINE[DEFAULT_LANG], { cacheName: SHELL_CACHE, ignoreVary: true });
   }).then(function (page) {
     return page || Response.error();
   });
