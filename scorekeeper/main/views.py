@@ -104,7 +104,7 @@ def manifest() -> ResponseReturnValue:
 
 def offline_pages() -> dict[str, str]:
     """The offline page's URL in each language."""
-    return {code: url_for("main.offline", lang=code) for code in LOCALES}
+    return {code: url_for("main.offline", code=code) for code in LOCALES}
 
 
 def _render_offline(lang: str) -> str:
@@ -116,12 +116,12 @@ def _render_offline(lang: str) -> str:
         )
 
 
-@bp.get("/offline/<lang>")
-def offline(lang: str) -> ResponseReturnValue:
+@bp.get("/offline/<code>")
+def offline(code: str) -> ResponseReturnValue:
     """The page the service worker shows for a page it cannot reach and does not keep."""
-    if lang not in LOCALES:
+    if code not in LOCALES:
         abort(404)
-    response = make_response(_render_offline(lang))
+    response = make_response(_render_offline(code))
     response.headers["Cache-Control"] = "no-cache"
     return response
 
