@@ -215,7 +215,7 @@ def test_the_view_link_says_offline_and_catches_up(make_phone: Callable[..., Pag
 def test_keep_the_screen_on_toggle(en_phone: Page) -> None:
     page = en_phone
     start_game(page, ANNA_BRUNO)
-    toggle = page.get_by_role("button", name="Keep the screen on")
+    toggle = page.get_by_role("button", name="Screen on")
     expect(toggle).to_be_visible()
     expect(toggle).to_have_attribute("aria-pressed", "true")
     toggle.click()

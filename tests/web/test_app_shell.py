@@ -190,8 +190,8 @@ def test_the_board_has_the_offline_line_and_the_wake_toggle(client: FlaskClient)
         r'data-text="Offline · last updated at \{time\}"',
         html,
     )
-    assert '<div class="board-tools" id="board-tools" hidden>' in html
-    assert 'id="wake-toggle" aria-pressed="false">Keep the screen on</button>' in html
+    assert '<a class="btn" href="#share">Share</a>' in html
+    assert 'id="wake-toggle" aria-pressed="false" hidden>Screen on</button>' in html
     assert re.search(r'<script src="/static/js/wakelock\.js\?v=\w+" defer>', html)
 
 

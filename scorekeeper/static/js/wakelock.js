@@ -1,5 +1,5 @@
 /* The board: keep the phone's screen on while the game is open (Screen Wake Lock), with
-   a toggle (#wake-toggle, in #board-tools) that stays hidden where the browser lacks the API. On unless
+   a toggle (#wake-toggle) that stays hidden where the browser lacks the API. On unless
    this phone turned it off (remembered); the browser drops the lock when the page is
    hidden, so it is asked for again when the page is visible again. */
 (function () {
@@ -42,7 +42,7 @@
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden && wanted()) acquire();
   });
-  button.parentNode.hidden = false;
+  button.hidden = false;
   show();
   if (wanted()) acquire();
 })();
