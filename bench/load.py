@@ -22,12 +22,19 @@ and reports:
 - ``league`` (PostgreSQL): ten scorers finishing league games with shared players at
   once: no error page, and results, standings and ratings equal to a rebuild;
 - ``soak``: ``--soak-seconds`` (default 300) of moderate load, each worker's RSS at
-  start and end.
+  start and end;
+- ``import``: the largest league file the import takes (4 MB, 10,000 hands), uploaded
+  over HTTP while 50 tables save at ``--pace``: how soon the upload is answered, how long
+  until the league is there, and the tables' saves meanwhile.
 
     .venv/bin/python bench/load.py                              # every scenario, both
     .venv/bin/python bench/load.py --database sqlite --scenarios closed,same-hand
     .venv/bin/python bench/load.py --scenarios pace --pace 10 --pace-seconds 120
     .venv/bin/python bench/load.py --json > load.json
+    .venv/bin/python bench/load.py --app-root /tmp/before ...  # an earlier commit's app
+
+``server_cpu_ms_per_hand`` is the CPU time of gunicorn's master and workers (from
+/proc) while a scenario ran, divided by the hands saved.
 
 Every scenario is bounded (its duration or count, and a timeout on every request), so
 a hung server never hangs the script. Only ever talks to 127.0.0.1.
@@ -51,7 +58,7 @@ import threading
 import time
 import urllib.parse
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import partial
@@ -70,7 +77,7 @@ from bench.leagues import throwaway_database  # noqa: E402
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
 POSTGRESQL_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-SCENARIOS = ("closed", "pace", "same-hand", "kill", "league", "soak")
+SCENARIOS = ("closed", "pace", "same-hand", "kill", "league", "soak", "import")
 REQUEST_TIMEOUT = 30.0
 PASSWORD = "load-test-password"
 
@@ -107,12 +114,22 @@ class Phone:
         self.cookies: dict[str, str] = {}
         self.conn: http.client.HTTPConnection | None = None
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> Page:
+    def request(
+        self,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        upload: tuple[str, bytes] | None = None,
+    ) -> Page:
+        """One request; ``form`` is sent URL-encoded, or with ``upload`` (the file
+        field's name and content) as multipart/form-data."""
         headers = {"Accept-Language": "en", "Connection": "keep-alive"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
-        if form is not None:
+        body: str | bytes | None = None
+        if upload is not None:
+            body, headers["Content-Type"] = multipart(form or {}, *upload)
+        elif form is not None:
             body = urllib.parse.urlencode(form)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         for attempt in (0, 1):
@@ -154,6 +171,22 @@ class Phone:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+
+
+def multipart(form: dict[str, str], name: str, content: bytes) -> tuple[bytes, str]:
+    """``form`` and the file ``content`` (as field ``name``) as multipart/form-data."""
+    boundary = secrets.token_hex(16)
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
+        for key, value in form.items()
+    ]
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="league.json"'
+        "\r\nContent-Type: application/json\r\n\r\n".encode()
+        + content
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
 
 def hidden(html: str, name: str) -> str:
@@ -281,10 +314,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def latency_figures(ledger: Ledger, seconds: float) -> dict[str, Any]:
+def latency_figures(ledger: Ledger, seconds: float, cpu: float | None = None) -> dict[str, Any]:
+    """Saves per second, latency percentiles and errors; with ``cpu`` (the server's CPU
+    seconds meanwhile), the server's CPU per hand saved (its POST, its board and the new
+    games' pages shared out)."""
     ms = [s * 1000 for s in ledger.latencies]
+    per_hand = round(cpu * 1000 / ledger.saves, 1) if cpu is not None and ledger.saves else None
     return {
         "hands_saved": ledger.saves,
+        "server_cpu_ms_per_hand": per_hand,
         "hands_per_second": round(ledger.saves / seconds, 1) if seconds else None,
         "p50_ms": round(percentile(ms, 0.50), 1),
         "p95_ms": round(percentile(ms, 0.95), 1),
@@ -312,8 +350,8 @@ def fresh_database(kind: str, postgresql_url: str) -> Iterator[str]:
 class Server:
     """`make serve` on ``url``: ``flask db upgrade``, then gunicorn with 4 workers."""
 
-    def __init__(self, url: str, log_dir: Path, workers: int = 4) -> None:
-        self.url, self.workers, self.port = url, workers, free_port()
+    def __init__(self, url: str, log_dir: Path, workers: int = 4, root: Path = ROOT) -> None:
+        self.url, self.workers, self.port, self.root = url, workers, free_port(), root
         self.log = log_dir / "gunicorn.log"
         self.env = {
             **os.environ,
@@ -328,7 +366,7 @@ class Server:
     def upgrade(self) -> None:
         subprocess.run(
             [str(BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"],
-            cwd=ROOT,
+            cwd=self.root,
             env=self.env,
             check=True,
             capture_output=True,
@@ -346,7 +384,7 @@ class Server:
                     f"{HOST}:{self.port}",
                     "scorekeeper:create_app()",
                 ],
-                cwd=ROOT,
+                cwd=self.root,
                 env=self.env,
                 stdout=log,
                 stderr=log,
@@ -368,6 +406,15 @@ class Server:
         with suppress(OSError):
             return [int(pid) for pid in children.read_text().split()]
         return []
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) used so far by the master and its live workers."""
+        total = 0
+        for pid in [self.process.pid, *self.worker_pids()] if self.process else []:
+            with suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+        return total / os.sysconf("SC_CLK_TCK")
 
     def kill_all(self) -> None:
         """``kill -9`` of the master and every worker at once."""
@@ -534,8 +581,10 @@ def run_tables(
 
 def closed_loop(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     ledger = Ledger()
+    cpu = server.cpu_seconds()
     seconds = run_tables(server.port, args.tables, args.closed_seconds, ledger)
-    return latency_figures(ledger, seconds) | {"exactly_once": exactly_once(server.url, ledger)}
+    figures = latency_figures(ledger, seconds, server.cpu_seconds() - cpu)
+    return figures | {"exactly_once": exactly_once(server.url, ledger)}
 
 
 def real_pace(server: Server, args: argparse.Namespace) -> dict[str, Any]:
@@ -545,8 +594,9 @@ def real_pace(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     def pause(rng: random.Random) -> float:
         return rng.uniform(low, high)
 
+    cpu = server.cpu_seconds()
     seconds = run_tables(server.port, args.tables, args.pace_seconds, ledger, pause)
-    figures = latency_figures(ledger, seconds)
+    figures = latency_figures(ledger, seconds, server.cpu_seconds() - cpu)
     figures["pace"] = f"a hand every {low:.0f}-{high:.0f} s per table"
     return figures | {"exactly_once": exactly_once(server.url, ledger)}
 
@@ -589,7 +639,7 @@ def same_hand(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     return outcome
 
 
-def at_once(calls: list[Callable[[], object]]) -> list[str]:
+def at_once(calls: Sequence[Callable[[], object]]) -> list[str]:
     """Run every call in its own thread, all released at the same instant; what each
     returned (or how it failed)."""
     barrier = threading.Barrier(len(calls), timeout=REQUEST_TIMEOUT)
@@ -673,11 +723,12 @@ def soak(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     """Moderate load (10 tables, a hand a second each) for ``--soak-seconds``."""
     before = {pid: rss_kib(pid) for pid in server.worker_pids()}
     ledger = Ledger()
+    cpu = server.cpu_seconds()
     seconds = run_tables(
         server.port, 10, args.soak_seconds, ledger, lambda rng: rng.uniform(0.5, 1.5)
     )
     after = {pid: rss_kib(pid) for pid in server.worker_pids()}
-    return latency_figures(ledger, seconds) | {
+    return latency_figures(ledger, seconds, server.cpu_seconds() - cpu) | {
         "rss_kib": {
             str(pid): {"start": before.get(pid), "end": after.get(pid)}
             for pid in sorted(set(before) | set(after))
@@ -795,7 +846,7 @@ def compare_with_rebuild(server: Server, public_id: str) -> dict[str, Any]:
     env = server.env
     command = subprocess.run(
         [str(BIN / "flask"), "--app", "scorekeeper", "leagues", "rebuild", public_id],
-        cwd=ROOT,
+        cwd=server.root,
         env=env,
         capture_output=True,
         timeout=300,
@@ -829,6 +880,77 @@ def compare_with_rebuild(server: Server, public_id: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- main
 
 
+def league_import(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    """The largest league file the import takes, uploaded over HTTP while 50 tables save
+    hands at ``--pace``: the upload's answer, the time until the league is there, and the
+    tables' saves meanwhile (exactly once, their latency)."""
+    import flask_migrate
+
+    from bench.imports import largest_file
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+    from scorekeeper.leagues.views import IMPORT_MAX_BYTES
+
+    with throwaway_database(None) as seed_url:  # the file is made in a database of its own
+        seeder = create_app({"SQLALCHEMY_DATABASE_URI": seed_url, "SECRET_KEY": "seed"})
+        with seeder.app_context():
+            flask_migrate.upgrade()
+        body, games, hands = largest_file(seeder, args.import_seed_games, IMPORT_MAX_BYTES)
+        with seeder.app_context():
+            db.engine.dispose()
+    seed_league_owner(server)
+    phone = Phone(server.port)
+    login(phone)
+    ledger, stop = Ledger(), threading.Event()
+    low, high = 60 / args.pace, 120 / args.pace
+    tables = threading.Thread(
+        target=run_tables,
+        args=(server.port, args.tables, args.import_seconds, ledger),
+        kwargs={"pause": lambda rng: rng.uniform(low, high), "stop": stop},
+        daemon=True,
+    )
+    tables.start()
+    time.sleep(min(10.0, args.import_seconds / 4))  # the tables under way first
+    html = phone.get("/leagues/import").body
+    started = time.perf_counter()
+    page = phone.request(
+        "POST", "/leagues/import", {"csrf_token": hidden(html, "csrf_token")}, ("file", body)
+    )
+    answered = time.perf_counter() - started
+    outcome, progress = "no answer", page.location
+    if page.status != 302 or "/leagues/imports/" not in progress:
+        outcome = f"HTTP {page.status} {error_kind(page.body)}".strip()
+    else:
+        deadline = time.monotonic() + args.import_seconds
+        while time.monotonic() < deadline:
+            done = phone.request("GET", progress)
+            if done.status == 302:
+                outcome = "imported" if "/leagues/import" not in done.location else "refused"
+                break
+            time.sleep(0.5)
+        else:
+            outcome = "still running at the deadline"
+    imported = time.perf_counter() - started
+    stop.set()
+    tables.join(timeout=2 * REQUEST_TIMEOUT + 10)
+    stored = query(
+        server.url,
+        "SELECT count(*) FROM game JOIN league ON league.id = game.league_id"
+        " WHERE league.name = :name AND NOT league.importing",
+        name=json.loads(body)["league"]["name"],
+    )[0][0]
+    phone.close()
+    return {
+        "file": f"{len(body) / 1e6:.2f} MB, {games} games, {hands} hands",
+        "outcome": outcome,
+        "upload_answered_s": round(answered, 2),
+        "league_there_after_s": round(imported, 1),
+        "games_stored": stored,
+        "saves_meanwhile": latency_figures(ledger, imported),
+        "exactly_once": exactly_once(server.url, ledger),
+    }
+
+
 RUNNERS: dict[str, Callable[[Server, argparse.Namespace], dict[str, Any]]] = {
     "closed": closed_loop,
     "pace": real_pace,
@@ -836,13 +958,14 @@ RUNNERS: dict[str, Callable[[Server, argparse.Namespace], dict[str, Any]]] = {
     "kill": kill,
     "league": league,
     "soak": soak,
+    "import": league_import,
 }
 
 
 def run(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {}
     with fresh_database(kind, args.postgresql_url) as url, tempfile.TemporaryDirectory() as logs:
-        server = Server(url, Path(logs))
+        server = Server(url, Path(logs), root=args.app_root.resolve())
         server.upgrade()
         server.start()
         try:
@@ -890,7 +1013,15 @@ def main() -> None:
     parser.add_argument("--league-on-sqlite", action="store_true")
     parser.add_argument("--league-one-at-a-time", action="store_true", help="the control run")
     parser.add_argument("--soak-seconds", type=float, default=300)
+    parser.add_argument("--import-seconds", type=float, default=180, help="the import's bound")
+    parser.add_argument("--import-seed-games", type=int, default=1000)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--app-root",
+        type=Path,
+        default=ROOT,
+        help="serve the app of another checkout (an earlier commit, to compare in one run)",
+    )
     args = parser.parse_args()
     args.scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
     unknown = set(args.scenarios) - set(SCENARIOS)

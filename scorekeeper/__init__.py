@@ -174,6 +174,7 @@ def _register_blueprints(app: Flask) -> None:
     from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
     from scorekeeper.ratelimit import init_app as init_rate_limits
+    from scorekeeper.tournaments.games import init_app as init_tournament_games
 
     init_rate_limits(app)
     app.register_blueprint(main_bp)
@@ -183,6 +184,7 @@ def _register_blueprints(app: Flask) -> None:
     init_accounts(app)
     app.register_blueprint(leagues_bp)
     init_league_games(app)
+    init_tournament_games(app)
     register_error_handlers(app)
 
 

@@ -7,8 +7,11 @@ blueprint, and with it every model, so the metadata Alembic watches holds them a
 
 from __future__ import annotations
 
+import enum
 import hashlib
+import secrets
 from datetime import UTC, datetime
+from typing import Self
 
 
 def utcnow() -> datetime:
@@ -22,3 +25,23 @@ def hash_token(token: str) -> str:
     Only this SHA-256 is kept, so a leaked database opens nothing.
     """
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_public_id() -> str:
+    """An unguessable id for addresses (128 bits, URL-safe): a league's, a tournament's."""
+    return secrets.token_urlsafe(16)
+
+
+class StoredRole(enum.IntEnum):
+    """A member's role, stored by its lower-case name; each includes the ones below it
+    (subclassed with the roles of a league, of a tournament)."""
+
+    @property
+    def key(self) -> str:
+        """The role as stored: its name in lower case."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, key: str) -> Self:
+        """The role stored as `key`."""
+        return cls[key.upper()]

@@ -7,14 +7,20 @@ only stored points, as plain rows (`stored_hands`), with no re-scoring and no OR
 
 from __future__ import annotations
 
+import uuid
+from functools import lru_cache
 from typing import Any
 
-from flask import url_for
+from flask import get_template_attribute, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
     StoredHand,
     game_state,
@@ -29,6 +35,7 @@ from scorekeeper.scoring import (
     CountsEntry,
     HandEntry,
     InvalidHand,
+    Rules,
     SideCards,
     SideCounts,
     parse_cards,
@@ -143,8 +150,6 @@ def board_context(
             }
         )
     hand_sent = form is not None
-    if editable and form is None:
-        form = counts_form(names, number=state.next_hand)
     return {
         "game": game,
         "state": state,
@@ -160,8 +165,63 @@ def board_context(
         "winner": names[state.winner] if state.winner is not None else None,
         "chart": totals_chart(state.running, game.target, names, _("Totals hand by hand")),
         "form": form,
+        "number": form.number.data if form is not None else state.next_hand,
+        "blank_form": (
+            blank_hand_form(game, token, state.next_hand) if editable and form is None else None
+        ),
         "hand_sent": hand_sent,
+        "game_data": offline_data(game, hands, state, names) if editable else None,
     }
+
+
+# --------------------------------------------------------------------------- the blank form
+
+# The board after every save shows the same empty form for the next hand: only the CSRF
+# token, the form's request id, the hand's number, the game's token and the outbox's
+# attributes differ from one board to the next. Its markup is rendered once per
+# (language, sides' names, rules) with these five as placeholders, and filled in per
+# board: the WTForms widgets and the form's macro were a third of the board's CPU.
+_TOKEN, _NUMBER, _REQUEST_ID, _CSRF, _ATTRS = (
+    f"SK-{name}-PLACEHOLDER" for name in ("TOKEN", "NUMBER", "REQUEST", "CSRF", "ATTRS")
+)
+
+
+def blank_hand_form(game: Game, token: str, number: int) -> Markup:
+    """The board's form for hand ``number``, empty, ready to fill in (edit link)."""
+    names = tuple(game.side_names())
+    markup = _blank_form_markup(str(get_locale()), request.script_root, names, game.rules)
+    filled = (
+        markup.replace(_TOKEN, token)
+        .replace(_NUMBER, str(number))
+        .replace(_REQUEST_ID, str(uuid.uuid4()))
+        .replace(_CSRF, generate_csrf())
+    )
+    # The outbox's attributes (games/_offline.html) are markup the macro escaped already;
+    # every other placeholder's value is URL-safe ASCII: nothing in it needs escaping.
+    attrs = get_template_attribute("games/_offline.html", "outbox_attrs")(game, token)
+    return Markup(filled.replace(_ATTRS, str(attrs)))  # noqa: S704
+
+
+@lru_cache(maxsize=256)
+def _blank_form_markup(_locale: str, _root: str, names: tuple[str, ...], rules: Rules) -> str:
+    """The empty counts form's markup with placeholders (the key's first two arguments:
+    the page's language and the app's root, which the labels and links depend on)."""
+    form = counts_form(list(names), number=_NUMBER)
+    form.request_id.data = _REQUEST_ID
+    render = get_template_attribute("games/_hand_form.html", "counts_form")
+    html = str(
+        render(
+            form,
+            rules,
+            list(names),
+            None,
+            url_for("games.record", token=_TOKEN),
+            url_for("games.preview", token=_TOKEN),
+            _("Save hand %(number)s", number=_NUMBER),
+            _ATTRS,
+        )
+    )
+    return html.replace(generate_csrf(), _CSRF)
 
 
 def preview_context(game: Game, form: CountsForm | CardsForm, entry: HandEntry) -> dict[str, Any]:

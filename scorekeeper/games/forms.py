@@ -178,13 +178,20 @@ add_variant_fields(NewGameForm)
 # --------------------------------------------------------------------------- hands
 
 
+@cache
+def _best_card_choices(suit: Suit) -> tuple[frozenset[str], tuple[SelectChoice, ...]]:
+    """The codes a best card of ``suit`` may be ("" for none) and its picker's choices
+    (made once: every hand form binds eight pickers)."""
+    cards = [card for card in DECK if card.suit is suit]
+    choices = (SelectChoice("", "—"), *(SelectChoice(card.code, card.code) for card in cards))
+    return frozenset({"", *(card.code for card in cards)}), choices
+
+
 class BestCardField(SelectField):
     """A side's best card in ``suit``: one of its cards, or none (``""``)."""
 
     def __init__(self, suit: Suit, **kwargs: Any) -> None:
-        cards = [card for card in DECK if card.suit is suit]
-        self.codes = {"", *(card.code for card in cards)}
-        choices = [SelectChoice("", "—")] + [SelectChoice(card.code, card.code) for card in cards]
+        self.codes, choices = _best_card_choices(suit)
         super().__init__(
             suit.italian, choices=choices, default="", widget=StaticOptionsSelect(), **kwargs
         )

@@ -146,6 +146,10 @@ class Game(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
     winner_side: Mapped[int | None] = mapped_column(Integer)
     #: The league the game counts for (None: a casual game).
     league_id: Mapped[int | None] = mapped_column(ForeignKey("league.id", ondelete="SET NULL"))
+    #: The tournament the game is a partita of (None: not a tournament's).
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament.id", ondelete="SET NULL")
+    )
     rematch_of_id: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL"), index=True
     )

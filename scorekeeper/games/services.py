@@ -17,7 +17,8 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import Row, case, func, select, update
+from sqlalchemy import ColumnElement, Row, case, func, select, update
+from sqlalchemy.orm import joinedload
 
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
@@ -362,7 +363,7 @@ def find_by_edit_token(token: str) -> Game:
     if resolve is not None:
         game = resolve(token)
     else:
-        game = db.session.scalar(select(Game).where(Game.edit_token_hash == hash_token(token)))
+        game = _game_with_seats(Game.edit_token_hash == hash_token(token))
     if game is None:
         raise EditRefused
     check_edit_access(game)
@@ -371,7 +372,14 @@ def find_by_edit_token(token: str) -> Game:
 
 def find_by_view_token(token: str) -> Game | None:
     """The game this read-only token shows, if any."""
-    return db.session.scalar(select(Game).where(Game.view_token == token))
+    return _game_with_seats(Game.view_token == token)
+
+
+def _game_with_seats(where: ColumnElement[bool]) -> Game | None:
+    """The game ``where`` picks with its seats, in one statement (every page of a game
+    shows its sides' names)."""
+    rows = db.session.scalars(select(Game).where(where).options(joinedload(Game.seats)))
+    return rows.unique().first()
 
 
 def games_by_edit_tokens(tokens: Sequence[str]) -> list[tuple[Game, str]]:
@@ -590,10 +598,16 @@ def lock_game(game: Game) -> None:
     before it committed (everything loaded of the game before is read again). A
     league's lock comes after it (`hooks.game_changed`), always in that order.
     """
+    # RETURNING reads the row back in the same statement (SQLite 3.35+, PostgreSQL): the
+    # game's columns as the lock found them; its collections are read again when used.
     db.session.execute(
-        update(Game).where(Game.id == game.id).values(version=Game.version + 1, updated_at=utcnow())
-    )
-    db.session.expire(game)
+        update(Game)
+        .where(Game.id == game.id)
+        .values(version=Game.version + 1, updated_at=utcnow())
+        .returning(Game),
+        execution_options={"populate_existing": True, "synchronize_session": False},
+    ).all()
+    db.session.expire(game, ["seats", "hands"])
 
 
 def revisions_of(hand: Hand) -> list[HandRevision]:
@@ -674,8 +688,7 @@ def log_revision(game: Game, hand: Hand, action: str, at: datetime | None = None
 def _after_change(game: Game) -> None:
     """Refresh the cached winner and tell the receivers of `hooks.game_changed` (a league's
     standings change in this transaction); the version was bumped by `lock_game`."""
-    db.session.flush()
     db.session.expire(game, ["hands"])
-    game.winner_side = stored_state(game).winner
+    game.winner_side = stored_state(game).winner  # its query flushes the change first
     db.session.flush()
     send_game_changed(game)

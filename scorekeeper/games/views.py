@@ -27,6 +27,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.extensions import login_manager
@@ -43,8 +44,18 @@ from scorekeeper.games.forms import (
 from scorekeeper.games.hooks import EditRefused
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.qr import qr_svg
+from scorekeeper.games.sending import (
+    csrf_answer,
+    form_refused,
+    input_errors,
+    refused_answer,
+    saved_answer,
+    wants_flash,
+    wants_json,
+)
 from scorekeeper.games.services import (
     HandConflict,
+    Recorded,
     create_game,
     edit_hand,
     find_by_edit_token,
@@ -62,6 +73,10 @@ bp = Blueprint("games", __name__)
 #: Sides and players per side of each format, for the new-game page's script.
 FORMAT_SHAPES = {key: [fmt.sides, fmt.players_per_side] for key, fmt in FORMATS.items()}
 
+#: Edit routes that scripts call: a visitor who might be let in gets their 404, not the
+#: login page (the board's polling, the outbox's fresh CSRF token).
+SCRIPT_ROUTES = frozenset({"games.live", "games.csrf"})
+
 
 def _edit_game(token: str) -> Game:
     """The game behind an edit token if the current user may change it; else a 404, or
@@ -69,7 +84,7 @@ def _edit_game(token: str) -> Game:
     try:
         return find_by_edit_token(token)
     except EditRefused as refused:
-        if refused.log_in and request.endpoint != "games.live":
+        if refused.log_in and request.endpoint not in SCRIPT_ROUTES and not wants_json():
             abort(_log_in_first(token))
         abort(404)
 
@@ -144,6 +159,14 @@ def live(token: str) -> ResponseReturnValue:
 def view_live(token: str) -> ResponseReturnValue:
     """The read-only board alone, for polling: 304 while the game is unchanged."""
     return _live(_view_game(token), token, editable=False)
+
+
+@bp.get("/g/<token>/csrf")
+def csrf(token: str) -> ResponseReturnValue:
+    """A fresh CSRF token for hands kept on the phone while offline (the page's may have
+    expired meanwhile); for whoever may change the game, never cached."""
+    _edit_game(token)
+    return csrf_answer(generate_csrf())
 
 
 def board_etag(game: Game, editable: bool) -> str:
@@ -249,8 +272,13 @@ def record_cards(token: str) -> ResponseReturnValue:
 
 
 def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
+    """Save the hand a form sent: the board after it (or the form again, refused), or
+    for a phone's script asking for JSON one of `sending`'s answers."""
+    as_json = wants_json()
     entry = _read_entry(game, form)
     if entry is None:
+        if as_json:
+            return form_refused(game, form)
         return _render_new(game, token, form, status=422)
     if request.form.get("action") == "preview":
         preview = preview_context(game, form, entry)
@@ -261,23 +289,46 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
             raise HandConflict(0, 0)
         recorded = record_hand(game, number, form.key(), entry)
     except InvalidHand as error:
+        if as_json:
+            message = _("the checks refused it:")
+            return refused_answer(game, "invalid", message, input_errors(error.errors))
         form.add_input_errors(error.errors)
         return _render_new(game, token, form, status=422)
-    except HandConflict:
-        flash(
-            _(
-                "Hand %(number)s was already saved from another phone, so this one was not "
-                "saved. Here is the board as it is now: check it before entering the next hand.",
-                number=number,
-            ),
-            "warning",
-        )
-        return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    except HandConflict as conflict:
+        return _conflict(game, token, conflict, as_json)
+    return _saved(game, token, number, recorded, as_json)
+
+
+def _conflict(game: Game, token: str, conflict: HandConflict, as_json: bool) -> ResponseReturnValue:
+    number = conflict.expected
+    if as_json:  # the reason, after "Hand N was not saved:" on the phone
+        if conflict.current > number:
+            reason = _("another phone saved hand %(number)s first.", number=number)
+        else:
+            reason = _("the game was changed on another phone meanwhile.")
+        return refused_answer(game, "conflict", reason, status=409)
+    message = _(
+        "Hand %(number)s was already saved from another phone, so this one was not "
+        "saved. Here is the board as it is now: check it before entering the next hand.",
+        number=number,
+    )
+    flash(message, "warning")
+    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+
+
+def _saved(
+    game: Game, token: str, number: int, recorded: Recorded, as_json: bool
+) -> ResponseReturnValue:
     if recorded.already_saved:
-        flash(_("Hand %(number)s was already saved.", number=recorded.hand.number), "info")
+        number = recorded.hand.number
+        message, category = _("Hand %(number)s was already saved.", number=number), "info"
     else:
         # The number sent is the one saved (the hand's own row is expired by the commit).
-        flash(_("Hand %(number)s saved.", number=number), "success")
+        message, category = _("Hand %(number)s saved.", number=number), "success"
+    if not as_json or wants_flash():
+        flash(message, category)
+    if as_json:
+        return saved_answer(game, number, recorded.already_saved, message)
     return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
 
 

@@ -6,8 +6,6 @@ private league's address cannot be guessed and a public one is shared by link.
 
 from __future__ import annotations
 
-import enum
-import secrets
 from datetime import date, datetime
 from typing import Any
 
@@ -33,36 +31,21 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.models import RulesColumns
-from scorekeeper.models import utcnow
+from scorekeeper.models import StoredRole, new_public_id, utcnow
 
 NAME_MAX = 60
 
 
-class Role(enum.IntEnum):
+class Role(StoredRole):
     """What a member may do; each role includes the ones below it."""
 
     VIEWER = 1
     SCORER = 2
     OWNER = 3
 
-    @property
-    def key(self) -> str:
-        """The role as stored: "viewer", "scorer" or "owner"."""
-        return self.name.lower()
-
-    @classmethod
-    def parse(cls, key: str) -> Role:
-        """The role stored as `key`."""
-        return cls[key.upper()]
-
 
 ROLE_KEYS = tuple(role.key for role in Role)
 _ROLE_KEYS_SQL = ", ".join(f"'{key}'" for key in ROLE_KEYS)
-
-
-def new_public_id() -> str:
-    """An unguessable id for addresses (128 bits, URL-safe)."""
-    return secrets.token_urlsafe(16)
 
 
 def name_key(name: str) -> str:

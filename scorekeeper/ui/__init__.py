@@ -8,6 +8,7 @@
 - `chart`: the SVG line charts (a game's totals, a player's rating);
 - `redirects`: where a ``next`` parameter may send the browser (no open redirects);
 - `text`: translated text that is never markup, and what a text or number may hold;
+- `scoring_js`: the scoring package's constants written for the phone's scorer;
 - `converters`: the URL converters (database-sized ints, segments without control
   characters).
 
@@ -21,12 +22,14 @@ from flask import Flask
 from scorekeeper.ui.converters import CONVERTERS
 from scorekeeper.ui.grid import card_name, deck_by_suit
 from scorekeeper.ui.labels import category_label, napoleone_reason, side_reasons, variants_on
+from scorekeeper.ui.scoring_js import scoring_js_command
 
 
 def init_app(app: Flask) -> None:
     """Give every URL rule the app's converters (call it before any blueprint is
     registered), and every template the card grid's deck, card names, the hand's reasons
-    and the variants a game plays."""
+    and the variants a game plays; and the ``scoring-js`` command (the phone scorer's
+    constants)."""
     app.url_map.converters.update(CONVERTERS)
     app.add_template_global(deck_by_suit)
     app.add_template_filter(card_name)
@@ -34,3 +37,4 @@ def init_app(app: Flask) -> None:
     app.add_template_global(napoleone_reason)
     app.add_template_global(category_label)
     app.add_template_global(variants_on)
+    app.cli.add_command(scoring_js_command)

@@ -57,7 +57,17 @@ BREAKING = {
     "the scoring core imports Flask": (
         "scoring/cards.py",
         "import flask",
-        "The scoring core is pure Python",
+        "The scoring and tournament cores: no Flask",
+    ),
+    "the tournament core imports SQLAlchemy": (
+        "tournaments/core/standings.py",
+        "import sqlalchemy",
+        "The scoring and tournament cores: no Flask",
+    ),
+    "the tournament core imports the games": (
+        "tournaments/core/swiss.py",
+        "from scorekeeper.games import services",
+        "The tournament core uses nothing of the app but the scoring core",
     ),
 }
 

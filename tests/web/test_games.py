@@ -301,13 +301,15 @@ def test_spareggio_then_a_winner(client: FlaskClient) -> None:
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert totals(html) == [5, 5]
     assert "a spareggio hand is needed" in html
-    assert "wins the game" not in html
+    # The status lines by their classes: the outbox's texts (a script) name both.
+    assert "status-winner" not in html
     record(client, url, **hand_points(2, 0))  # 7 - 7: still level
-    assert "spareggio" in client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "status-spareggio" in html
     record(client, url, **hand_points(3, 0))  # 10 - 8
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "Anna wins the game!" in html
-    assert "spareggio" not in html
+    assert "status-spareggio" not in html
 
 
 def test_hands_after_the_end_are_flagged(client: FlaskClient) -> None:

@@ -65,6 +65,7 @@ class Route:
 ROUTES = [
     Route("GET", "/g/<token>", 200),
     Route("GET", "/g/<token>/live", 200, polled=True),
+    Route("GET", "/g/<token>/csrf", 200, polled=True),
     Route("POST", "/g/<token>/hands", 302, {**HAND, "number": NEXT, "action": "save"}),
     Route("POST", "/g/<token>/hands", 200, {**HAND, "number": NEXT, "action": "preview"}),
     Route("GET", "/g/<token>/hands/cards", 200),

@@ -147,7 +147,10 @@ def game_changed(game: Game) -> None:
     then reads its results and ratings, and every change re-rates in game order from
     itself on what the changes before it left, which is what an in-order rebuild gives.
     """
-    lock_leagues(_leagues_of(game))
+    leagues = _leagues_of(game)
+    if not leagues:
+        return  # a casual game, never in a league: no results to write or remove
+    lock_leagues(leagues)
     for league_id, seated in write_results(game).items():
         rerate_from(league_id, game.created_at, game.id, {player for player, _side in seated})
         refresh_standings(league_id, seated, game.created_at)

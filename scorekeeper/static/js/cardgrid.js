@@ -158,6 +158,9 @@
     fieldsets.forEach(function (fs) { fs.hidden = true; });
     root.appendChild(box);
     render();
+    // The form emptied for the next hand (outbox.js, "Discard draft"): the grid follows.
+    var form = root.closest("form");
+    if (form) form.addEventListener("reset", function () { setTimeout(render, 0); });
   }
 
   document.querySelectorAll("[data-card-grid]").forEach(enhance);

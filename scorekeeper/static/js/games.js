@@ -37,6 +37,11 @@
     });
   }
   document.querySelectorAll("#hand-form").forEach(markComplements);
+  // A draft put back by drafts.js follows the same way.
+  document.addEventListener("scorekeeper:draft-restored", function (event) {
+    var form = handForm(event.target);
+    if (form) markComplements(form);
+  });
 
   function preview(form) {
     var url = form.dataset.previewUrl, target = form.querySelector("#hand-preview");

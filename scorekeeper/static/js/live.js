@@ -1,7 +1,8 @@
 /* Keep the board current while other phones record hands: poll the board every few
    seconds (data-poll-ms, the LIVE_POLL_MS setting; 0 turns polling off) with
    If-None-Match (the server answers 304 while nothing changed) and swap in the new one,
-   unless someone is typing in the hand form here.
+   unless someone is typing in the hand form here. The event "scorekeeper:board-stale"
+   (outbox.js: hands kept on this phone were just sent) asks at once.
    When the server cannot be reached (or this is the copy of the board the service worker
    kept, <html data-offline-since>), the board says "Offline · last updated at HH:MM"
    (#offline-line) and keeps trying, less and less often; back online it catches up at
@@ -12,7 +13,7 @@
   if (!live || !window.fetch) return;
   var url = live.dataset.liveUrl, etag = live.dataset.etag, PERIOD = Number(live.dataset.pollMs);
   var line = document.getElementById("offline-line"), root = document.documentElement;
-  var updatedAt = Number(root.dataset.offlineSince) || Date.now(), failures = 0, timer = null, polling = false;
+  var updatedAt = Number(root.dataset.offlineSince) || Date.now(), failures = 0, timer = null, polling = false, again = false;
   var WAIT_MS = 10000, LONGEST_MS = 60000;
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
@@ -83,12 +84,21 @@
         });
       })
       .catch(function () { failures += 1; showOffline(); })
-      .then(function () { polling = false; clearTimeout(giveUp); if (timer === null) later(next()); });
+      .then(function () {
+        polling = false;
+        clearTimeout(giveUp);
+        if (timer === null) later(again ? 0 : next());
+        again = false;
+      });
   }
 
   /* Back online, or back to this tab after a failed try: catch up now. */
   function catchUp() { if (!polling && (failures || root.dataset.offlineSince)) later(0); }
   window.addEventListener("online", catchUp);
+  // Hands just sent from this phone: ask now (after the answer on its way, if one is).
+  document.addEventListener("scorekeeper:board-stale", function () {
+    if (polling) again = true; else if (!busy()) later(0);
+  });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) catchUp(); });
   later(root.dataset.offlineSince ? 0 : PERIOD);
 })();

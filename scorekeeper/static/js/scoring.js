@@ -1,0 +1,905 @@
+/* The phone's scorer: points and totals without signal. A copy of the Python package
+   scorekeeper/scoring, which stays the one authority (the server re-scores every hand it
+   receives): ScopaScoring.scoreEntry(rules, mode, entry) scores a hand entry as
+   read_entry(mode, entry).score(rules) does, giving HandScore.to_json() or the same
+   errors (field, code, params); ScopaScoring.gameState(rules, hands, options) adds hands
+   up as GameState.replay does. Its constants come from scoring-data.js, generated from
+   the Python package (load it first in a page; Node requires it). Kept in step by
+   tests/conformance/test_js_scorer.py. No dependencies, no build step. */
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) {
+    module.exports = factory(require("./scoring-data.js"));
+  } else {
+    root.ScopaScoring = factory(root.ScopaScoringData);
+  }
+}(typeof self !== "undefined" ? self : this, function (DATA) {
+  "use strict";
+
+  const N = DATA.CARDS_PER_SUIT;
+  const DECK = DATA.DECK;
+  const SUITS = DATA.SUITS;
+  const FORMATS = DATA.FORMATS;
+  const R = DATA.REASONS;
+  const KEYS = DATA.ENTRY_KEYS;
+  const ALL_SUIT = (1 << N) - 1;
+  const INDEX = {};
+  DECK.forEach(function (code, i) { INDEX[code] = i; });
+  const SEVEN = INDEX[DATA.SETTEBELLO];
+  const RE = INDEX[DATA.RE_BELLO];
+  const SEVEN_VALUE = SEVEN % N + 1;
+
+  // ------------------------------------------------------------------ cards and primiera
+
+  function valueOf(index) { return index % N + 1; }
+  function suitOf(index) { return Math.floor(index / N); }
+  function pv(value) { return DATA.PRIMIERA_VALUES[String(value)]; }
+
+  function popcount(slice) {
+    let count = 0;
+    for (; slice; slice &= slice - 1) count++;
+    return count;
+  }
+
+  // For each 10-bit suit slice: the capture value of the card that counts (0: empty),
+  // its primiera value (-256 when empty, so a sum of four is negative when a suit is
+  // missing), and the napola run it makes (the unbroken run from the asso, if 3 or more).
+  const SLICE_BEST = [];
+  const SLICE_PRIMIERA = [];
+  const NAPOLA_RUNS = [];
+  for (let slice = 0; slice <= ALL_SUIT; slice++) {
+    let best = 0;
+    for (const value of DATA.PRIMIERA_ORDER) {
+      if (slice >> (value - 1) & 1) { best = value; break; }
+    }
+    SLICE_BEST.push(best);
+    SLICE_PRIMIERA.push(best ? pv(best) : -256);
+    let run = 0;
+    while (slice >> run & 1) run++;
+    NAPOLA_RUNS.push(run >= DATA.NAPOLA_MIN ? run : 0);
+  }
+  // For each capture value: the slice of the cards of a suit worth no more in the primiera.
+  const WORTH_AT_MOST = [0];
+  for (let value = 1; value <= N; value++) {
+    let slice = 0;
+    for (let other = 1; other <= N; other++) if (pv(other) <= pv(value)) slice |= 1 << (other - 1);
+    WORTH_AT_MOST.push(slice);
+  }
+
+  function charClass(chars) {
+    let out = "";
+    for (const c of chars) out += "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+    return "[" + out + "]";
+  }
+  const SPACE = charClass(DATA.NOTATION_SPACE) + "*";
+  const LETTERS = SUITS.map(function (s) { return s.letter; }).join("");
+  const NOTATION = new RegExp(
+    "^" + SPACE + "(10|[1-9])" + SPACE + "(" +
+    charClass(LETTERS + LETTERS.toLowerCase() + Object.keys(DATA.NOTATION_FOLDS).join("")) +
+    ")" + SPACE + "$");
+
+  /** The index (0..39 in DATA.DECK) of the card a text names ("7D", " 10s "), or null. */
+  function parseCard(text) {
+    if (typeof text !== "string") return null;
+    const match = NOTATION.exec(text);
+    if (match === null) return null;
+    const letter = DATA.NOTATION_FOLDS[match[2]] || match[2].toUpperCase();
+    return INDEX[match[1] + letter];
+  }
+
+  function codes(slice) {  // the denari of a slice, as a message lists them: "2D, 8D"
+    const out = [];
+    for (let i = 0; i < N; i++) if (slice >> i & 1) out.push(DECK[i]);
+    return out.join(", ");
+  }
+
+  // ------------------------------------------------------------------ errors
+
+  function InvalidHand(errors) { this.errors = errors; }
+
+  class InvalidGame extends Error {
+    constructor(message) { super(message); this.name = "InvalidGame"; }
+  }
+
+  function error(code, field, params) {
+    return { field: field, code: code, params: params || {} };
+  }
+
+  function fail(errors) { if (errors.length) throw new InvalidHand(errors); }
+
+  /** The English message of an error, or its message in `templates` (code -> template). */
+  function message(err, templates) {
+    const template = (templates || DATA.MESSAGES)[err.code];
+    return template.replace(/%\((\w+)\)s/g, function (_, name) { return String(err.params[name]); });
+  }
+
+  // Values quoted in messages as Python quotes them (json.dumps, str), so that the phone
+  // and the server say the same.
+  function pyString(text) {
+    let out = "\"";
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const short = { 34: "\\\"", 92: "\\\\", 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t" }[c];
+      if (short) out += short;
+      else if (c < 0x20 || c > 0x7e) out += "\\u" + c.toString(16).padStart(4, "0");
+      else out += text[i];
+    }
+    return out + "\"";
+  }
+
+  function pyNumber(number) {
+    if (Number.isInteger(number)) return String(number);
+    const [mantissa, exponent] = number.toExponential().split("e");
+    const e = Number(exponent);
+    if (e < -4 || e >= 16) return mantissa + "e" + (e < 0 ? "-" : "+") + String(Math.abs(e)).padStart(2, "0");
+    return String(number);
+  }
+
+  function pyJson(value) {
+    if (value === null || value === undefined) return "null";
+    if (typeof value === "boolean") return value ? "true" : "false";
+    if (typeof value === "number") return pyNumber(value);
+    if (typeof value === "string") return pyString(value);
+    if (Array.isArray(value)) return "[" + value.map(pyJson).join(", ") + "]";
+    return "{" + Object.keys(value).map(function (k) {
+      return pyString(k) + ": " + pyJson(value[k]);
+    }).join(", ") + "}";
+  }
+
+  function pyText(value) { return typeof value === "string" ? value : pyJson(value); }
+
+  function pyStr(value) {
+    if (value === null || value === undefined) return "None";
+    if (typeof value === "boolean") return value ? "True" : "False";
+    if (typeof value === "number") return pyNumber(value);
+    return typeof value === "string" ? value : pyJson(value);
+  }
+
+  // ------------------------------------------------------------------ rules
+
+  function own(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+  function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+  function isWhole(value) { return typeof value === "number" && Number.isInteger(value); }
+
+  const SETTING_CHECKS = {
+    format: function (v) { return typeof v === "string" && own(FORMATS, v); },
+    target: isWhole,
+    sum_choice: function (v) { return DATA.SUM_CHOICES.indexOf(v) >= 0; },
+  };
+  DATA.VARIANTS.forEach(function (name) {
+    SETTING_CHECKS[name] = function (v) { return typeof v === "boolean"; };
+  });
+
+  /** Rules.from_json: the rules' JSON with every setting (defaults filled in); throws
+      InvalidGame for an unknown key, format or sum choice, a wrong type, a target out of
+      range. */
+  function readRules(json) {
+    if (!isObject(json)) throw new InvalidGame("rules must be a JSON object");
+    const unknown = Object.keys(json).filter(function (k) { return !own(DATA.DEFAULT_RULES, k); });
+    if (unknown.length) throw new InvalidGame("unknown rules " + unknown.sort().join(", "));
+    const rules = {};
+    for (const name of Object.keys(DATA.DEFAULT_RULES)) {
+      const value = own(json, name) ? json[name] : DATA.DEFAULT_RULES[name];
+      const check = SETTING_CHECKS[name] || function () { return true; };
+      if (!check(value)) throw new InvalidGame(name + ": " + pyJson(value) + " is not allowed");
+      rules[name] = value;
+    }
+    if (rules.target < DATA.TARGET_RANGE[0] || rules.target > DATA.TARGET_RANGE[1]) {
+      throw new InvalidGame(rules.target + " is not a target in range");
+    }
+    return rules;
+  }
+
+  // ------------------------------------------------------------------ reading an entry
+
+  class Reader {
+    constructor() { this.errors = []; }
+
+    isObject(value, where, keys, optional) {
+      if (!isObject(value)) {
+        this.errors.push(error("not_an_object", where));
+        return false;
+      }
+      const prefix = where ? where + "." : "";
+      for (const key of Object.keys(value)) {
+        if (keys.indexOf(key) < 0) this.errors.push(error("unknown_field", prefix + key, { name: key }));
+      }
+      for (const key of keys) {  // sorted
+        if (optional.indexOf(key) < 0 && !own(value, key)) this.errors.push(error("required", prefix + key));
+      }
+      return true;
+    }
+
+    sides(data) {
+      if (Array.isArray(data.sides)) return data.sides;
+      if (own(data, "sides")) this.errors.push(error("not_a_side_list", "sides"));
+      return [];
+    }
+
+    wholeNumber(value, where) {
+      if (isWhole(value)) return value;
+      this.errors.push(error("not_whole_number", where, { text: pyText(value) }));
+      return 0;
+    }
+
+    flag(value, where) {
+      if (typeof value === "boolean") return value;
+      this.errors.push(error("not_true_false", where));
+      return false;
+    }
+
+    cardList(value, where) {
+      if (Array.isArray(value)) return value;
+      this.errors.push(error("not_a_card_list", where));
+      return [];
+    }
+  }
+
+  function parsePiles(texts) {  // each side's cards (indices), and every bad or repeated card
+    const errors = [];
+    const taken = [];
+    const piles = texts.map(function (pile, i) {
+      const cards = [];
+      pile.forEach(function (text, j) {
+        const where = "sides[" + i + "].cards[" + j + "]";
+        const card = parseCard(text);
+        if (card === null) {
+          errors.push(error("not_a_card", where, { text: pyText(text) }));
+        } else if (taken[card]) {
+          errors.push(error("duplicate_card", where, { card: DECK[card] }));
+        } else {
+          taken[card] = true;
+          cards.push(card);
+        }
+      });
+      return cards;
+    });
+    return { piles: piles, errors: errors };
+  }
+
+  function readCards(data) {
+    const reader = new Reader();
+    if (!reader.isObject(data, "", KEYS.cards, [])) fail(reader.errors);
+    const texts = [];
+    const scopes = [];
+    reader.sides(data).forEach(function (side, i) {
+      const where = "sides[" + i + "]";
+      let pile = [];
+      let scope = 0;
+      if (reader.isObject(side, where, KEYS.cards_side, [])) {
+        if (own(side, "cards")) pile = reader.cardList(side.cards, where + ".cards");
+        if (own(side, "scope")) scope = reader.wholeNumber(side.scope, where + ".scope");
+      }
+      texts.push(pile);
+      scopes.push(scope);
+    });
+    const parsed = parsePiles(texts);
+    fail(reader.errors.concat(parsed.errors));
+    return parsed.piles.map(function (cards, i) { return { cards: cards, scope: scopes[i] }; });
+  }
+
+  function readCounts(data) {
+    const reader = new Reader();
+    if (!reader.isObject(data, "", KEYS.counts, KEYS.optional)) fail(reader.errors);
+    const sides = reader.sides(data).map(function (side, i) { return readSideCounts(reader, i, side); });
+    let winner = own(data, "primiera") ? data.primiera : null;
+    if (winner !== null && !isWhole(winner)) {
+      reader.errors.push(error("primiera_winner", "primiera"));
+      winner = null;
+    }
+    fail(reader.errors);
+    return { sides: sides, primiera: winner };
+  }
+
+  function readSideCounts(reader, i, side) {
+    const where = "sides[" + i + "]";
+    const counts = {
+      cards: 0, denari: 0, settebello: false, re_bello: false, napola_run: 0, scope: 0,
+      primiera_cards: null,
+    };
+    if (!reader.isObject(side, where, KEYS.counts_side, KEYS.optional)) return counts;
+    for (const name of ["cards", "denari", "napola_run", "scope"]) {
+      if (own(side, name)) counts[name] = reader.wholeNumber(side[name], where + "." + name);
+    }
+    for (const name of ["settebello", "re_bello"]) {
+      if (own(side, name)) counts[name] = reader.flag(side[name], where + "." + name);
+    }
+    const texts = own(side, "primiera_cards") ? side.primiera_cards : null;
+    if (texts !== null) {
+      counts.primiera_cards = [];
+      reader.cardList(texts, where + ".primiera_cards").forEach(function (text, j) {
+        const card = parseCard(text);
+        if (card === null) {
+          reader.errors.push(error("not_a_card", where + ".primiera_cards[" + j + "]", { text: pyText(text) }));
+        } else {
+          counts.primiera_cards.push(card);
+        }
+      });
+    }
+    return counts;
+  }
+
+  // ------------------------------------------------------------------ checks (RULES.md 6)
+
+  function sideCountErrors(format, sides) {
+    if (sides.length === format.sides) return [];
+    return [error("sides_mismatch", "sides", { expected: format.sides, count: sides.length })];
+  }
+
+  function sideScopeMaximum(format, cards) {
+    return Math.min(format.cards_played_per_side, Math.floor(cards / 2));
+  }
+
+  function scopeErrors(format, i, scope, cards) {
+    const where = "sides[" + i + "].scope";
+    if (!isWhole(scope)) return [error("not_whole_number", where, { text: pyStr(scope) })];
+    const maximum = sideScopeMaximum(format, cards);
+    if (scope >= 0 && scope <= maximum) return [];
+    if (scope < 0) return [error("negative", where)];
+    return [error("scope_too_many", where, { maximum: maximum })];
+  }
+
+  function tableScopeErrors(format, total) {
+    const maximum = format.scope_per_hand;
+    if (total <= maximum) return [];
+    return [error("scope_table_too_many", "scope", { total: total, maximum: maximum })];
+  }
+
+  function validateCards(format, sides) {
+    fail(sideCountErrors(format, sides));
+    // The parsed entry holds no card twice; its scope and the deck remain.
+    let errors = [];
+    let total = 0;
+    let valid = true;
+    sides.forEach(function (side, i) {
+      const found = scopeErrors(format, i, side.scope, side.cards.length);
+      if (found.length) valid = false;
+      errors = errors.concat(found);
+      total += side.scope;
+    });
+    if (valid) errors = errors.concat(tableScopeErrors(format, total));
+    const taken = [];
+    sides.forEach(function (side) { side.cards.forEach(function (card) { taken[card] = true; }); });
+    const missing = DECK.filter(function (code, index) { return !taken[index]; });
+    if (missing.length) {
+      errors.push(error("missing_cards", "sides", { count: missing.length, cards: missing.join(", ") }));
+    }
+    fail(errors);
+  }
+
+  function denariHeld(rules, side) {  // the denari (a slice) a side is known to hold
+    let mask = (1 << side.napola_run) - 1;
+    if (side.settebello) mask |= 1 << SEVEN;
+    if (rules.re_bello && side.re_bello) mask |= 1 << RE;
+    return mask;
+  }
+
+  function bestDenaro(side) {
+    for (const card of side.primiera_cards || []) if (card < N) return card;
+    return null;
+  }
+
+  function checkCountNumbers(rules, format, sides) {
+    const errors = [];
+    sides.forEach(function (side, i) {
+      for (const [name, top, code] of [["cards", DATA.DECK_SIZE, "cards_range"], ["denari", DATA.DENARI_IN_DECK, "denari_range"]]) {
+        const where = "sides[" + i + "]." + name;
+        const value = side[name];
+        if (!isWhole(value)) errors.push(error("not_whole_number", where, { text: pyStr(value) }));
+        else if (value < 0 || value > top) errors.push(error(code, where));
+      }
+    });
+    return errors;
+  }
+
+  function checkTotals(rules, format, sides) {
+    const errors = [];
+    const cards = sides.reduce(function (t, s) { return t + s.cards; }, 0);
+    if (cards !== DATA.DECK_SIZE) errors.push(error("cards_total", "cards", { total: cards }));
+    const denari = sides.reduce(function (t, s) { return t + s.denari; }, 0);
+    if (denari !== DATA.DENARI_IN_DECK) errors.push(error("denari_total", "denari", { total: denari }));
+    return errors;
+  }
+
+  function checkEachSide(rules, format, sides) {
+    let errors = [];
+    sides.forEach(function (side, i) {
+      if (side.denari > side.cards) {
+        errors.push(error("denari_exceed_cards", "sides[" + i + "].denari", { denari: side.denari, cards: side.cards }));
+      }
+      errors = errors.concat(scopeErrors(format, i, side.scope, side.cards));
+    });
+    return errors;
+  }
+
+  function checkTableScope(rules, format, sides) {
+    let total = 0;
+    for (const side of sides) {
+      if (!isWhole(side.scope) || side.scope < 0 || side.scope > sideScopeMaximum(format, side.cards)) return [];
+      total += side.scope;
+    }
+    return tableScopeErrors(format, total);
+  }
+
+  function holdersOf(sides, name) {
+    const holders = [];
+    sides.forEach(function (side, i) { if (side[name]) holders.push(i); });
+    return holders;
+  }
+
+  function checkSettebello(rules, format, sides) {
+    const holders = holdersOf(sides, "settebello");
+    if (holders.length !== 1) return [error("settebello_count", "settebello", { count: holders.length })];
+    if (sides[holders[0]].denari < 1) return [error("settebello_without_denari", "sides[" + holders[0] + "].settebello")];
+    return [];
+  }
+
+  function checkReBello(rules, format, sides) {
+    const holders = holdersOf(sides, "re_bello");
+    if (!rules.re_bello) return holders.map(function (i) { return error("re_bello_off", "sides[" + i + "].re_bello"); });
+    if (holders.length !== 1) return [error("re_bello_count", "re_bello", { count: holders.length })];
+    const holder = sides[holders[0]];
+    const minimum = holder.settebello ? 2 : 1;
+    if (holder.denari < minimum) {
+      return [error("re_bello_without_denari", "sides[" + holders[0] + "].re_bello", { minimum: minimum })];
+    }
+    return [];
+  }
+
+  function checkNapola(rules, format, sides) {
+    const errors = [];
+    const scorers = [];
+    sides.forEach(function (side, i) {
+      const run = side.napola_run;
+      const where = "sides[" + i + "].napola_run";
+      if (!isWhole(run)) {
+        errors.push(error("not_whole_number", where, { text: pyStr(run) }));
+        return;
+      }
+      if (run === 0) {
+        if (rules.napola && side.denari === DATA.DENARI_IN_DECK) errors.push(error("napola_all_denari", where));
+        return;
+      }
+      if (!rules.napola) {
+        errors.push(error("napola_off", where));
+        return;
+      }
+      scorers.push(i);
+      const found = napolaRunError(rules, side, where);
+      if (found !== null) errors.push(found);
+    });
+    if (scorers.length > 1) errors.push(error("napola_sides", "napola"));
+    return errors;
+  }
+
+  function napolaRunError(rules, side, where) {
+    const run = side.napola_run;
+    const all = DATA.DENARI_IN_DECK;
+    if (run < DATA.NAPOLA_MIN || run > all) return error("napola_range", where, { run: run });
+    const held = denariHeld(rules, side);
+    if (run > side.denari) return error("napola_exceeds_denari", where, { run: run });
+    if (run >= SEVEN_VALUE && !side.settebello) return error("napola_needs_settebello", where, { run: run });
+    if (run === all && rules.re_bello && !side.re_bello) return error("napola_needs_re_bello", where, { run: run });
+    if (run < all && side.denari === all) return error("napola_all_denari", where);
+    if (run < all && held >> run & 1) return error("napola_run_longer", where, { run: run, card: DECK[run] });
+    if (popcount(held) > side.denari) {
+      return error("napola_denari_held", where, { cards: codes(held), count: popcount(held), denari: side.denari });
+    }
+    return null;
+  }
+
+  function checkPrimieraEntry(rules, format, sides, winner) {
+    if (!sides.some(function (side) { return side.primiera_cards !== null; })) {
+      if (winner !== null && !(winner >= 0 && winner < sides.length)) return [error("primiera_winner", "primiera")];
+      return [];
+    }
+    let errors = [];
+    const owner = {};
+    sides.forEach(function (side, i) {
+      const where = "sides[" + i + "].primiera_cards";
+      const bySuit = new Map();
+      for (const card of side.primiera_cards || []) {
+        const suit = suitOf(card);
+        if (!bySuit.has(suit)) bySuit.set(suit, []);
+        bySuit.get(suit).push(card);
+        if (own(owner, card)) errors.push(error("primiera_card_twice", where, { card: DECK[card] }));
+        owner[card] = i;
+      }
+      errors = errors.concat(bestCardsBySuitErrors(side, bySuit, where));
+    });
+    return errors;
+  }
+
+  function bestCardsBySuitErrors(side, bySuit, where) {
+    const errors = [];
+    bySuit.forEach(function (cards, suit) {
+      if (cards.length > 1) {
+        const shown = cards.map(function (c) { return DECK[c]; }).join(", ");
+        errors.push(error("primiera_suit_twice", where, { suit: SUITS[suit].name, cards: shown }));
+      }
+    });
+    const denaro = bySuit.has(0) ? bySuit.get(0)[0] : null;
+    if (denaro !== null && side.denari === 0) errors.push(error("primiera_no_denari", where, { card: DECK[denaro] }));
+    if (side.settebello && side.primiera_cards !== null && denaro !== SEVEN) errors.push(error("primiera_settebello", where));
+    if (!side.settebello && denaro === SEVEN) errors.push(error("primiera_not_settebello", where));
+    return errors;
+  }
+
+  function checkBestCardsFit(rules, format, sides) {
+    const errors = [];
+    sides.forEach(function (side, i) {
+      const best = side.primiera_cards;
+      if (!best || !best.length) return;
+      const where = "sides[" + i + "].primiera_cards";
+      if (best.length > side.cards) {
+        errors.push(error("primiera_exceeds_cards", where, { count: best.length, cards: side.cards }));
+        return;
+      }
+      const others = best.filter(function (card) { return card >= N; });
+      const outside = side.cards - side.denari;
+      if (others.length <= outside) return;
+      if (outside === 0) errors.push(error("primiera_only_denari", where, { card: DECK[others[0]] }));
+      else errors.push(error("primiera_other_suits", where, { count: others.length, other: outside }));
+    });
+    return errors;
+  }
+
+  function checkBestDenariHeld(rules, format, sides) {
+    const errors = [];
+    const runs = sides.map(function (side) { return (1 << side.napola_run) - 1; });
+    sides.forEach(function (side, i) {
+      const denaro = bestDenaro(side);
+      if (denaro === null) return;
+      const where = "sides[" + i + "].primiera_cards";
+      if (rules.re_bello && denaro === RE && !side.re_bello) errors.push(error("primiera_not_re_bello", where));
+      runs.forEach(function (run, j) {
+        if (j !== i && run >> denaro & 1) {
+          errors.push(error("primiera_in_napola", where, { card: DECK[denaro], last: DECK[sides[j].napola_run - 1] }));
+        }
+      });
+      const run = runs[i];
+      const length = side.napola_run;
+      if (!run || side.settebello) return;
+      const top = SLICE_BEST[run] - 1;
+      if (pv(valueOf(denaro)) < pv(valueOf(top))) {
+        errors.push(error("primiera_napola_low", where, { run: length, top: DECK[top] }));
+      } else if (denaro === length) {
+        errors.push(error("primiera_napola_next", where, { run: length, card: DECK[denaro] }));
+      }
+    });
+    return errors;
+  }
+
+  function checkBestSevens(rules, format, sides) {
+    if (!sides.every(function (side) { return side.primiera_cards && side.primiera_cards.length; })) return [];
+    const errors = [];
+    for (let suit = 1; suit < SUITS.length; suit++) {
+      const seven = suit * N + SEVEN_VALUE - 1;
+      const shown = [];
+      sides.forEach(function (side) {
+        side.primiera_cards.forEach(function (card) { if (suitOf(card) === suit) shown.push(card); });
+      });
+      if (shown.length === sides.length && shown.indexOf(seven) < 0) {
+        errors.push(error("primiera_no_seven", "primiera", { suit: SUITS[suit].name, card: DECK[seven] }));
+      }
+    }
+    return errors;
+  }
+
+  function checkDenariBelowBest(rules, format, sides) {
+    const best = sides.map(bestDenaro);
+    const held = sides.map(function (side, j) {
+      return denariHeld(rules, side) | (best[j] === null ? 0 : 1 << best[j]);
+    });
+    const errors = [];
+    sides.forEach(function (side, i) {
+      const denaro = best[i];
+      if (denaro === null) return;
+      let others = 0;
+      held.forEach(function (mask, j) { if (j !== i) others |= mask; });
+      const room = WORTH_AT_MOST[valueOf(denaro)] & ~others;
+      if (side.denari > popcount(room)) {
+        errors.push(error("primiera_denari_above", "sides[" + i + "].primiera_cards",
+          { card: DECK[denaro], cards: codes(room), denari: side.denari }));
+      }
+    });
+    return errors;
+  }
+
+  function checkSuitsBelowBest(rules, format, sides) {
+    const shown = sides.map(function (side) { return slicesOf(side.primiera_cards || []); });
+    const errors = [];
+    sides.forEach(function (side, i) {
+      const best = (side.primiera_cards || []).filter(function (card) { return card >= N; });
+      if (!best.length) return;
+      const room = [0, ALL_SUIT, ALL_SUIT, ALL_SUIT];
+      for (const card of best) room[suitOf(card)] &= WORTH_AT_MOST[valueOf(card)];
+      shown.forEach(function (mask, j) {
+        if (j !== i) for (let s = 1; s < SUITS.length; s++) room[s] &= ~mask[s];
+      });
+      const maximum = room.reduce(function (t, slice) { return t + popcount(slice); }, 0);
+      const outside = side.cards - side.denari;
+      if (outside > maximum) {
+        errors.push(error("primiera_suits_above", "sides[" + i + "].primiera_cards", {
+          cards: best.map(function (c) { return DECK[c]; }).join(", "), maximum: maximum, other: outside,
+        }));
+      }
+    });
+    return errors;
+  }
+
+  function checkDenariWithBest(rules, format, sides) {
+    const errors = [];
+    sides.forEach(function (side, i) {
+      const denaro = bestDenaro(side);
+      if (denaro === null) return;
+      const held = denariHeld(rules, side) | 1 << denaro;
+      if (popcount(held) > side.denari) {
+        errors.push(error("primiera_denari_below", "sides[" + i + "].primiera_cards",
+          { cards: codes(held), count: popcount(held), denari: side.denari }));
+      }
+    });
+    return errors;
+  }
+
+  // The stages of scoring/validate.py's COUNTS_CHECKS: a stage that finds anything stops.
+  const COUNTS_CHECKS = [
+    [function (rules, format, sides) { return sideCountErrors(format, sides); }],
+    [checkCountNumbers],
+    [checkTotals, checkEachSide, checkTableScope, checkSettebello, checkReBello, checkNapola, checkPrimieraEntry],
+    [checkBestCardsFit, checkBestDenariHeld, checkBestSevens],
+    [checkDenariBelowBest, checkSuitsBelowBest, checkDenariWithBest],
+  ];
+
+  function validateCounts(rules, format, sides, winner) {
+    for (const stage of COUNTS_CHECKS) {
+      let errors = [];
+      for (const check of stage) errors = errors.concat(check(rules, format, sides, winner));
+      fail(errors);
+    }
+  }
+
+  // ------------------------------------------------------------------ scoring
+
+  function slicesOf(cards) {  // a set of cards as four 10-bit suit slices
+    const slices = [0, 0, 0, 0];
+    for (const card of cards) slices[suitOf(card)] |= 1 << (card % N);
+    return slices;
+  }
+
+  function primieraTotal(slices) {
+    const total = slices.reduce(function (t, slice) { return t + SLICE_PRIMIERA[slice]; }, 0);
+    return total >= 0 ? total : null;
+  }
+
+  function bestCodes(slices) {  // the card that counts in each suit present: {"D": "7D", ...}
+    const best = {};
+    slices.forEach(function (slice, suit) {
+      if (SLICE_BEST[slice]) best[SUITS[suit].letter] = DECK[suit * N + SLICE_BEST[slice] - 1];
+    });
+    return best;
+  }
+
+  function contest(totals) {  // primiera: [winner, reason, margin]
+    let top = -1;
+    let runnerUp = -1;
+    let winner = null;
+    totals.forEach(function (total, i) {
+      if (total === null) return;
+      if (total > top) { runnerUp = top; top = total; winner = i; } else if (total > runnerUp) runnerUp = total;
+    });
+    if (winner === null) return [null, R.NOBODY_COMPLETE, null];
+    if (top === runnerUp) return [null, R.TIE, 0];
+    return [winner, R.WON, runnerUp >= 0 ? top - runnerUp : null];
+  }
+
+  function lead(values) {  // carte, denari: the strict leader and its lead, or a tie
+    let top = -1;
+    let runnerUp = -1;
+    let leader = 0;
+    values.forEach(function (value, i) {
+      if (value > top) { runnerUp = top; top = value; leader = i; } else if (value > runnerUp) runnerUp = value;
+    });
+    if (top === runnerUp) return [null, R.TIE, 0];
+    return [leader, R.MOST, top - runnerUp];
+  }
+
+  function held(holder, reason) { return holder === null ? [null, R.NONE, null] : [holder, reason, null]; }
+
+  // HandScore.to_json, from the facts of a checked hand.
+  function handScore(rules, facts) {
+    const cards = facts.cards;
+    const denari = facts.denari;
+    const carte = lead(cards);
+    const denariAward = lead(denari);
+    const primiera = facts.primiera;
+    const napoleone = rules.napoleone && denari.indexOf(DATA.DENARI_IN_DECK) >= 0 ?
+      denari.indexOf(DATA.DENARI_IN_DECK) : null;
+    const sides = cards.map(function (count, i) {
+      const points = {
+        scope: facts.scope[i],
+        carte: carte[0] === i ? 1 : 0,
+        denari: denariAward[0] === i ? 1 : 0,
+        settebello: facts.settebello === i ? 1 : 0,
+        primiera: primiera[0] === i ? 1 : 0,
+        re_bello: facts.re_bello === i ? 1 : 0,
+        napola: facts.napola === i ? facts.run : 0,
+      };
+      let total = 0;
+      for (const name of DATA.CATEGORIES) total += points[name];
+      return {
+        points: points,
+        total: total,
+        detail: {
+          cards: count,
+          denari: denari[i],
+          primiera: facts.primieraTotals === null ? null : facts.primieraTotals[i],
+          primiera_cards: facts.primieraSlices === null ? null : bestCodes(facts.primieraSlices[i]),
+          napola_run: facts.napola === i ? facts.run : 0,
+          settebello: facts.settebello === i,
+          re_bello: facts.re_bello === i,
+          scope: facts.scope[i],
+        },
+      };
+    });
+    const outcomes = {
+      scope: [null, R.COUNT, null],
+      carte: carte,
+      denari: denariAward,
+      settebello: held(facts.settebello, R.HOLDER),
+      primiera: primiera,
+      re_bello: rules.re_bello ? held(facts.re_bello, R.HOLDER) : [null, R.OFF, null],
+      napola: rules.napola ? held(facts.napola, R.RUN) : [null, R.OFF, null],
+    };
+    const awards = {};
+    for (const name of DATA.CATEGORIES) {
+      awards[name] = { winner: outcomes[name][0], reason: outcomes[name][1], margin: outcomes[name][2] };
+    }
+    return { ok: true, sides: sides, awards: awards, napoleone: napoleone };
+  }
+
+  function scoreCards(rules, format, sides) {
+    validateCards(format, sides);
+    const facts = {
+      cards: [], denari: [], scope: [], primieraTotals: [], primieraSlices: [],
+      settebello: null, re_bello: null, napola: null, run: 0,
+    };
+    sides.forEach(function (side, i) {
+      const slices = slicesOf(side.cards);
+      const denari = slices[0];
+      facts.cards.push(side.cards.length);
+      facts.denari.push(popcount(denari));
+      facts.scope.push(side.scope);
+      facts.primieraTotals.push(primieraTotal(slices));
+      facts.primieraSlices.push(slices);
+      if (denari >> SEVEN & 1) facts.settebello = i;
+      if (denari >> RE & 1) facts.re_bello = i;
+      if (NAPOLA_RUNS[denari]) { facts.napola = i; facts.run = NAPOLA_RUNS[denari]; }
+    });
+    if (!rules.re_bello) facts.re_bello = null;
+    if (!rules.napola) { facts.napola = null; facts.run = 0; }
+    facts.primiera = contest(facts.primieraTotals);
+    return handScore(rules, facts);
+  }
+
+  function scoreCounts(rules, format, entry) {
+    const sides = entry.sides;
+    validateCounts(rules, format, sides, entry.primiera);
+    const facts = {
+      cards: sides.map(function (s) { return s.cards; }),
+      denari: sides.map(function (s) { return s.denari; }),
+      scope: sides.map(function (s) { return s.scope; }),
+      primieraTotals: null, primieraSlices: null,
+      settebello: holdersOf(sides, "settebello")[0],
+      re_bello: holdersOf(sides, "re_bello").length ? holdersOf(sides, "re_bello")[0] : null,
+      napola: null, run: 0,
+    };
+    if (sides.some(function (side) { return side.primiera_cards !== null; })) {
+      facts.primieraSlices = sides.map(function (side) { return slicesOf(side.primiera_cards || []); });
+      facts.primieraTotals = facts.primieraSlices.map(primieraTotal);
+      facts.primiera = contest(facts.primieraTotals);
+    } else {
+      facts.primiera = [entry.primiera, R.DECLARED, null];
+    }
+    const runs = sides.map(function (s) { return s.napola_run; });
+    if (rules.napola && runs.some(function (run) { return run; })) {
+      facts.napola = runs.indexOf(Math.max.apply(null, runs));
+      facts.run = runs[facts.napola];
+    }
+    return handScore(rules, facts);
+  }
+
+  /** read_entry(mode, entry).score(rules) as JSON: {ok: true, sides, awards, napoleone}
+      (HandScore.to_json), or {ok: false, errors: [{field, code, params}]} as InvalidHand
+      carries them. `rules` is Rules.to_json() (readRules throws InvalidGame for bad rules). */
+  function scoreEntry(rules, mode, entry) {
+    rules = readRules(rules);
+    const format = FORMATS[rules.format];
+    try {
+      if (mode === "cards") return scoreCards(rules, format, readCards(entry));
+      if (mode === "counts") return scoreCounts(rules, format, readCounts(entry));
+      throw new InvalidHand([error("entry_mode", "mode", { mode: pyStr(mode) })]);
+    } catch (e) {
+      if (e instanceof InvalidHand) return { ok: false, errors: e.errors };
+      throw e;
+    }
+  }
+
+  // ------------------------------------------------------------------ a game
+
+  /** The winner given end-of-hand totals: the strict leader once anyone reached target. */
+  function leaderAtTarget(totals, target) {
+    const top = Math.max.apply(null, totals);
+    if (top < target || totals.filter(function (t) { return t === top; }).length > 1) return null;
+    return totals.indexOf(top);
+  }
+
+  /** GameState.replay(rules, first_dealer, hands): each hand is its points by side
+      ([3, 1]), {points, napoleone}, or a scoreEntry result. options.firstDealer is the
+      seat that dealt the first hand (0 when left out). Throws InvalidGame for a dealer
+      not at the table or a hand with the wrong number of sides. */
+  function gameState(rules, hands, options) {
+    rules = readRules(rules);
+    const format = FORMATS[rules.format];
+    const firstDealer = options && options.firstDealer !== undefined ? options.firstDealer : 0;
+    if (!isWhole(firstDealer) || firstDealer < 0 || firstDealer >= format.players) {
+      throw new InvalidGame("seat " + pyJson(firstDealer) + " is not at this table");
+    }
+    let totals = new Array(format.sides).fill(0);
+    const running = [];
+    let winner = null;
+    let decidedAfter = null;
+    let byNapoleone = false;
+    hands.forEach(function (hand, k) {
+      let points = hand;
+      let napoleone = null;
+      if (!Array.isArray(hand)) {
+        points = hand.sides ? hand.sides.map(function (s) { return s.total; }) : hand.points;
+        napoleone = hand.napoleone === undefined ? null : hand.napoleone;
+      }
+      if (points.length !== format.sides) {
+        throw new InvalidGame("hand " + (k + 1) + " has " + points.length + " sides, not " + format.sides);
+      }
+      totals = totals.map(function (t, i) { return t + points[i]; });
+      running.push(totals);
+      if (decidedAfter !== null) return;
+      if (napoleone !== null) {
+        winner = napoleone;
+        decidedAfter = k + 1;
+        byNapoleone = true;
+      } else {
+        winner = leaderAtTarget(totals, rules.target);
+        decidedAfter = winner !== null ? k + 1 : null;
+      }
+    });
+    const handsPlayed = running.length;
+    const players = format.players;
+    const dealer = function (n) { return (firstDealer + n - 1) % players; };
+    const finished = winner !== null;
+    return {
+      totals: totals,
+      running: running,
+      handsPlayed: handsPlayed,
+      finished: finished,
+      winner: winner,
+      decidedAfter: decidedAfter,
+      byNapoleone: byNapoleone,
+      spareggio: !finished && Math.max.apply(null, totals) >= rules.target,
+      handsAfterEnd: decidedAfter === null ? 0 : handsPlayed - decidedAfter,
+      nextHand: handsPlayed + 1,
+      nextDealer: dealer(handsPlayed + 1),
+      nextFirstPlayer: (dealer(handsPlayed + 1) + 1) % players,
+    };
+  }
+
+  return {
+    DATA: DATA,
+    scoreEntry: scoreEntry,
+    readRules: readRules,
+    gameState: gameState,
+    leaderAtTarget: leaderAtTarget,
+    parseCard: parseCard,
+    message: message,
+    InvalidGame: InvalidGame,
+  };
+}));

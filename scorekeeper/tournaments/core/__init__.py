@@ -1,0 +1,58 @@
+"""The rules of a tournament, as pure functions: no Flask, no database.
+
+The modules, from the bottom up:
+
+- :mod:`.errors`: :class:`TournamentError`, a :class:`ValueError`;
+- :mod:`.entrants`: entries (pairs, singles), the entrants of a draw, the seeded
+  random source (:func:`draw_rng`);
+- :mod:`.rounds`: a round's pairings at numbered tables and its bye;
+- :mod:`.roundrobin`: the circle method;
+- :mod:`.groups`: the draw into groups (gironi), seeds one per group, clubs apart;
+- :mod:`.matching`: maximum matchings (Edmonds), for the Swiss pairing;
+- :mod:`.swiss`: Swiss and Danish rounds;
+- :mod:`.knockout`: the bracket, byes to the top seeds, filled in as results come;
+- :mod:`.match`: one partita or the best of N;
+- :mod:`.standings`: points, the tie-break chain and the reason of each decided tie.
+"""
+
+from .entrants import Entrant, EntrantDraw, EntrantId, Entry, draw_entrants, draw_rng
+from .errors import TournamentError
+from .groups import ClubClash, GroupDraw, draw_groups, group_sizes
+from .knockout import Bracket, KnockoutMatch, seeding_order
+from .match import MatchLength, MatchScore
+from .roundrobin import round_robin
+from .rounds import Pairing, Round
+from .standings import ITALIAN, Points, Reason, Result, Standing, TieBreak, standings
+from .swiss import danish_round, same_club_pairs, swiss_round
+
+__all__ = [
+    "ITALIAN",
+    "Bracket",
+    "ClubClash",
+    "Entrant",
+    "EntrantDraw",
+    "EntrantId",
+    "Entry",
+    "GroupDraw",
+    "KnockoutMatch",
+    "MatchLength",
+    "MatchScore",
+    "Pairing",
+    "Points",
+    "Reason",
+    "Result",
+    "Round",
+    "Standing",
+    "TieBreak",
+    "TournamentError",
+    "danish_round",
+    "draw_entrants",
+    "draw_groups",
+    "draw_rng",
+    "group_sizes",
+    "round_robin",
+    "same_club_pairs",
+    "seeding_order",
+    "standings",
+    "swiss_round",
+]

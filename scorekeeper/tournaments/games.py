@@ -1,0 +1,88 @@
+"""Tournament games: every match is played as games of the app, and they tell the
+tournament how they went through the games' hooks (games know nothing of tournaments).
+
+`init_app` connects `services.game_changed` to the games' `game_changed` signal (sent
+inside the transaction of every change to a game's hands, so a match's result, its
+next partita and the knockout's next match are written with the hand that decided
+them), registers the resolver of *table tokens*, and a guard that lets a tournament's
+games change only once it has started, and a knockout match's only until its winner
+has gone on to the next match.
+
+A table token is what the score sheet of a table carries (its link and QR): the game's
+own edit link is only ever stored hashed, so the sheet gets a token signed with the
+app's secret key naming the game and a stamp of its current edit link. Whoever holds
+the sheet (the players at the table, no account needed) records the hands; a new edit
+link for the game (`scorekeeper.games.services.new_edit_link`) revokes it.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from scorekeeper.extensions import db
+from scorekeeper.games.hooks import (
+    EditRefused,
+    game_changed,
+    register_edit_guard,
+    register_edit_token_resolver,
+)
+from scorekeeper.games.models import Game
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import Status, Tournament
+
+_SALT = "tournament-table-edit"
+#: Table tokens start with this, so they never look like a game's own edit token.
+TOKEN_PREFIX = "T."  # noqa: S105  (a prefix that tells tokens apart, not a secret)
+_STAMP_LENGTH = 16
+
+
+def init_app(app: Flask) -> None:
+    """Connect tournaments to the games of ``app``."""
+    game_changed.connect(_game_changed, app)
+    register_edit_token_resolver(app, TOKEN_PREFIX, resolve_table_token)
+    register_edit_guard(app, guard_tournament_game)
+
+
+def _game_changed(_app: Flask, game: Game) -> None:
+    """A game changed (inside its transaction): bring its match up to date."""
+    services.game_changed(game)
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
+
+
+def _stamp(game: Game) -> str:
+    return game.edit_token_hash[:_STAMP_LENGTH]
+
+
+def table_edit_token(game: Game) -> str:
+    """The token of ``game``'s score sheet: it opens the game's edit pages for anyone."""
+    return TOKEN_PREFIX + _serializer().dumps([game.id, _stamp(game)])
+
+
+def resolve_table_token(token: str) -> Game | None:
+    """The game a table token opens, if it is still current and a tournament's."""
+    try:
+        game_id, stamp = _serializer().loads(token.removeprefix(TOKEN_PREFIX))
+        game = db.session.get(Game, game_id)
+    except (BadSignature, ValueError, TypeError):
+        return None
+    if game is None or stamp != _stamp(game) or services.match_of_game(game) is None:
+        return None
+    return game
+
+
+def guard_tournament_game(game: Game) -> None:
+    """Refuse (`EditRefused`) any change to a tournament's game before the tournament
+    starts, and to a knockout match's games once its winner went on to the next match
+    (the organiser corrects such a result by hand, where the services say why not)."""
+    match = services.match_of_game(game)
+    if match is None:
+        return
+    tournament = db.session.get_one(Tournament, match.tournament_id)
+    if tournament.status not in (Status.RUNNING.value, Status.FINISHED.value):
+        raise EditRefused
+    if services.moved_on(match):
+        raise EditRefused

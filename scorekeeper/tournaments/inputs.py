@@ -1,0 +1,49 @@
+"""What an organiser gives a tournament, between the form that reads it and the services
+that store it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from scorekeeper.scoring import Rules
+from scorekeeper.tournaments.core import ITALIAN, Points, TieBreak
+from scorekeeper.tournaments.models import Structure
+
+
+@dataclass(frozen=True)
+class StageSetup:
+    """How one stage's matches are played: best of ``games`` partite to ``target``
+    (a knockout's final: ``final_games`` to ``final_target``, default the same)."""
+
+    games: int = 1
+    target: int = 11
+    final_games: int | None = None
+    final_target: int | None = None
+
+
+@dataclass(frozen=True)
+class TournamentSetup:
+    """Everything an organiser chooses when creating a tournament.
+
+    ``rules`` is the preset of every game (its target is replaced by each stage's);
+    ``stages`` the first stage (groups, round-robin, Swiss, Danish or knockout) and,
+    for groups then knockout, the knockout. ``rounds`` is the number of Swiss or
+    Danish rounds; ``group_size`` and ``qualifiers`` the groups' size and how many of
+    each go through.
+    """
+
+    name: str
+    held_on: date
+    structure: Structure
+    rules: Rules
+    stages: tuple[StageSetup, ...] = (StageSetup(),)
+    tie_break: tuple[TieBreak, ...] = ITALIAN
+    points: Points = field(default_factory=Points)
+    entry_fee_cents: int = 0
+    is_public: bool = False
+    league_id: int | None = None
+    rounds: int | None = None
+    group_size: int = 4
+    qualifiers: int = 2
+    third_place: bool = False

@@ -1,0 +1,362 @@
+"""Tournaments: who runs them, who plays, the stages, rounds and matches, and the results.
+
+A tournament is addressed by an unguessable `public_id`, as a league is. Its rules
+(`RulesColumns`: the format and the variants; ``target`` is the first stage's) are the
+preset of every game it starts; each stage says how long its matches are and to how
+many points its partite go. Every match is played as one or more games of the app
+(`MatchGame`), and its result (`MatchResult`, one per match) comes from them or is
+entered by hand.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
+from scorekeeper.games.models import RulesColumns
+from scorekeeper.models import StoredRole, new_public_id, utcnow
+
+NAME_MAX = 60
+CLUB_MAX = 60
+
+
+class Role(StoredRole):
+    """What a member of a tournament may do; each role includes the ones below it."""
+
+    VIEWER = 1
+    HELPER = 2
+    ORGANISER = 3
+
+
+class Status(enum.Enum):
+    """Where a tournament is: entries open, drawn (redrawable), running, finished."""
+
+    SETUP = "setup"
+    DRAWN = "drawn"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+class Structure(enum.Enum):
+    """How the tournament is played, stage after stage."""
+
+    GROUPS_KNOCKOUT = "groups_knockout"
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    DANISH = "danish"
+    KNOCKOUT = "knockout"
+
+
+class StageKind(enum.Enum):
+    """A stage: groups (round-robin in each), Swiss, Danish or a knockout."""
+
+    GROUPS = "groups"
+    SWISS = "swiss"
+    DANISH = "danish"
+    KNOCKOUT = "knockout"
+
+
+def _in(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+ROLE_KEYS = tuple(role.key for role in Role)
+STATUS_KEYS = tuple(status.value for status in Status)
+STRUCTURE_KEYS = tuple(structure.value for structure in Structure)
+STAGE_KEYS = tuple(kind.value for kind in StageKind)
+
+
+class Tournament(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
+    """A tournament: its settings, its draw's seed and where it is (`Status`)."""
+
+    __tablename__ = "tournament"
+    __table_args__ = (
+        *RulesColumns.rules_constraints(),
+        CheckConstraint(_in("status", STATUS_KEYS), name="status_known"),
+        CheckConstraint(_in("structure", STRUCTURE_KEYS), name="structure_known"),
+        CheckConstraint("entry_fee_cents >= 0", name="entry_fee"),
+        CheckConstraint(
+            "points_win >= points_draw AND points_draw >= points_loss AND points_loss >= 0"
+            " AND points_bye >= 0",
+            name="points_order",
+        ),
+        CheckConstraint("status = 'setup' OR seed IS NOT NULL", name="seed_when_drawn"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    held_on: Mapped[date] = mapped_column(Date)
+    organiser_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"), index=True)
+    league_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league.id", ondelete="SET NULL"), index=True
+    )
+    structure: Mapped[str] = mapped_column(String(16))
+    #: The tie-break chain, in order: the codes of `core.TieBreak`.
+    tie_break: Mapped[list[str]] = mapped_column(JSON)
+    points_win: Mapped[int] = mapped_column(Integer, default=3)
+    points_draw: Mapped[int] = mapped_column(Integer, default=1)
+    points_loss: Mapped[int] = mapped_column(Integer, default=0)
+    points_bye: Mapped[int] = mapped_column(Integer, default=3)
+    entry_fee_cents: Mapped[int] = mapped_column(Integer, default=0)
+    is_public: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The draw's seed: shown, and the same seed draws the same again.
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(8), default=Status.SETUP.value)
+    #: Grows on every change that must run one at a time (the draw, a new round).
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    stages: Mapped[list[Stage]] = relationship(order_by="Stage.number")
+
+    def __repr__(self) -> str:
+        return f"<Tournament {self.name!r}>"
+
+
+class Member(db.Model):  # type: ignore[name-defined,misc]
+    """A user's role in a tournament (one row per tournament and user)."""
+
+    __tablename__ = "tournament_member"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "user_id", name="uq_tournament_member_user"),
+        CheckConstraint(_in("role", ROLE_KEYS), name="role_known"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    role: Mapped[str] = mapped_column(String(10))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Names:
+    """One player or two (a pair), their club (``""`` for none) and seed (1 the best)."""
+
+    first_name: Mapped[str] = mapped_column(String(PLAYER_NAME_MAX))
+    second_name: Mapped[str | None] = mapped_column(String(PLAYER_NAME_MAX))
+    club: Mapped[str] = mapped_column(String(CLUB_MAX), default="")
+    seed: Mapped[int | None] = mapped_column(Integer)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The one or two names."""
+        if self.second_name is None:
+            return (self.first_name,)
+        return (self.first_name, self.second_name)
+
+
+class Entry(Names, db.Model):  # type: ignore[name-defined,misc]
+    """One line of the entry list, as typed: a pair or a single, its club and seed."""
+
+    __tablename__ = "tournament_entry"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "position", name="uq_tournament_entry_position"),
+        CheckConstraint("length(trim(first_name)) > 0", name="first_name"),
+        CheckConstraint("second_name IS NULL OR length(trim(second_name)) > 0", name="second_name"),
+        CheckConstraint("seed IS NULL OR seed >= 1", name="seed"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Entrant(Names, db.Model):  # type: ignore[name-defined,misc]
+    """A side of the tournament as the draw made it, numbered from 1 (`core.Entrant`).
+
+    ``group`` (0 for group A) and ``group_place`` (its order in the group, which
+    fixes the round-robin schedule) are set by a draw into groups.
+    """
+
+    __tablename__ = "tournament_entrant"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "number", name="uq_tournament_entrant_number"),
+        CheckConstraint("number >= 1", name="number"),
+        CheckConstraint("seed IS NULL OR seed >= 1", name="seed"),
+        CheckConstraint("(group_index IS NULL) = (group_place IS NULL)", name="group_place"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    group_index: Mapped[int | None] = mapped_column(Integer)
+    group_place: Mapped[int | None] = mapped_column(Integer)
+
+    @property
+    def name(self) -> str:
+        """The names as a sheet shows them: ``"Anna / Bruno"``."""
+        return " / ".join(self.names)
+
+
+class Stage(db.Model):  # type: ignore[name-defined,misc]
+    """A stage of the tournament: its kind and how its matches are played.
+
+    ``games`` is the best of N of its matches and ``target`` the points of each
+    partita; a knockout's final may be longer (``final_games``, ``final_target``).
+    ``rounds`` is the number of Swiss or Danish rounds; ``group_size`` and
+    ``qualifiers`` (per group) shape a groups stage; ``lines`` is a knockout's
+    bracket once known (the entrant numbers of round 1, ``null`` a bye).
+    """
+
+    __tablename__ = "tournament_stage"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "number", name="uq_tournament_stage_number"),
+        CheckConstraint(_in("kind", STAGE_KEYS), name="kind_known"),
+        CheckConstraint("number >= 1", name="number"),
+        CheckConstraint("games BETWEEN 1 AND 9 AND final_games BETWEEN 1 AND 9", name="games"),
+        CheckConstraint(
+            "target BETWEEN 1 AND 999 AND final_target BETWEEN 1 AND 999", name="target"
+        ),
+        CheckConstraint("rounds IS NULL OR rounds >= 1", name="rounds"),
+        CheckConstraint("group_size IS NULL OR group_size >= 2", name="group_size"),
+        CheckConstraint("qualifiers IS NULL OR qualifiers >= 1", name="qualifiers"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))
+    games: Mapped[int] = mapped_column(Integer, default=1)
+    target: Mapped[int] = mapped_column(Integer, default=11)
+    final_games: Mapped[int] = mapped_column(Integer, default=1)
+    final_target: Mapped[int] = mapped_column(Integer, default=11)
+    rounds: Mapped[int | None] = mapped_column(Integer)
+    group_size: Mapped[int | None] = mapped_column(Integer)
+    qualifiers: Mapped[int | None] = mapped_column(Integer)
+    third_place: Mapped[bool] = mapped_column(Boolean, default=False)
+    lines: Mapped[list[Any] | None] = mapped_column(JSON)
+
+
+class Round(db.Model):  # type: ignore[name-defined,misc]
+    """A round of a stage (a knockout's round 1 is its first, the final its last)."""
+
+    __tablename__ = "tournament_round"
+    __table_args__ = (
+        UniqueConstraint("stage_id", "number", name="uq_tournament_round_number"),
+        CheckConstraint("number >= 1", name="number"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    stage_id: Mapped[int] = mapped_column(ForeignKey("tournament_stage.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Match(db.Model):  # type: ignore[name-defined,misc]
+    """Two entrants at a numbered table, or one entrant's bye (no table, no second).
+
+    ``games`` is the match's best of N and ``target`` its partite's points; ``slot``
+    is a knockout match's place in its round (0 at the top; the third-place match is
+    slot 1 of the final's round), ``None`` elsewhere; ``group_index`` the group of a
+    groups stage's match.
+    """
+
+    __tablename__ = "tournament_match"
+    __table_args__ = (
+        UniqueConstraint("round_id", "table_number", name="uq_tournament_match_table"),
+        UniqueConstraint("round_id", "slot", name="uq_tournament_match_slot"),
+        CheckConstraint("first_id <> second_id", name="sides_distinct"),
+        CheckConstraint("(second_id IS NULL) = (table_number IS NULL)", name="bye_no_table"),
+        CheckConstraint("table_number IS NULL OR table_number >= 1", name="table_number"),
+        CheckConstraint("games BETWEEN 1 AND 9", name="games"),
+        CheckConstraint("target BETWEEN 1 AND 999", name="target"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_round.id", ondelete="CASCADE"))
+    table_number: Mapped[int | None] = mapped_column(Integer)
+    slot: Mapped[int | None] = mapped_column(Integer)
+    group_index: Mapped[int | None] = mapped_column(Integer)
+    first_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_entrant.id", ondelete="CASCADE"), index=True
+    )
+    second_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_entrant.id", ondelete="CASCADE"), index=True
+    )
+    games: Mapped[int] = mapped_column(Integer, default=1)
+    target: Mapped[int] = mapped_column(Integer, default=11)
+    #: Grows on every change to the match (its lock, as a game's version is).
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    round: Mapped[Round] = relationship()
+    first: Mapped[Entrant] = relationship(foreign_keys=[first_id])
+    second: Mapped[Entrant | None] = relationship(foreign_keys=[second_id])
+
+    @property
+    def is_bye(self) -> bool:
+        """Whether this is an entrant's bye, not a match at a table."""
+        return self.second_id is None
+
+
+class MatchGame(db.Model):  # type: ignore[name-defined,misc]
+    """A game of the app played as partita ``number`` of a match (side 0: the first)."""
+
+    __tablename__ = "tournament_match_game"
+    __table_args__ = (
+        UniqueConstraint("match_id", "number", name="uq_tournament_match_game_number"),
+        CheckConstraint("number >= 1", name="number"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("tournament_match.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), unique=True)
+    number: Mapped[int] = mapped_column(Integer)
+
+
+class MatchResult(db.Model):  # type: ignore[name-defined,misc]
+    """The result of a match: partite won and game points per side, the winner.
+
+    ``winner_id`` is ``None`` for a drawn match; ``by_hand`` says it was entered (or
+    corrected) by the organiser or a helper, ``entered_by_id`` who.
+    """
+
+    __tablename__ = "tournament_match_result"
+    __table_args__ = (
+        CheckConstraint(
+            "wins_first >= 0 AND wins_second >= 0 AND points_first >= 0 AND points_second >= 0",
+            name="counts",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_match.id", ondelete="CASCADE"), unique=True
+    )
+    winner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_entrant.id", ondelete="CASCADE")
+    )
+    wins_first: Mapped[int] = mapped_column(Integer)
+    wins_second: Mapped[int] = mapped_column(Integer)
+    points_first: Mapped[int] = mapped_column(Integer)
+    points_second: Mapped[int] = mapped_column(Integer)
+    by_hand: Mapped[bool] = mapped_column(Boolean, default=False)
+    entered_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL")
+    )
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

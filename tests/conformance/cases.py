@@ -1,0 +1,501 @@
+"""The cases the phone's scorer is held to: seeded random hands, games and rules.
+
+Every case is plain JSON, as the phone would hold it. Hands start from a random deal
+of the 40 cards (with a napola run or all the denari on one side now and then), are
+written card by card or as counts (the counts of the same deal, with or without the
+best cards), and are then spoilt by a few random mutations, so that about half of them
+fail one check or another: the shape (wrong types, unknown and missing keys), the cards
+(unknown, repeated, missing), the counts and the limits of RULES.md section 6.
+
+Numbers are whole numbers or floats with a fraction: JSON does not tell ``1.0`` from
+``1`` in JavaScript, and the phone never writes the first.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper.scoring import (
+    DECK,
+    FORMATS,
+    PRESETS,
+    CountsEntry,
+    InvalidHand,
+    Rules,
+    SideCards,
+    SumChoice,
+    counts_of,
+    read_entry,
+    score_cards,
+)
+
+JSON = Any
+#: Values that are wrong almost anywhere.
+ODD_VALUES: tuple[JSON, ...] = (
+    None,
+    True,
+    False,
+    -1,
+    0,
+    1,
+    2.5,
+    -0.5,
+    "1",
+    "",
+    "7D",
+    " 7d ",
+    [],
+    ["7D"],
+    {},
+    {"a": 1},
+    41,
+    11,
+    1000,
+    'é\n"q\\',
+    [1, "x", None, {"b": [2.5]}],
+)
+ODD_CARDS: tuple[JSON, ...] = (
+    "11D",
+    "0C",
+    "7X",
+    "D7",
+    "",
+    " ",
+    "7 D",
+    " 10 s ",
+    "7\u2003D",
+    "7\x1cd",
+    "7\ufeffD",
+    "7\u017f",  # the long s: Python reads it as an s
+    "1O",
+    "\uff17D",  # a fullwidth 7
+    7,
+    None,
+    True,
+    2.5,
+    ["7D"],
+    {"card": "7D"},
+)
+
+
+def odd(rng: random.Random, values: tuple[JSON, ...]) -> JSON:
+    """One of ``values``, a copy of its own (no list ends up inside itself)."""
+    return copy.deepcopy(rng.choice(values))
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """Any rules: every format, every variant on or off, a target from 1 to 999."""
+    return Rules(
+        format=rng.choice(list(FORMATS.values())),
+        target=rng.choice((1, 11, 16, 21, 31, rng.randint(1, 999))),
+        napola=rng.random() < 0.5,
+        napoleone=rng.random() < 0.3,
+        re_bello=rng.random() < 0.5,
+        sum_choice=rng.choice(list(SumChoice)),
+    )
+
+
+def random_deal(rng: random.Random, sides: int) -> list[list[int]]:
+    """The 40 card indices shared among ``sides`` piles: at random, with a napola run for
+    one side, or with all the denari on one side."""
+    cards = list(range(len(DECK)))
+    rng.shuffle(cards)
+    piles: list[list[int]] = [[] for _ in range(sides)]
+    style = rng.random()
+    if style < 0.35:
+        run = rng.randint(1, 10)
+        side = rng.randrange(sides)
+        piles[side] += range(run)
+        cards = [c for c in cards if c >= run]
+        if run < 10 and rng.random() < 0.7:  # the run stops: another side has the next denaro
+            piles[(side + 1) % sides].append(run)
+            cards.remove(run)
+    elif style < 0.45:
+        piles[rng.randrange(sides)] += range(10)
+        cards = [c for c in cards if c >= 10]
+    cuts = sorted(rng.randint(0, len(cards)) for _ in range(sides - 1))
+    bounds = [0, *cuts, len(cards)]
+    for i in range(sides):
+        piles[i] += cards[bounds[i] : bounds[i + 1]]
+        rng.shuffle(piles[i])
+    return piles
+
+
+def random_scope(rng: random.Random, rules: Rules, cards: int) -> int:
+    """A scope count, usually possible for a side with ``cards`` cards."""
+    top = min(rules.format.cards_played_per_side, cards // 2)
+    roll = rng.random()
+    if roll < 0.8:
+        return rng.randint(0, min(top, rng.choice((1, 3, 6, top))))
+    if roll < 0.9:
+        return top
+    return rng.choice((top + 1, -1, 19, 40))
+
+
+def notation(rng: random.Random, index: int) -> str:
+    """A card's code, now and then in lower case or with spaces."""
+    code = DECK[index].code
+    roll = rng.random()
+    if roll < 0.9:
+        return code
+    if roll < 0.95:
+        return code.lower()
+    return f" {code[:-1]} {code[-1].lower()} "
+
+
+def cards_entry(rng: random.Random, rules: Rules, piles: list[list[int]]) -> JSON:
+    """The card-by-card JSON of a deal."""
+    return {
+        "sides": [
+            {
+                "cards": [notation(rng, i) for i in pile],
+                "scope": random_scope(rng, rules, len(pile)),
+            }
+            for pile in piles
+        ]
+    }
+
+
+def counts_entry(rng: random.Random, rules: Rules, piles: list[list[int]]) -> JSON:
+    """The counts of a deal, as the counts form would send them: the best cards of every
+    side, of some sides, a few of them, or none (and who took the primiera)."""
+    sides = [SideCards(tuple(DECK[i] for i in pile)) for pile in piles]
+    try:
+        score = score_cards(rules, sides)
+    except InvalidHand:  # a side count or a deal that misses cards: counts by hand
+        return {"sides": [{"cards": len(p), "denari": 0} for p in piles], "primiera": None}
+    data: JSON = CountsEntry(tuple(counts_of(score))).to_json()
+    for side in data["sides"]:
+        side["scope"] = random_scope(rng, rules, side["cards"])
+    best = rng.random()
+    if best < 0.35:  # who took it, declared
+        for side in data["sides"]:
+            side["primiera_cards"] = None
+        winner = score.to_json()["awards"]["primiera"]["winner"]  # type: ignore[index]
+        data["primiera"] = winner if rng.random() < 0.8 else rng.choice((None, 0, 1, 2, 3, 4, -1))
+    elif best < 0.6:  # some sides show only some of their best cards
+        for side in data["sides"]:
+            cards = side["primiera_cards"]
+            if cards is not None and rng.random() < 0.5:
+                side["primiera_cards"] = rng.sample(cards, rng.randint(0, len(cards)))
+            elif rng.random() < 0.2:
+                side["primiera_cards"] = None
+    if rng.random() < 0.3:
+        for side in data["sides"]:
+            if side["primiera_cards"] is None and rng.random() < 0.5:
+                del side["primiera_cards"]
+        if data["primiera"] is None and rng.random() < 0.5:
+            del data["primiera"]
+    return data
+
+
+# --------------------------------------------------------------------------- mutations
+
+
+def _paths(value: JSON, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place inside a JSON value, itself first."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += _paths(item, (*path, i))
+    return found
+
+
+def _set(root: JSON, path: tuple[object, ...], value: JSON) -> JSON:
+    if not path:
+        return value
+    holder = root
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = value
+    return root
+
+
+def _get(root: JSON, path: tuple[object, ...]) -> JSON:
+    for key in path:
+        root = root[key]
+    return root
+
+
+def mutate_anywhere(rng: random.Random, data: JSON) -> JSON:
+    """Replace one value anywhere (the entry itself now and then) with an odd one."""
+    paths = _paths(data)
+    path = rng.choice(paths[1:] if len(paths) > 1 and rng.random() < 0.97 else paths)
+    return _set(data, path, odd(rng, ODD_VALUES))
+
+
+def mutate_keys(rng: random.Random, data: JSON) -> JSON:
+    """Drop a key or add an unknown one, in the entry or in a side."""
+    holders = [p for p in _paths(data) if isinstance(_get(data, p), dict)]
+    if not holders:
+        return data
+    holder = _get(data, rng.choice(holders))
+    if holder and rng.random() < 0.5:
+        del holder[rng.choice(list(holder))]
+    else:
+        holder[rng.choice(("extra", "Cards", "scopa", "sides ", "note"))] = odd(rng, ODD_VALUES)
+    return data
+
+
+def mutate_sides(rng: random.Random, data: JSON) -> JSON:
+    """One side fewer, one more, or two sides swapped."""
+    sides = data.get("sides") if isinstance(data, dict) else None
+    if not isinstance(sides, list) or not sides:
+        return data
+    roll = rng.random()
+    if roll < 0.3:
+        sides.pop(rng.randrange(len(sides)))
+    elif roll < 0.6:
+        sides.insert(rng.randrange(len(sides) + 1), copy.deepcopy(rng.choice(sides)))
+    elif len(sides) > 1:
+        i, j = rng.sample(range(len(sides)), 2)
+        sides[i], sides[j] = sides[j], sides[i]
+    return data
+
+
+def _side_lists(data: JSON, key: str) -> list[list[JSON]]:
+    sides = data.get("sides") if isinstance(data, dict) else None
+    if not isinstance(sides, list):
+        return []
+    return [s[key] for s in sides if isinstance(s, dict) and isinstance(s.get(key), list)]
+
+
+def _mutate_pile(rng: random.Random, piles: list[list[JSON]], card: JSON) -> None:
+    """In one of ``piles``: a card dropped, repeated from a pile, moved to another pile,
+    replaced by ``card``, or ``card`` added."""
+    pile = rng.choice(piles)
+    roll = rng.random()
+    if roll < 0.25 and pile:
+        pile.pop(rng.randrange(len(pile)))
+    elif roll < 0.5:
+        other = rng.choice(piles)
+        if other:
+            pile.insert(rng.randint(0, len(pile)), rng.choice(other))
+    elif roll < 0.65 and pile:
+        rng.choice(piles).append(pile.pop(rng.randrange(len(pile))))
+    elif roll < 0.9 and pile:
+        pile[rng.randrange(len(pile))] = card
+    else:
+        pile.insert(rng.randint(0, len(pile)), card)
+
+
+def mutate_cards(rng: random.Random, data: JSON) -> JSON:
+    """A card dropped, repeated, moved to another side, or written oddly."""
+    piles = _side_lists(data, "cards")
+    if piles:
+        _mutate_pile(rng, piles, odd(rng, ODD_CARDS))
+    return data
+
+
+def mutate_counts(rng: random.Random, data: JSON) -> JSON:
+    """A count, a flag or a napola run changed: off by a little, out of range, moved."""
+    sides = data.get("sides") if isinstance(data, dict) else None
+    sides = [s for s in sides if isinstance(s, dict)] if isinstance(sides, list) else []
+    if not sides:
+        return data
+    side = rng.choice(sides)
+    name = rng.choice(("cards", "denari", "napola_run", "scope", "settebello", "re_bello"))
+    value = side.get(name)
+    if isinstance(value, bool):
+        side[name] = not value
+    elif isinstance(value, int):
+        roll = rng.random()
+        if roll < 0.6:
+            side[name] = value + rng.choice((-2, -1, 1, 2))
+        elif roll < 0.8 and len(sides) > 1:  # moved to another side: the totals still add up
+            other = rng.choice([s for s in sides if s is not side])
+            if isinstance(other.get(name), int) and not isinstance(other.get(name), bool):
+                step = rng.randint(1, 3)
+                side[name], other[name] = value - step, other[name] + step
+        else:
+            side[name] = rng.choice((-1, 0, 1, 2, 3, 6, 7, 9, 10, 11, 19, 40, 41))
+    return data
+
+
+def mutate_best_cards(rng: random.Random, data: JSON) -> JSON:
+    """A best card replaced, added, repeated from another side or removed."""
+    piles = _side_lists(data, "primiera_cards")
+    if piles:
+        # Mostly the cards that count: sevens, sixes, asso, the low denari, the re bello.
+        likely = rng.choice(("7", "6", "1", "5", "2", "3", "4", "8", "10")) + rng.choice("DDCBS")
+        roll = rng.random()
+        card = likely if roll < 0.75 else rng.choice(DECK).code if roll < 0.95 else None
+        _mutate_pile(rng, piles, odd(rng, ODD_CARDS) if card is None else card)
+    return data
+
+
+MUTATIONS: dict[str, tuple[tuple[Callable[[random.Random, JSON], JSON], float], ...]] = {
+    "cards": (
+        (mutate_anywhere, 0.15),
+        (mutate_keys, 0.08),
+        (mutate_sides, 0.05),
+        (mutate_cards, 0.3),
+    ),
+    "counts": (
+        (mutate_anywhere, 0.12),
+        (mutate_keys, 0.06),
+        (mutate_sides, 0.04),
+        (mutate_counts, 0.45),
+        (mutate_best_cards, 0.4),
+    ),
+}
+
+
+def swap_best_card(rng: random.Random, data: JSON) -> JSON:
+    """A side's best card in one suit swapped for another card of that suit: counts that
+    still add up, with best cards they may not allow (RULES.md 6, the best cards). A
+    best denaro is now and then the one just after the side's napola run."""
+    sides = [side for side in data["sides"] if side.get("primiera_cards")]
+    if sides:
+        runs = [
+            side for side in sides if side["napola_run"] and side["primiera_cards"][0][-1] == "D"
+        ]
+        side = rng.choice(runs if runs and rng.random() < 0.5 else sides)
+        pile = side["primiera_cards"]
+        j = 0 if side in runs else rng.randrange(len(pile))
+        suit = pile[j][-1]
+        after = f"{side['napola_run'] + 1}D"
+        if pile[j] == "7D":  # the settebello's side shows it (an earlier stage checks that)
+            pass
+        elif suit == "D" and side["napola_run"] and after != "7D" and rng.random() < 0.4:
+            pile[j] = after
+        else:
+            pile[j] = rng.choice([c.code for c in DECK if c.code[-1] == suit and c.code != "7D"])
+    return data
+
+
+def move_card(rng: random.Random, data: JSON) -> JSON:
+    """Cards moved from one side's counts to another's: cards outside denari, or denari."""
+    sides = data["sides"]
+    i, j = rng.sample(range(len(sides)), 2)
+    step = rng.randint(1, 4)
+    if rng.random() < 0.4:
+        if sides[i]["denari"] >= step:
+            for name in ("cards", "denari"):
+                sides[i][name] -= step
+                sides[j][name] += step
+    elif sides[i]["cards"] - sides[i]["denari"] >= step:
+        sides[i]["cards"] -= step
+        sides[j]["cards"] += step
+    return data
+
+
+def best_card_case(rng: random.Random, rules: Rules, piles: list[list[int]]) -> JSON:
+    """Counts that pass the counts' own checks, with best cards to check against them."""
+    data = counts_entry(rng, rules, piles)
+    for _ in range(rng.randint(1, 3)):
+        data = (swap_best_card if rng.random() < 0.7 else move_card)(rng, data)
+    return data
+
+
+def random_hand(rng: random.Random) -> JSON:
+    """One hand case: rules, mode and entry, as the phone would score them."""
+    rules = random_rules(rng)
+    mode = rng.choice(("cards", "counts"))
+    piles = random_deal(rng, rules.sides)
+    if mode == "counts" and rng.random() < 0.3:
+        return {"rules": rules.to_json(), "mode": mode, "entry": best_card_case(rng, rules, piles)}
+    data = (cards_entry if mode == "cards" else counts_entry)(rng, rules, piles)
+    for mutation, chance in MUTATIONS[mode]:
+        while rng.random() < chance:
+            data = mutation(rng, data)
+    if rng.random() < 0.003:
+        mode = rng.choice(("card", "COUNTS", "", "counts ", None, 1, True, 2.5))
+    return {"rules": rules.to_json(), "mode": mode, "entry": data}
+
+
+def valid_entry(rng: random.Random, rules: Rules) -> JSON:
+    """A hand entry that scores (for whole games), card by card or as counts."""
+    while True:
+        piles = random_deal(rng, rules.sides)
+        mode = rng.choice(("cards", "counts"))
+        data = (cards_entry if mode == "cards" else counts_entry)(rng, rules, piles)
+        try:
+            read_entry(mode, data).score(rules)
+        except InvalidHand:
+            continue
+        return {"mode": mode, "entry": data}
+
+
+def random_game(rng: random.Random) -> JSON:
+    """One game case: rules, a first dealer and hands to the target, with spareggi (top
+    sides level at the target), a napoleone now and then, hands after the end, and now
+    and then a dealer not at the table or a hand with the wrong number of sides."""
+    rules = random_rules(rng)
+    rules = Rules(
+        format=rules.format, target=rng.choice((1, 5, 11, 16, 21)), napoleone=rules.napoleone
+    )
+    sides = rules.sides
+    players = rules.format.players
+    dealer = rng.randrange(players) if rng.random() < 0.95 else rng.choice((-1, players, 2.5))
+    case: JSON = {"rules": rules.to_json(), "firstDealer": dealer}
+    if rng.random() < 0.05:
+        del case["firstDealer"]
+    if rng.random() < 0.15:
+        case["entries"] = [valid_entry(rng, rules) for _ in range(rng.randint(0, 6))]
+        return case
+    totals = [0] * sides
+    hands = []
+    extra = rng.choice((0, 0, 1, 2))
+    while len(hands) < 60:
+        points = [rng.choice((0, 0, 1, 1, 2, 3, 4, 6)) for _ in range(sides)]
+        top = max(totals)
+        if rng.random() < 0.3 and top + 6 >= rules.target:  # level at the top: spareggio
+            level = max(top, rules.target) + rng.randint(0, 2)
+            for i in rng.sample(range(sides), 2):
+                points[i] = level - totals[i]
+        napoleone = None
+        if rules.napoleone and rng.random() < 0.04:
+            napoleone = rng.randrange(sides)
+        hand = {"points": points, "napoleone": napoleone}
+        if rng.random() < 0.01:
+            hand["points"] = [*points, 0]
+        hands.append(hand)
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        top = max(totals)
+        decided = napoleone is not None or (top >= rules.target and totals.count(top) == 1)
+        if decided:
+            if extra == 0:
+                break
+            extra -= 1
+    if rng.random() < 0.3 and hands:
+        hands = hands[: rng.randint(0, len(hands))]
+    if rng.random() < 0.2:  # hands as plain lists of points
+        case["hands"] = [h["points"] if h["napoleone"] is None else h for h in hands]
+    else:
+        case["hands"] = hands
+    return case
+
+
+def random_rules_json(rng: random.Random) -> JSON:
+    """Rules as JSON, often spoilt: an unknown key, a wrong value, a missing setting."""
+    data: JSON = random_rules(rng).to_json()
+    if rng.random() < 0.2:
+        data = copy.deepcopy(rng.choice(list(PRESETS.values())).rules.to_json())
+    for key in list(data):
+        if rng.random() < 0.1:
+            del data[key]
+    if rng.random() < 0.5:
+        key = rng.choice([*data, "extra"]) if data else "extra"
+        data[key] = rng.choice(
+            (*ODD_VALUES, "2x2", "5", "fewest", "free", 999, 0, -3, 16, 1.5, "16")
+        )
+    if rng.random() < 0.03:
+        data = odd(rng, ODD_VALUES)
+    return data
+
+
+def build(seed: int, hands: int, games: int, rules: int) -> JSON:
+    """All the cases, the same for the same seed."""
+    rng = random.Random(seed)
+    return {
+        "hands": [random_hand(rng) for _ in range(hands)],
+        "games": [random_game(rng) for _ in range(games)],
+        "rules": [random_rules_json(rng) for _ in range(rules)],
+    }

@@ -1,0 +1,84 @@
+"""Two helpers entering the same result at once record it once (real threads, each with
+its own session and connection, as tests/web/test_concurrency.py runs them)."""
+
+from __future__ import annotations
+
+from flask import Flask
+from sqlalchemy import func, select
+
+from scorekeeper.accounts.models import User
+from scorekeeper.extensions import db
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Game
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.inputs import StageSetup
+from scorekeeper.tournaments.models import Match, MatchGame, MatchResult, Role, Structure
+from tests.web.test_concurrency import in_threads
+from tests.web.tournament_helpers import (
+    FOUR_PAIRS,
+    drawn,
+    play_match,
+    sweep,
+    tournament,
+    user,
+)
+
+HELPERS = 4
+
+
+def test_the_same_result_entered_at_once_is_recorded_once(app: Flask) -> None:
+    """Four helpers enter the second semifinal's result at the same instant: one result
+    row, one final (with one game), every helper told the same result."""
+    with app.test_request_context():
+        organiser = user("organiser")
+        t = tournament(organiser, Structure.KNOCKOUT, (StageSetup(1, 11),))
+        helpers = [user(f"helper{i}") for i in range(HELPERS)]
+        for helper in helpers:
+            services.set_member(t, helper, Role.HELPER)
+        services.add_entries(t, FOUR_PAIRS)
+        services.draw(t, seed=8)
+        semi, other = services.matches(services.start(t))
+        play_match(semi, 0)
+        other_id, helper_ids = other.id, [helper.id for helper in helpers]
+        db.session.remove()
+
+    def enter(i: int) -> tuple[int, int | None]:
+        match = db.session.get_one(Match, other_id)
+        helper = db.session.get_one(User, helper_ids[i])
+        result = services.enter_result(match, (1, 0), (11, 3), helper)
+        return result.id, result.winner_id
+
+    outcomes = in_threads(app, HELPERS, enter)
+    with app.app_context():
+        assert not [o for o in outcomes if isinstance(o, BaseException)], outcomes
+        assert len(set(outcomes)) == 1
+        results = db.session.scalars(
+            select(MatchResult).where(MatchResult.match_id == other_id)
+        ).all()
+        assert len(results) == 1
+        assert results[0].by_hand
+        assert db.session.scalar(select(func.count()).select_from(Match)) == 3
+        assert db.session.scalar(select(func.count()).select_from(MatchGame)) == 3
+
+
+def test_two_semifinals_finishing_at_once_make_one_final(app: Flask) -> None:
+    """Both semifinals' last hands are saved at the same instant from their tables: each
+    match has its result and the final is made once, with one game."""
+    with app.test_request_context():
+        t = drawn(user("organiser"), FOUR_PAIRS, 8)
+        semis = services.matches(services.start(t))
+        game_ids = [services.match_games(m)[0].id for m in semis]
+        match_ids = [m.id for m in semis]
+        db.session.remove()
+
+    def finish(i: int) -> int:
+        game = db.session.get_one(Game, game_ids[i])
+        return games.record_hand(game, 1, f"last-{i}", sweep(0, 7)).hand.id
+
+    outcomes = in_threads(app, 2, finish)
+    with app.app_context():
+        assert not [o for o in outcomes if isinstance(o, BaseException)], outcomes
+        for match_id in match_ids:
+            assert services.result_of(db.session.get_one(Match, match_id)) is not None
+        assert db.session.scalar(select(func.count()).select_from(Match)) == 3
+        assert db.session.scalar(select(func.count()).select_from(MatchGame)) == 3

@@ -1,0 +1,111 @@
+"""Helpers of the tournament tests: an organiser, a tournament, matches played out
+through the games services (as the phones at the tables record them)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from datetime import date
+
+from scorekeeper.accounts import services as accounts
+from scorekeeper.accounts.models import User
+from scorekeeper.extensions import db
+from scorekeeper.games import services as games
+from scorekeeper.scoring import DECK, FORMATS, CardsEntry, Rules
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
+from scorekeeper.tournaments.models import Entrant, Match, Structure, Tournament
+
+PASSWORD = "a long password"
+EIGHT_PAIRS = """\
+Anna & Bruno (Circolo Aurora)
+Carla & Dario (Circolo Aurora)
+Elena + Fabio (Bar Sport)
+Gina / Ivo (Bar Sport)
+Luca & Marta
+Nino & Olga (Circolo Aurora)
+Pia & Rocco
+Sara & Tino (Bar Sport)
+"""
+FOUR_PAIRS = "A & B\nC & D\nE & F\nG & H"
+TWO_PAIRS = "Anna & Bruno\nCarla & Dario"
+#: Groups to 11, then a knockout to 11 with a best-of-3 final to 21.
+GROUPS_THEN_FINAL = (StageSetup(1, 11), StageSetup(1, 11, 3, 21))
+_requests = itertools.count()
+
+
+def user(name: str) -> User:
+    """A new account called ``name``."""
+    return accounts.create_user(name, PASSWORD)
+
+
+def sweep(side: int, scope: int) -> CardsEntry:
+    """A hand of two sides in which ``side`` takes every card (4 points) and ``scope``."""
+    return CardsEntry.of(
+        [DECK if i == side else () for i in range(2)], [scope if i == side else 0 for i in range(2)]
+    )
+
+
+def tournament(
+    organiser: User,
+    structure: Structure = Structure.GROUPS_KNOCKOUT,
+    stages: tuple[StageSetup, ...] = GROUPS_THEN_FINAL,
+    **settings: object,
+) -> Tournament:
+    """A pairs tournament "Torneo di San Rocco" of ``structure``."""
+    setup = TournamentSetup(
+        name="Torneo di San Rocco",
+        held_on=date(2026, 8, 16),
+        structure=structure,
+        rules=Rules(FORMATS["2x2"]),
+        stages=stages,
+        **settings,  # type: ignore[arg-type]
+    )
+    return services.create_tournament(organiser, setup)
+
+
+def drawn(
+    organiser: User,
+    entries: str,
+    seed: int,
+    structure: Structure = Structure.KNOCKOUT,
+    stages: tuple[StageSetup, ...] = (StageSetup(1, 11),),
+    **settings: object,
+) -> Tournament:
+    """A pairs tournament (`tournament`) with the pasted ``entries``, drawn from ``seed``."""
+    t = tournament(organiser, structure, stages, **settings)
+    services.add_entries(t, entries)
+    return services.draw(t, seed=seed)
+
+
+def play_match(match: Match, winner: int) -> None:
+    """Play ``match`` out through its games, side ``winner`` (0 or 1) winning every
+    partita by sweeps of 7 scope (11 points a hand)."""
+    for _ in range(match.games):
+        if services.result_of(match) is not None:
+            return
+        game = services.match_games(match)[-1]
+        while game.winner_side is None:
+            number = len(game.hands) + 1
+            games.record_hand(game, number, f"hand-{next(_requests)}", sweep(winner, 7))
+            db.session.refresh(game)
+    assert services.result_of(match) is not None
+
+
+def lower_number_wins(match: Match) -> int:
+    """The side of the entrant with the lower number (entrant 1 beats everyone)."""
+    first = db.session.get_one(Entrant, match.first_id)
+    second = db.session.get_one(Entrant, match.second_id)
+    return 0 if first.number < second.number else 1
+
+
+def play_round(t: Tournament, decide: Callable[[Match], int] = lower_number_wins) -> list[Match]:
+    """Play every match still open, round by round (a knockout's byes leave open matches
+    in two rounds at once); the matches played."""
+    played = []
+    for _, round_ in services.rounds(t):
+        for match in services.matches(round_):
+            if not match.is_bye and services.result_of(match) is None:
+                play_match(match, decide(match))
+                played.append(match)
+    return played
