@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -75,6 +75,30 @@ def _skip_or_fail(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
+def close_when_sent(app: Any) -> Callable[..., Iterable[bytes]]:
+    """`app` with every response closed as soon as its last byte is sent.
+
+    Werkzeug's development server closes a response only after reading what is left of
+    the request, and a browser that goes away meanwhile (a context closed while its
+    service worker downloads the app) makes that read fail first: the response's file
+    stayed open until garbage collection (a ResourceWarning, so an error, in some later
+    test). Closing from the response's own iterator happens in every case.
+    """
+
+    def closing(response: Iterable[bytes]) -> Iterator[bytes]:
+        try:
+            yield from response
+        finally:
+            close = getattr(response, "close", None)
+            if close is not None:
+                close()
+
+    def wrapped(environ: Any, start_response: Any) -> Iterable[bytes]:
+        return closing(app(environ, start_response))
+
+    return wrapped
+
+
 @dataclass
 class LiveServer:
     """The app served over HTTP on 127.0.0.1 for the browser."""
@@ -90,7 +114,7 @@ def live_server(migrated_database_url: str) -> Iterator[LiveServer]:
     Open boards poll for news every 250 ms instead of every few seconds, so a test
     waiting for another phone's hand does not wait long."""
     app = create_app(make_test_config(migrated_database_url, LIVE_POLL_MS=250))
-    server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
+    server: BaseWSGIServer = make_server("127.0.0.1", 0, close_when_sent(app), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:

@@ -5,7 +5,8 @@
      signal, or no answer, outbox.js computes them on the phone (ScopaOutbox.previewHere)
      until the server answers again;
    - "decide from the best cards" opens the best-card pickers;
-   - copy buttons for the game's links. */
+   - copy buttons for the game's links; the view link (with the score, or the result once
+     the game is over) through the phone's share sheet, or a WhatsApp link without one. */
 (function () {
   "use strict";
   var timer = null;
@@ -115,6 +116,37 @@
     });
   }
   setUpCopyButtons();
+
+  /* The message sent with the view link, as the board stands now ({names}, {score} and
+     {result} of the button's data-share-playing / data-share-over). */
+  function shareText(button) {
+    var names = [], score = [], won = document.querySelector("#game-status.status-winner");
+    document.querySelectorAll("#board .total").forEach(function (total) {
+      names.push(total.querySelector(".side-name").textContent);
+      score.push(total.querySelector(".big-number").textContent);
+    });
+    return (won ? button.dataset.shareOver : button.dataset.sharePlaying)
+      .replace("{names}", names.join(" – ")).replace("{score}", score.join("–"))
+      .replace("{result}", won ? won.textContent.trim() : "");
+  }
+
+  function setUpSharing() {
+    document.querySelectorAll(".share-btn").forEach(function (button) {
+      var url = button.dataset.shareUrl, whatsapp = button.parentNode.querySelector(".whatsapp-link");
+      if (navigator.share) {
+        button.hidden = false;
+        if (whatsapp) whatsapp.hidden = true;
+        button.addEventListener("click", function () {
+          navigator.share({ title: document.title, text: shareText(button), url: url }).catch(function () {});
+        });
+      } else if (whatsapp) {
+        whatsapp.addEventListener("click", function () {
+          whatsapp.href = "https://wa.me/?text=" + encodeURIComponent(shareText(button) + " " + url);
+        });
+      }
+    });
+  }
+  setUpSharing();
 
   // The points follow the form as it is filled in: the button doing it by hand can go
   // (app.css hides it under .js-preview, also in boards swapped in by live.js).

@@ -2,12 +2,41 @@
    seconds (data-poll-ms, the LIVE_POLL_MS setting; 0 turns polling off) with
    If-None-Match (the server answers 304 while nothing changed) and swap in the new one,
    unless someone is typing in the hand form here. The event "scorekeeper:board-stale"
-   (outbox.js: hands kept on this phone were just sent) asks at once. */
+   (outbox.js: hands kept on this phone were just sent) asks at once.
+   When the server cannot be reached (or this is the copy of the board the service worker
+   kept, <html data-offline-since>), the board says "Offline · last updated at HH:MM"
+   (#offline-line) and keeps trying, less and less often; back online it catches up at
+   once and the line goes. */
 (function () {
   "use strict";
   var live = document.getElementById("live");
   if (!live || !window.fetch) return;
   var url = live.dataset.liveUrl, etag = live.dataset.etag, PERIOD = Number(live.dataset.pollMs);
+  var line = document.getElementById("offline-line"), root = document.documentElement;
+  var updatedAt = Number(root.dataset.offlineSince) || Date.now(), failures = 0, timer = null, polling = false, again = false;
+  var WAIT_MS = 10000, LONGEST_MS = 60000;
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function showOffline() {
+    if (!line) return;
+    var when = new Date(updatedAt), clock = pad(when.getHours()) + ":" + pad(when.getMinutes());
+    var text = line.dataset.text;
+    if (when.toDateString() !== new Date().toDateString()) {
+      text = line.dataset.textDay.replace("{date}", when.toLocaleDateString(root.lang, { day: "numeric", month: "short" }));
+    }
+    line.textContent = text.replace("{time}", clock);
+    line.hidden = false;
+  }
+
+  function reached() {
+    updatedAt = Date.now();
+    failures = 0;
+    delete root.dataset.offlineSince;
+    if (line) line.hidden = true;
+  }
+
+  if (root.dataset.offlineSince) showOffline();
   if (!(PERIOD > 0)) return;
 
   function busy() {
@@ -31,14 +60,21 @@
     });
   }
 
-  function poll() {
-    if (document.hidden || busy()) { setTimeout(poll, PERIOD); return; }
-    ask().then(function () { setTimeout(poll, PERIOD); });
-  }
+  function later(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
 
-  function ask() {
-    return fetch(url, { headers: { "If-None-Match": '"' + etag + '"' }, credentials: "same-origin", cache: "no-cache" })
+  /* Without an answer, the next try waits twice as long each time, up to a minute. */
+  function next() { return failures ? Math.min(PERIOD * Math.pow(2, failures), LONGEST_MS) : PERIOD; }
+
+  function poll() {
+    timer = null;
+    if (document.hidden || busy()) { later(PERIOD); return; }
+    var abort = window.AbortController ? new AbortController() : null;
+    var giveUp = abort && setTimeout(function () { abort.abort(); }, WAIT_MS);
+    polling = true;
+    fetch(url, { headers: { "If-None-Match": '"' + etag + '"' }, credentials: "same-origin", cache: "no-cache", signal: abort && abort.signal })
       .then(function (r) {
+        if (r.status >= 500) throw new Error("server unavailable");
+        reached();
         if (r.status !== 200) return;
         var tag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
         return r.text().then(function (html) {
@@ -47,8 +83,22 @@
           if (tag) etag = tag;
         });
       })
-      .catch(function () {});
+      .catch(function () { failures += 1; showOffline(); })
+      .then(function () {
+        polling = false;
+        clearTimeout(giveUp);
+        if (timer === null) later(again ? 0 : next());
+        again = false;
+      });
   }
-  document.addEventListener("scorekeeper:board-stale", function () { if (!busy()) ask(); });
-  setTimeout(poll, PERIOD);
+
+  /* Back online, or back to this tab after a failed try: catch up now. */
+  function catchUp() { if (!polling && (failures || root.dataset.offlineSince)) later(0); }
+  window.addEventListener("online", catchUp);
+  // Hands just sent from this phone: ask now (after the answer on its way, if one is).
+  document.addEventListener("scorekeeper:board-stale", function () {
+    if (polling) again = true; else if (!busy()) later(0);
+  });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) catchUp(); });
+  later(root.dataset.offlineSince ? 0 : PERIOD);
 })();

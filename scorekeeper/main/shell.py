@@ -1,0 +1,100 @@
+"""The app shell a phone keeps for offline use: versioned static URLs and the version.
+
+Every static URL the app builds carries a digest of the file (``/static/css/app.css?v=
+3f2a...``, through `add_static_version`), so a page always asks for the files it was
+rendered with: a page from a new version of the app never meets an old copy of a
+stylesheet kept by the service worker, and the service worker's cache of one version
+holds one consistent set of files. `shell_version` is what names that cache: a digest
+of every static file and of what else the worker keeps (the offline pages, its own
+source), so any change to them installs a new, complete cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from flask import current_app, url_for
+
+#: The service worker's cache of boards (``main/sw.js``, ``static/js/offline.js``). Its
+#: entries outlive app versions; change the suffix when a kept board would no longer work
+#: with the current files.
+BOARDS_CACHE = "sk-boards-v1"
+#: The response header in which the worker notes when it fetched a kept board (ms).
+FETCHED_HEADER = "X-Scorekeeper-Fetched"
+_DIGEST_CHARS = 12
+_EXTENSION = "scorekeeper.shell"
+
+
+def _digests() -> dict[Path, tuple[int, int, str]]:
+    """This app's memo of file digests: path -> (mtime_ns, size, digest)."""
+    memo: dict[Path, tuple[int, int, str]] = current_app.extensions.setdefault(_EXTENSION, {})
+    return memo
+
+
+def static_digest(filename: str) -> str | None:
+    """A short digest of the content of static file `filename`, or None if there is none.
+
+    Kept per file until its modification time or size change (a stat per call).
+    """
+    folder = current_app.static_folder
+    if folder is None:
+        return None
+    path = Path(folder, filename)
+    try:
+        status = path.stat()
+    except (OSError, ValueError):
+        return None
+    memo = _digests()
+    seen = memo.get(path)
+    if seen is not None and seen[:2] == (status.st_mtime_ns, status.st_size):
+        return seen[2]
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:_DIGEST_CHARS]
+    memo[path] = (status.st_mtime_ns, status.st_size, digest)
+    return digest
+
+
+def add_static_version(endpoint: str | None, values: dict[str, Any]) -> None:
+    """URL defaults: a static file's URL carries its digest (``?v=...``)."""
+    if endpoint == "static" and "v" not in values and "filename" in values:
+        digest = static_digest(str(values["filename"]))
+        if digest is not None:
+            values["v"] = digest
+
+
+def static_files() -> list[str]:
+    """Every file of the static folder, as paths relative to it (sorted, no dot files)."""
+    folder = current_app.static_folder
+    if folder is None:
+        return []
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in files:
+            if not name.startswith("."):
+                found.append(Path(root, name).relative_to(folder).as_posix())
+    return sorted(found)
+
+
+def shell_urls() -> list[str]:
+    """The URLs of every static file, versioned, and of the favicon."""
+    return [url_for("static", filename=name) for name in static_files()] + [url_for("main.favicon")]
+
+
+def static_signature() -> tuple[tuple[str, str | None], ...]:
+    """Every static file with its digest: what changes when any of them does."""
+    return tuple((name, static_digest(name)) for name in static_files())
+
+
+def shell_version(extra: Iterable[bytes]) -> str:
+    """The version of the app shell: a digest of every static file's name and digest and
+    of `extra` (the other things the service worker keeps, and its own source)."""
+    whole = hashlib.sha256()
+    for name, digest in static_signature():
+        whole.update(f"{name}\0{digest}\0".encode())
+    for part in extra:
+        whole.update(hashlib.sha256(part).digest())
+    return whole.hexdigest()[:_DIGEST_CHARS]

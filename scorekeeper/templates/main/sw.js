@@ -1,0 +1,250 @@
+/* Scorekeeper's service worker: the app shell and every board this phone opened work
+   without signal. Plain JavaScript; main.service_worker serves it at /sw.js (scope "/")
+   with the values below filled in.
+
+   - The shell (every static file, at its versioned URL, and the offline page in each
+     language) is fetched whole at install into a cache named after the shell's version;
+     a file missing fails the install, and the version before stays in charge. Static
+     files are then answered from that cache.
+   - A new version takes over at once (skipWaiting, then clients.claim) and deletes the
+     caches of the versions before. That is the sound choice for a server-rendered app:
+     pages always come from the server, so the sooner the files match the server's pages,
+     the better; and as every page names its files by digest (?v=), a page never meets
+     files of another version (a URL not in the cache goes to the network). A page left
+     open across the change says so and offers to reload (static/js/sw-register.js).
+   - Boards (/g/<token>, /v/<token>) are network first: each board the server sends is
+     kept as the last copy of that board on this phone; without an answer within a few
+     seconds the kept copy is shown, marked data-offline-since (when it was fetched), and
+     the page says "Offline · last updated at HH:MM" (static/js/live.js). A board the
+     server no longer shows (404, sent elsewhere to log in) is forgotten; nothing else
+     is kept (no POST answer, no error page, no account or league page). Every new
+     version of a board its page learns of by polling (/live) is fetched and kept too.
+   - Logging out forgets every kept board.
+   - Any other page that cannot be reached shows the offline page, which lists the kept
+     boards (static/js/offline.js). */
+"use strict";
+
+var VERSION = {{ version | tojson }};
+var SHELL = {{ shell | tojson }};
+var OFFLINE = {{ offline | tojson }};
+var DEFAULT_LANG = {{ default_lang | tojson }};
+var BOARDS = {{ boards_cache | tojson }};
+var FETCHED = {{ fetched_header | tojson }};
+var LOGOUT = {{ logout | tojson }};
+
+var SHELL_PREFIX = "sk-shell-";
+var SHELL_CACHE = SHELL_PREFIX + VERSION;
+var META = "sk-meta";
+var LANG_KEY = "/sk-meta/lang";
+var BOARD = /^\/[gv]\/[^/]+$/;
+var LIVE = /^(\/[gv]\/[^/]+)\/live$/;
+var BOARD_WAIT_MS = 4000;       // how long a board waits for the network before the kept copy
+var TOUCH_EVERY_MS = 60000;     // how often "still current" (a 304) renews a copy's time
+var touched = {};
+
+function noop() {}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) {
+    return Promise.all(SHELL.map(function (url) {
+      // Past the HTTP cache, and without cookies: the shell is the same for everyone.
+      return fetch(new Request(url, { cache: "reload", credentials: "omit" })).then(function (response) {
+        if (!response.ok) throw new Error(url + " answered " + response.status);
+        return cache.put(url, response);
+      });
+    }));
+  }).then(function () {
+    return self.skipWaiting();
+  }, function (error) {
+    return caches.delete(SHELL_CACHE).then(function () { throw error; });
+  }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf(SHELL_PREFIX) === 0 && name !== SHELL_CACHE;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () {
+    return self.registration.navigationPreload && self.registration.navigationPreload.enable();
+  }).then(function () {
+    return self.clients.claim();
+  }).then(keepOpenBoards));
+});
+
+/* The boards open in a tab when this worker first takes over were not fetched through
+   it: fetch and keep them now, so that they too open without signal. */
+function keepOpenBoards() {
+  return self.clients.matchAll({ type: "window" }).then(function (tabs) {
+    return Promise.all(tabs.map(function (tab) {
+      var url = new URL(tab.url);
+      return BOARD.test(url.pathname) ? refetch(url.origin + url.pathname) : null;
+    }));
+  });
+}
+
+self.addEventListener("message", function (event) {
+  var lang = event.data && event.data.lang;
+  if (OFFLINE[lang]) {
+    event.waitUntil(caches.open(META).then(function (cache) {
+      return cache.put(LANG_KEY, new Response(lang));
+    }));
+  }
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request, url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    if (request.method === "GET" && BOARD.test(url.pathname)) {
+      event.respondWith(board(event, url.origin + url.pathname));
+      return;
+    }
+    if (request.method === "POST" && LOGOUT.indexOf(url.pathname) >= 0) event.waitUntil(caches.delete(BOARDS));
+    event.respondWith(fromNetwork(event).catch(offlinePage));
+    return;
+  }
+  if (request.method !== "GET") return;
+  var live = LIVE.exec(url.pathname);
+  if (live) {
+    event.respondWith(followLive(event, url.origin + live[1]));
+  } else if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/favicon.ico") {
+    event.respondWith(shellFile(request));
+  }
+});
+
+/* A navigation's answer from the server (the preloaded one when the browser has it). */
+function fromNetwork(event) {
+  var preload = event.request.method === "GET" && event.preloadResponse;
+  return Promise.resolve(preload).then(function (response) {
+    return response || fetch(event.request);
+  });
+}
+
+function board(event, key) {
+  var storing = Promise.resolve();
+  var network = fromNetwork(event).then(function (response) {
+    storing = keep(key, response);
+    return response;
+  });
+  event.waitUntil(network.then(function () { return storing; }, noop));
+  var waited = new Promise(function (resolve) { setTimeout(resolve, BOARD_WAIT_MS, null); });
+  return Promise.race([network, waited]).then(function (response) {
+    // The network is slow: the kept copy now, else keep waiting for the network.
+    return response || keptCopy(key).then(function (copy) {
+      return copy || network.catch(offlinePage);
+    });
+  }, function () {
+    return keptCopy(key).then(function (copy) { return copy || offlinePage(); });
+  });
+}
+
+/* Keep a board as sent by the server (a copy of it: the page reads the original), or
+   forget the kept copy when the server no longer shows that board here. */
+function keep(key, response) {
+  var type = response.headers.get("Content-Type") || "";
+  if (response.status === 200 && response.type === "basic" && !response.redirected &&
+      type.indexOf("text/html") === 0) {
+    return stamped(response.clone(), Date.now()).then(function (copy) {
+      return caches.open(BOARDS).then(function (cache) { return cache.put(key, copy); });
+    });
+  }
+  if (response.status === 404 || response.status === 410 || response.type === "opaqueredirect" ||
+      response.redirected) {
+    return forget(key);
+  }
+  return Promise.resolve();
+}
+
+function forget(key) {
+  return caches.open(BOARDS).then(function (cache) { return cache.delete(key); });
+}
+
+/* `response` (a board's page) with the time it was fetched in its headers. */
+function stamped(response, time) {
+  return response.blob().then(function (body) {
+    var headers = new Headers(response.headers);
+    headers.set(FETCHED, String(time));
+    headers.delete("Vary");
+    headers.delete("Content-Length");
+    return new Response(body, { status: 200, statusText: "OK", headers: headers });
+  });
+}
+
+/* The kept copy of a board, marked on its <html> with the time it was fetched. */
+function keptCopy(key) {
+  return caches.open(BOARDS).then(function (cache) {
+    return cache.match(key, { ignoreVary: true });
+  }).then(function (kept) {
+    if (!kept) return null;
+    var time = Number(kept.headers.get(FETCHED)) || 0;
+    return kept.text().then(function (html) {
+      var headers = new Headers(kept.headers);
+      ["Content-Length", "Content-Encoding", FETCHED].forEach(function (name) { headers.delete(name); });
+      headers.set("Cache-Control", "no-store");
+      return new Response(html.replace(/<html\b/i, '<html data-offline-since="' + time + '"'), {
+        status: 200, statusText: "OK", headers: headers
+      });
+    });
+  });
+}
+
+/* Fetch a board again and keep it (if it answers). */
+function refetch(key) {
+  return fetch(key, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+    return keep(key, response);
+  }, noop);
+}
+
+/* The board's poll: a new version of the board (200) is fetched whole and kept, when this
+   phone keeps a copy; "unchanged" (304) renews the kept copy's time, once a minute. */
+function followLive(event, key) {
+  return fetch(event.request).then(function (response) {
+    if (response.status === 200) {
+      event.waitUntil(caches.open(BOARDS).then(function (cache) {
+        return cache.match(key);
+      }).then(function (kept) { return kept ? refetch(key) : null; }));
+    } else if (response.status === 304 && Date.now() - (touched[key] || 0) >= TOUCH_EVERY_MS) {
+      touched[key] = Date.now();
+      event.waitUntil(caches.open(BOARDS).then(function (cache) {
+        return cache.match(key).then(function (kept) {
+          return kept && stamped(kept, Date.now()).then(function (copy) { return cache.put(key, copy); });
+        });
+      }));
+    } else if (response.status === 404) {
+      event.waitUntil(forget(key));
+    }
+    return response;
+  });
+}
+
+/* A static file from this version's cache; one not in it from the network; without a
+   network, the file by its path alone (a kept board of an older version names its files
+   by their old digests). */
+function shellFile(request) {
+  // caches.match, not caches.open: a worker outlived by a newer one must not create
+  // again the cache the newer one deleted.
+  var inShell = { cacheName: SHELL_CACHE, ignoreVary: true };
+  return caches.match(request, inShell).then(function (hit) {
+    return hit || fetch(request).catch(function (error) {
+      return caches.match(request, { cacheName: SHELL_CACHE, ignoreVary: true, ignoreSearch: true })
+        .then(function (near) {
+          if (near) return near;
+          throw error;
+        });
+    });
+  });
+}
+
+/* The offline page, in the language of the last page this phone showed. */
+function offlinePage() {
+  return caches.open(META).then(function (cache) {
+    return cache.match(LANG_KEY);
+  }).then(function (kept) {
+    return kept ? kept.text() : (self.navigator.language || "").slice(0, 2);
+  }).then(function (lang) {
+    return caches.match(OFFLINE[lang] || OFFLINE[DEFAULT_LANG], { cacheName: SHELL_CACHE, ignoreVary: true });
+  }).then(function (page) {
+    return page || Response.error();
+  });
+}
