@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
 #: The reference hand of issue 3: A takes 22 cards, 6 denari, the settebello and the
@@ -208,3 +209,19 @@ def serve_scorer_offline(page: Page) -> list[str]:
 
     page.context.route("**/static/js/scoring*.js", serve)
     return fetched
+
+
+def wait_until(page: Page, script: str, arg: object = None, tries: int = 300) -> None:
+    """Poll `script` (a function, its promise awaited) in the page until it is truthy, as
+    `expect` polls a locator (`wait_for_function` would not await a promise)."""
+    for _ in range(tries):
+        if page.evaluate(script, arg):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"never true: {script}")
+
+
+def wait_for_worker(page: Page) -> None:
+    """Wait until the service worker controls the page (it has kept the app's files: a
+    phone that used the app with signal before losing it)."""
+    wait_until(page, "() => navigator.serviceWorker.controller !== null")

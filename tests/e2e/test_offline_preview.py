@@ -2,8 +2,9 @@
 
 Without an answer from the server the preview shows the points computed on the phone
 (static/js/scoring.js, loaded by outbox.js only when needed), marked as such, and the
-server's fragment replaces them once the phone is back online. The scorer's files are
-served from disk by `serve_scorer_offline`, standing in for the service worker's cache.
+server's fragment replaces them once the phone is back online. The scorer's files come
+from the service worker's cache, or from disk by `serve_scorer_offline` while the worker
+does not control the page yet. Whether a page has the scorer is `window.ScopaScoring`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.flows import Taps, fill_counts, serve_scorer_offline, start_game
+from tests.e2e.flows import Taps, fill_counts, serve_scorer_offline, start_game, wait_for_worker
 
 ANNA_BRUNO = ("Anna", "Bruno")
+
+
+SCORER_ON_PAGE = "typeof window.ScopaScoring === 'object' && window.ScopaScoringData !== undefined"
+SCORER_TAGS = "document.querySelectorAll('script[src*=\"/js/scoring\"]').length"
 
 
 def settled(page: Page) -> None:
@@ -26,7 +31,7 @@ def test_the_preview_offline_shows_the_phones_points_then_the_servers(
     make_phone: Callable[..., Page],
 ) -> None:
     page = make_phone(locale="en-GB")
-    fetched = serve_scorer_offline(page)
+    serve_scorer_offline(page)
     start_game(page, ANNA_BRUNO)
     page.context.set_offline(True)
     fill_counts(page, Taps(), ANNA_BRUNO, 22, 6, 0, 0)
@@ -36,7 +41,7 @@ def test_the_preview_offline_shows_the_phones_points_then_the_servers(
     expect(rows.filter(has_text="carte")).to_have_text("carte10")
     expect(rows.filter(has_text="settebello")).to_have_text("settebello10")
     expect(preview.locator("tfoot")).to_have_text("Total40")
-    assert fetched == ["scoring-data.js", "scoring.js"]
+    assert page.evaluate(SCORER_ON_PAGE)
     # An impossible hand: the reason, after the side's name.
     page.locator("#side-1").get_by_label("Cards", exact=True).fill("30")
     expect(preview.locator(".preview-errors")).to_contain_text("Not valid yet:")
@@ -56,7 +61,7 @@ def test_the_preview_offline_speaks_italian(make_phone: Callable[..., Page]) -> 
     page = make_phone(locale="it-IT")  # the same board, on a phone that asks for Italian
     serve_scorer_offline(page)
     page.goto(board)
-    page.wait_for_load_state()
+    wait_for_worker(page)
     page.context.set_offline(True)
     page.locator("#sides-0-cards").fill("22")
     page.locator("#sides-0-denari").fill("6")
@@ -89,17 +94,19 @@ def test_the_preview_by_cards_offline_says_how_many_are_left(
 
 def test_a_board_with_signal_does_not_fetch_the_scorer(make_phone: Callable[..., Page]) -> None:
     page = make_phone(locale="en-GB")
-    fetched = serve_scorer_offline(page)
+    serve_scorer_offline(page)
     start_game(page, ANNA_BRUNO)
     fill_counts(page, Taps(), ANNA_BRUNO, 22, 6, 0, 0)
     settled(page)
     expect(page.locator("#hand-preview tfoot")).to_have_text("Total40")
     page.reload()
     page.wait_for_load_state()
-    assert fetched == []
+    assert page.evaluate(SCORER_TAGS) == 0
+    assert not page.evaluate(SCORER_ON_PAGE)
     # A hand kept without signal needs it: fetched then, once.
     page.context.set_offline(True)
     settled(page)
     page.locator("#save-hand").tap()
     expect(page.locator("#pending-1")).to_contain_text("Anna +4")
-    assert fetched == ["scoring-data.js", "scoring.js"]
+    assert page.evaluate(SCORER_TAGS) == 2
+    assert page.evaluate(SCORER_ON_PAGE)

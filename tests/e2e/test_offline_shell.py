@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
 from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import reference_hand, start_game
+from tests.e2e.flows import reference_hand, start_game, wait_for_worker, wait_until
 from tests.e2e.test_leagues import sign_up
 
 ANNA_BRUNO = ("Anna", "Bruno")
@@ -32,21 +32,6 @@ SHELL_CACHES = "caches.keys().then(names => names.filter(n => n.startsWith('sk-s
 def en_phone(make_phone: Callable[..., Page]) -> Page:
     """A phone whose browser asks for English."""
     return make_phone(locale="en-GB")
-
-
-def wait_until(page: Page, script: str, arg: object = None, tries: int = 300) -> None:
-    """Poll `script` (a function, its promise awaited) in the page until it is truthy, as
-    `expect` polls a locator (`wait_for_function` would not await a promise)."""
-    for _ in range(tries):
-        if page.evaluate(script, arg):
-            return
-        page.wait_for_timeout(100)
-    pytest.fail(f"never true: {script}")
-
-
-def wait_for_worker(page: Page) -> None:
-    """Wait until the service worker controls the page."""
-    wait_until(page, "() => navigator.serviceWorker.controller !== null")
 
 
 def wait_until_kept(page: Page, text: str = "") -> None:
