@@ -17,7 +17,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand, HandSide
 from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import Taps, fill_counts, serve_scorer_offline, start_game
+from tests.e2e.flows import Taps, fill_counts, serve_scorer_offline, start_game, wait_for_worker
 
 ANNA_BRUNO = ("Anna", "Bruno")
 #: Three different hands, by what Anna takes: (cards, denari, settebello, primiera).
@@ -66,6 +66,7 @@ def tap_save(page: Page) -> None:
 
 def keep_offline(page: Page, *hands: tuple[int, int, int, int], first: int = 1) -> None:
     """Cut the phone off, type and save `hands` (hand `first` on): each kept, not sent."""
+    wait_for_worker(page)  # the worker keeps the scorer's files
     page.context.set_offline(True)
     for number, hand in enumerate(hands, first):
         fill(page, hand)
@@ -303,6 +304,7 @@ def test_a_hand_by_cards_saved_offline_is_sent_later(
     grid = page.locator(".grid-enhanced")
     expect(grid).to_be_visible()
     page.wait_for_load_state()
+    wait_for_worker(page)  # the worker keeps the scorer's files
     page.context.set_offline(True)
     picker = grid.locator(".side-picker")
     for name in ("seven of denari", "seven of coppe", "seven of bastoni", "seven of spade"):
@@ -362,6 +364,7 @@ def test_a_game_played_to_the_end_offline_shows_provisional_points(
 ) -> None:
     page = en_phone  # scored on the phone by static/js/scoring.js
     start_game(page, ANNA_BRUNO, target=7)
+    wait_for_worker(page)  # the worker keeps the scorer's files
     page.context.set_offline(True)
     for number, hand in enumerate([HANDS[0], HANDS[0]], 1):
         fill(page, hand)

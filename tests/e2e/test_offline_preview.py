@@ -33,6 +33,7 @@ def test_the_preview_offline_shows_the_phones_points_then_the_servers(
     page = make_phone(locale="en-GB")
     serve_scorer_offline(page)
     start_game(page, ANNA_BRUNO)
+    wait_for_worker(page)  # the worker keeps the scorer's files
     page.context.set_offline(True)
     fill_counts(page, Taps(), ANNA_BRUNO, 22, 6, 0, 0)
     preview = page.locator("#hand-preview")
@@ -82,6 +83,7 @@ def test_the_preview_by_cards_offline_says_how_many_are_left(
     grid = page.locator(".grid-enhanced")
     expect(grid).to_be_visible()
     page.wait_for_load_state()
+    wait_for_worker(page)  # the worker keeps the scorer's files
     page.context.set_offline(True)
     grid.get_by_role("button", name="seven of denari").first.tap()
     preview = page.locator("#hand-preview")
@@ -104,6 +106,7 @@ def test_a_board_with_signal_does_not_fetch_the_scorer(make_phone: Callable[...,
     assert page.evaluate(SCORER_TAGS) == 0
     assert not page.evaluate(SCORER_ON_PAGE)
     # A hand kept without signal needs it: fetched then, once.
+    wait_for_worker(page)  # the worker keeps the scorer's files
     page.context.set_offline(True)
     settled(page)
     page.locator("#save-hand").tap()
