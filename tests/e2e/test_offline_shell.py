@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
 from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import reference_hand, start_game, wait_for_worker, wait_until
+from tests.e2e.flows import reference_hand, start_game, wait_until
 from tests.e2e.test_leagues import sign_up
 
 ANNA_BRUNO = ("Anna", "Bruno")
@@ -32,6 +32,11 @@ SHELL_CACHES = "caches.keys().then(names => names.filter(n => n.startsWith('sk-s
 def en_phone(make_phone: Callable[..., Page]) -> Page:
     """A phone whose browser asks for English."""
     return make_phone(locale="en-GB")
+
+
+def wait_for_worker(page: Page) -> None:
+    """Wait until the service worker controls the page."""
+    wait_until(page, "() => navigator.serviceWorker.controller !== null")
 
 
 def wait_until_kept(page: Page, text: str = "") -> None:
