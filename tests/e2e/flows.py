@@ -12,10 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, expect
 
 #: The reference hand of issue 3: A takes 22 cards, 6 denari, the settebello and the
 #: primiera and made 1 scopa; B made none. A scores 5 (carte, denari, settebello,
@@ -189,43 +188,50 @@ def record_by_cards(
     return taps
 
 
-#: The phone's scorer, fetched by outbox.js only when a page needs it.
-SCORER_FILES = ("scoring-data.js", "scoring.js")
-
-
-def serve_scorer_offline(page: Page) -> list[str]:
-    """Serve the scorer's two files from disk, signal or not, as the service worker's
-    precache does; returns the list of those fetched (in order), for a test to check."""
-    static = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "js"
-    fetched: list[str] = []
-
-    def serve(route: Route) -> None:
-        name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
-        if name not in SCORER_FILES:
-            route.fallback()
-            return
-        fetched.append(name)
-        route.fulfill(path=static / name, content_type="text/javascript")
-
-    page.context.route("**/static/js/scoring*.js", serve)
-    return fetched
-
-
 def wait_until(page: Page, script: str, arg: object = None, tries: int = 300) -> None:
     """Poll `script` (a function, its promise awaited) in the page until it is truthy, as
     `expect` polls a locator (`wait_for_function` would not await a promise)."""
+    if not _poll(page, script, tries, arg):
+        pytest.fail(f"never true: {script}")
+
+
+def wait_for_worker(page: Page) -> None:
+    """Wait until the service worker controls the page and holds the app's files, the
+    scorer's among them: a phone that used the app with signal before losing it.
+
+    Playwright's routes do not answer a context set offline, so a page the worker does
+    not control has no scorer without signal; this makes the takeover certain instead of
+    hoping for it. A worker whose install failed (one of the shell's files did not come)
+    is registered again by reloading the page, as a player's next visit would; a page
+    loaded before the worker took over is reloaded, so that the worker serves it.
+    """
+    active = "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))"
+    for _ in range(3):
+        if _poll(page, active, tries=150):
+            break
+        page.reload()
+    else:
+        pytest.fail("the service worker never became active")
+    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
+        page.reload()
+        wait_until(page, "() => navigator.serviceWorker.controller !== null", tries=50)
+    wait_until(page, SCORER_KEPT, tries=50)
+
+
+#: Whether the shell's cache holds both of the scorer's files (outbox.js loads them when
+#: a page first needs points without signal).
+SCORER_KEPT = """() => caches.keys()
+    .then(names => names.filter(n => n.startsWith("sk-shell-")))
+    .then(names => Promise.all(names.map(n => caches.open(n).then(c => c.keys()))))
+    .then(lists => lists.flat().map(r => new URL(r.url).pathname))
+    .then(paths => ["/static/js/scoring-data.js", "/static/js/scoring.js"]
+        .every(p => paths.some(q => q.endsWith(p))))"""
+
+
+def _poll(page: Page, script: str, tries: int, arg: object = None) -> bool:
+    """Poll `script` every 100 ms, `tries` times at most; whether it came true."""
     for _ in range(tries):
         if page.evaluate(script, arg):
-            return
+            return True
         page.wait_for_timeout(100)
-    pytest.fail(f"never true: {script}")
-
-
-def wait_for_worker(page: Page, tries: int = 100) -> None:
-    """Give the service worker up to 10 s to control the page (it has kept the app's
-    files: a phone that used the app with signal before losing it). A page it does not
-    control by then gets the scorer's files from `serve_scorer_offline`'s route."""
-    for _ in range(tries):
-        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
-            return
-        page.wait_for_timeout(100)
+    return False

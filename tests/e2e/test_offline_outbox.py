@@ -17,7 +17,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand, HandSide
 from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import Taps, fill_counts, serve_scorer_offline, start_game, wait_for_worker
+from tests.e2e.flows import Taps, fill_counts, start_game, wait_for_worker
 
 ANNA_BRUNO = ("Anna", "Bruno")
 #: Three different hands, by what Anna takes: (cards, denari, settebello, primiera).
@@ -30,11 +30,8 @@ SENT_MS = 20_000
 
 @pytest.fixture
 def en_phone(make_phone: Callable[..., Page]) -> Page:
-    """A phone whose browser asks for English (the scorer served offline, as the service
-    worker does)."""
-    page = make_phone(locale="en-GB")
-    serve_scorer_offline(page)
-    return page
+    """A phone whose browser asks for English."""
+    return make_phone(locale="en-GB")
 
 
 def server_hands(live_server: LiveServer) -> list[tuple[int, tuple[int, ...]]]:
@@ -228,8 +225,6 @@ def two_phones(make_phone: Callable[..., Page]) -> tuple[Page, Page]:
     """Two phones in English (two browsers: each its own outbox) on the board of a new
     game of Anna and Bruno."""
     first, second = make_phone(locale="en-GB"), make_phone(locale="en-GB")
-    serve_scorer_offline(first)
-    serve_scorer_offline(second)
     second.goto(start_game(first, ANNA_BRUNO))
     return first, second
 

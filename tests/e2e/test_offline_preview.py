@@ -3,8 +3,8 @@
 Without an answer from the server the preview shows the points computed on the phone
 (static/js/scoring.js, loaded by outbox.js only when needed), marked as such, and the
 server's fragment replaces them once the phone is back online. The scorer's files come
-from the service worker's cache, or from disk by `serve_scorer_offline` while the worker
-does not control the page yet. Whether a page has the scorer is `window.ScopaScoring`.
+from the service worker's cache (`wait_for_worker` makes sure it holds them). Whether a
+page has the scorer is `window.ScopaScoring`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.flows import Taps, fill_counts, serve_scorer_offline, start_game, wait_for_worker
+from tests.e2e.flows import Taps, fill_counts, start_game, wait_for_worker
 
 ANNA_BRUNO = ("Anna", "Bruno")
 
@@ -31,7 +31,6 @@ def test_the_preview_offline_shows_the_phones_points_then_the_servers(
     make_phone: Callable[..., Page],
 ) -> None:
     page = make_phone(locale="en-GB")
-    serve_scorer_offline(page)
     start_game(page, ANNA_BRUNO)
     wait_for_worker(page)  # the worker keeps the scorer's files
     page.context.set_offline(True)
@@ -60,7 +59,6 @@ def test_the_preview_offline_shows_the_phones_points_then_the_servers(
 def test_the_preview_offline_speaks_italian(make_phone: Callable[..., Page]) -> None:
     board = start_game(make_phone(locale="en-GB"), ANNA_BRUNO)
     page = make_phone(locale="it-IT")  # the same board, on a phone that asks for Italian
-    serve_scorer_offline(page)
     page.goto(board)
     wait_for_worker(page)
     page.context.set_offline(True)
@@ -77,7 +75,6 @@ def test_the_preview_by_cards_offline_says_how_many_are_left(
     make_phone: Callable[..., Page],
 ) -> None:
     page = make_phone(locale="en-GB")
-    serve_scorer_offline(page)
     start_game(page, ANNA_BRUNO)
     page.get_by_role("link", name="Enter this hand card by card instead").tap()
     grid = page.locator(".grid-enhanced")
@@ -96,7 +93,6 @@ def test_the_preview_by_cards_offline_says_how_many_are_left(
 
 def test_a_board_with_signal_does_not_fetch_the_scorer(make_phone: Callable[..., Page]) -> None:
     page = make_phone(locale="en-GB")
-    serve_scorer_offline(page)
     start_game(page, ANNA_BRUNO)
     fill_counts(page, Taps(), ANNA_BRUNO, 22, 6, 0, 0)
     settled(page)
