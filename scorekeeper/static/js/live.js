@@ -26,7 +26,10 @@
     if (when.toDateString() !== new Date().toDateString()) {
       text = line.dataset.textDay.replace("{date}", when.toLocaleDateString(root.lang, { day: "numeric", month: "short" }));
     }
-    line.textContent = text.replace("{time}", clock);
+    text = text.replace("{time}", clock);
+    // Kept by an older version of the app, not fetched again since (main/sw.js).
+    if (root.dataset.offlineOlder !== undefined && line.dataset.textOlder) text += " " + line.dataset.textOlder;
+    line.textContent = text;
     line.hidden = false;
   }
 
@@ -34,6 +37,7 @@
     updatedAt = Date.now();
     failures = 0;
     delete root.dataset.offlineSince;
+    delete root.dataset.offlineOlder;
     if (line) line.hidden = true;
   }
 
