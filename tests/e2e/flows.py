@@ -218,14 +218,14 @@ def wait_for_worker(page: Page) -> None:
     wait_until(page, SCORER_KEPT, tries=50)
 
 
-#: Whether the shell's cache holds both of the scorer's files (outbox.js loads them when
-#: a page first needs points without signal).
+#: Whether the shell's cache holds the scorer's files and outbox-kept.js (outbox.js loads
+#: them when a page first needs them: a hand kept, points without signal).
 SCORER_KEPT = """() => caches.keys()
     .then(names => names.filter(n => n.startsWith("sk-shell-")))
     .then(names => Promise.all(names.map(n => caches.open(n).then(c => c.keys()))))
     .then(lists => lists.flat().map(r => new URL(r.url).pathname))
-    .then(paths => ["/static/js/scoring-data.js", "/static/js/scoring.js"]
-        .every(p => paths.some(q => q.endsWith(p))))"""
+    .then(paths => ["/static/js/scoring-data.js", "/static/js/scoring.js",
+                    "/static/js/outbox-kept.js"].every(p => paths.some(q => q.endsWith(p))))"""
 
 
 def _poll(page: Page, script: str, tries: int, arg: object = None) -> bool:

@@ -8,6 +8,7 @@ is Playwright's auto-waiting `expect`, never a sleep.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -15,7 +16,8 @@ from playwright.sync_api import Page, Route, expect
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Hand, HandSide
+from scorekeeper.games.models import Game, Hand, HandSide
+from scorekeeper.games.services import new_edit_link
 from tests.e2e.conftest import LiveServer
 from tests.e2e.flows import Taps, fill_counts, start_game, wait_for_worker
 
@@ -455,4 +457,68 @@ def test_a_server_that_does_not_answer_is_tried_again(
     expect(page.locator("#outbox-kept")).to_contain_text("hand 1 is kept on this phone")
     sent(page, 1)
     assert len(posts) == 3
+    assert server_hands(live_server) == [(1, POINTS[0])]
+
+
+def test_a_refused_hand_whose_link_was_revoked_offers_its_numbers(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    """The edit link was replaced while the hand waited: no dead "Correct it" link (the
+    board it would open is a 404), but the hand's numbers to copy, and discard."""
+    page = en_phone
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    start_game(page, ANNA_BRUNO)
+    keep_offline(page, HANDS[0])
+    with live_server.app.app_context():
+        new_edit_link(db.session.scalars(select(Game)).one())
+        db.session.remove()
+    page.context.set_offline(False)
+    refused = page.locator(".outbox-refused")
+    expect(refused).to_contain_text("edit link no longer works", timeout=SENT_MS)
+    expect(refused.get_by_role("button", name="Correct it")).to_have_count(0)
+    expect(refused.get_by_role("button", name="Enter it as the next hand")).to_have_count(0)
+    numbers = refused.get_by_label("Its numbers, to enter it again with a link that works:")
+    expect(numbers).to_have_value(
+        re.compile(r"^Hand 1\nAnna cards: 22\nAnna denari: 6\n(.*\n)*settebello: Anna(\n|$)")
+    )
+    refused.get_by_role("button", name="Copy its numbers").tap()
+    expect(refused.get_by_role("button", name="Copied")).to_be_visible()
+    assert page.evaluate("() => navigator.clipboard.readText()") == numbers.input_value()
+    refused.get_by_role("button", name="Discard it").tap()
+    expect(refused).to_have_count(0)
+    assert server_hands(live_server) == []
+
+
+#: Timers of two seconds or more never fire: the outbox's retries with backoff (from 2 s)
+#: and the board's polling stay still, so only the trigger under test sends.
+NO_SLOW_TIMERS = """(() => {
+    const setTimeoutAsBefore = window.setTimeout;
+    window.setTimeout = (work, ms, ...args) =>
+        (ms >= 2000 ? 0 : setTimeoutAsBefore(work, ms, ...args));
+})();"""
+
+
+def test_returning_to_the_tab_sends_the_kept_hands(en_phone: Page, live_server: LiveServer) -> None:
+    """With signal but no answer the hand is kept; no `online` event comes and no retry
+    fires: the tab becoming visible again sends it."""
+    page = en_phone
+    page.add_init_script(NO_SLOW_TIMERS)
+    start_game(page, ANNA_BRUNO)
+    page.route("**/hands", lambda route: route.abort())
+    fill(page, HANDS[0])
+    tap_save(page)
+    expect(page.locator("#pending-1")).to_contain_text("not sent yet")
+    page.unroute("**/hands")
+    assert server_hands(live_server) == []
+    page.evaluate(
+        """() => {
+        const seen = (state) => {
+            Object.defineProperty(document, "visibilityState", { value: state, configurable: 1 });
+            document.dispatchEvent(new Event("visibilitychange"));
+        };
+        seen("hidden");
+        seen("visible");
+    }"""
+    )
+    sent(page, 1)
     assert server_hands(live_server) == [(1, POINTS[0])]

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
+from tests.e2e import flows
 from tests.e2e.conftest import LiveServer
 from tests.e2e.flows import reference_hand, start_game, wait_until
 from tests.e2e.test_leagues import sign_up
@@ -85,6 +86,33 @@ def test_a_board_opens_offline_from_its_kept_copy(en_phone: Page) -> None:
 
     page.context.set_offline(False)
     expect(line).to_be_hidden()  # the board's poll reached the server: current again
+
+
+#: Whether every QR code on the page (both links' <details> opened) has drawn.
+QRS_DRAWN = """() => {
+    document.querySelectorAll("#share details").forEach(d => { d.open = true; });
+    const qrs = [...document.querySelectorAll("img.qr")];
+    return qrs.length === 2 && qrs.every(img => img.complete && img.naturalWidth > 0);
+}"""
+
+
+def test_a_kept_board_shows_its_qr_codes_offline(en_phone: Page) -> None:
+    """The QR codes (never opened online: they load lazily) are kept with the board."""
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    flows.wait_for_worker(page)  # installed for sure, the shell kept
+    page.reload()
+    wait_until_kept(page, "Anna")
+    wait_until(
+        page,
+        """(cache) => caches.open(cache).then(c => c.keys())
+               .then(keys => keys.filter(r => r.url.endsWith(".svg")).length === 2)""",
+        BOARDS_CACHE,
+    )
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-line")).to_have_text(OFFLINE_LINE)
+    wait_until(page, QRS_DRAWN)
 
 
 def test_a_board_first_opened_before_the_worker_is_kept_too(en_phone: Page) -> None:
@@ -257,3 +285,63 @@ def test_chromium_finds_the_app_installable(en_phone: Page) -> None:
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's browser contexts are incognito ones, where nothing installs.
     assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+
+
+#: The version of the app whose worker kept this board (main/sw.js's KEPT_BY header).
+KEPT_BY = """(cache) => caches.open(cache)
+    .then(c => c.match(location.origin + location.pathname))
+    .then(r => (r ? r.headers.get("X-Scorekeeper-Version") : null))"""
+
+
+def test_a_new_version_fetches_the_kept_boards_again(
+    en_phone: Page, live_server: LiveServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board kept by the version before names that version's files: the new worker
+    fetches it again, so that offline it is this version's board."""
+    static = tmp_path / "static"
+    shutil.copytree(str(live_server.app.static_folder), static)
+    monkeypatch.setattr(live_server.app, "static_folder", str(static))
+    page = en_phone
+    board = start_game(page, ANNA_BRUNO)
+    flows.wait_for_worker(page)  # installed for sure, the shell kept
+    page.reload()
+    wait_until_kept(page, "Anna")
+    old = next_version(static, page)
+    assert page.evaluate(KEPT_BY, BOARDS_CACHE) == old.removeprefix("sk-shell-")
+    page.goto("/rules")  # no board open: only the activation can fetch it again
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    wait_until(page, f"() => {SHELL_CACHES}.then(n => n.length === 1 && n[0] !== {old!r})")
+    (new,) = page.evaluate(SHELL_CACHES)
+    page.context.set_offline(True)  # the board from its kept copy, not from the server
+    page.goto(board)
+    expect(page.locator("#offline-line")).to_have_text(OFFLINE_LINE)
+    assert page.evaluate(KEPT_BY, BOARDS_CACHE) == new.removeprefix("sk-shell-")
+    stylesheet = page.evaluate("document.querySelector('link[rel=stylesheet]').href")
+    assert page.evaluate("url => caches.match(url).then(r => !!r)", stylesheet)
+
+
+def test_a_board_kept_by_an_older_version_says_so_offline(en_phone: Page) -> None:
+    """Not fetched again (no signal when the new version came): shown, but marked."""
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    flows.wait_for_worker(page)  # installed for sure, the shell kept
+    page.reload()
+    wait_until_kept(page, "Anna")
+    page.evaluate(
+        """(cache) => caches.open(cache).then(c => {
+            const key = location.origin + location.pathname;
+            return c.match(key).then(r => r.blob().then(body => {
+                const headers = new Headers(r.headers);
+                headers.set("X-Scorekeeper-Version", "0ld");
+                return c.put(key, new Response(body, { headers }));
+            }));
+        })""",
+        BOARDS_CACHE,
+    )
+    page.context.set_offline(True)
+    page.reload()
+    line = page.locator("#offline-line")
+    expect(line).to_contain_text("Offline · last updated at")
+    expect(line).to_contain_text("This copy is from an older version of the app")
+    page.context.set_offline(False)
+    expect(line).to_be_hidden()

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
 from tests.web.games_helpers import record, start_game
 
+STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SHELL_LINE = re.compile(r"^var SHELL = (\[.*\]);$", re.MULTILINE)
 VERSION_LINE = re.compile(r'^var VERSION = "([0-9a-f]+)";$', re.MULTILINE)
@@ -192,7 +193,10 @@ def test_the_board_has_the_offline_line_and_the_wake_toggle(client: FlaskClient)
     )
     assert '<a class="btn" href="#share">Share</a>' in html
     assert 'id="wake-toggle" aria-pressed="false" hidden>Screen on</button>' in html
-    assert re.search(r'<script src="/static/js/wakelock\.js\?v=\w+" defer>', html)
+    # The wake lock's code comes with live.js: one request fewer on the board.
+    assert re.search(r'<script src="/static/js/live\.js\?v=\w+" defer>', html)
+    assert "wakelock.js" not in html
+    assert "navigator.wakeLock.request" in (STATIC / "js" / "live.js").read_text()
 
 
 def whatsapp_text(html: str) -> str:
@@ -218,3 +222,21 @@ def test_once_the_game_is_over_the_message_is_the_result(client: FlaskClient) ->
     record(client, board)
     html = client.get(board, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert whatsapp_text(html).startswith("Scopa, Anna – Bruno: 5–0. Anna wins the game! http")
+
+
+CARDS_CSS = re.compile(r'<link rel="stylesheet" href="/static/css/cards\.css\?v=\w+">')
+
+
+def test_only_the_pages_that_draw_cards_load_cards_css(client: FlaskClient) -> None:
+    """The board (a lighter first load) draws no card: its badges, verdicts and the
+    breakdown of a hand are in app.css; the card-by-card page and the checkers load it."""
+    board = start_game(client)
+    html = client.get(board).get_data(as_text=True)
+    assert not CARDS_CSS.search(html)
+    for page in (f"{board}/hands/cards", "/primiera", "/check/capture", "/check/hand", "/rules"):
+        assert CARDS_CSS.search(client.get(page).get_data(as_text=True)), page
+    app_css = (STATIC / "css" / "app.css").read_text()
+    cards_css = (STATIC / "css" / "cards.css").read_text()
+    for rule in (".badge {", ".verdict {", ".breakdown-table {", "details > summary {"):
+        assert rule in app_css, rule
+        assert rule not in cards_css, rule

@@ -30,7 +30,10 @@
 
   caches.open(data.cache).then(function (cache) {
     return cache.keys().then(function (requests) {
-      return Promise.all(requests.map(function (request) {
+      // The boards (/g/<token>, /v/<token>), not the QR codes kept with them.
+      return Promise.all(requests.filter(function (request) {
+        return /^\/[gv]\/[^/]+$/.test(new URL(request.url).pathname);
+      }).map(function (request) {
         return cache.match(request).then(function (response) { return describe(request, response); });
       }));
     });

@@ -38,7 +38,8 @@
   var DB_NAME = "scorekeeper", STORE = "outbox", NOTICE = "scorekeeper-outbox-notice:";
   var TIMEOUT_MS = 15000, RETRY_MIN_MS = 2000, RETRY_MAX_MS = 60000;
   var T = readJson("offline-texts") || {};
-  var SCORER = (document.currentScript && document.currentScript.dataset.scorer || "").split(" ").filter(Boolean);
+  var TAG = document.currentScript ? document.currentScript.dataset : {};
+  var SCORER = (TAG.scorer || "").split(" ").filter(Boolean), KEPT = (TAG.kept || "").split(" ").filter(Boolean);
   var retryMs = RETRY_MIN_MS, retryTimer = null, sending = false, again = false;
 
   // ------------------------------------------------------------------ small helpers
@@ -78,27 +79,37 @@
 
   function scorer() { return window.ScopaScoring || null; }
 
-  /* The scorer (its constants, then itself: the outbox.js tag's data-scorer), fetched
-     once, when first needed; the service worker keeps them for offline use. */
-  var scorerLoading = null;
-  function loadScorer() {
-    if (scorer()) return Promise.resolve(scorer());
-    if (!scorerLoading) {
-      scorerLoading = new Promise(function (resolve, reject) {
-        if (!SCORER.length) { reject(new Error("no scorer")); return; }
-        SCORER.forEach(function (src, k) {
+  /* Scripts fetched once, when first needed, in order (`srcs`), until `ready()` gives
+     what they define; the service worker keeps them for offline use. The scorer (its
+     constants, then itself: the outbox.js tag's data-scorer), and this file's other
+     half (data-kept: static/js/outbox-kept.js). */
+  var loading = {};
+  function load(name, srcs, ready) {
+    if (ready()) return Promise.resolve(ready());
+    if (!loading[name]) {
+      loading[name] = new Promise(function (resolve, reject) {
+        if (!srcs.length) { reject(new Error("no " + name)); return; }
+        srcs.forEach(function (src, k) {
           var tag = document.createElement("script");
           tag.src = src;
           tag.async = false;  // in order: the constants first
           tag.onerror = function () { tag.remove(); reject(new Error(src)); };
-          if (k === SCORER.length - 1) tag.onload = function () { return scorer() ? resolve(scorer()) : reject(new Error(src)); };
+          if (k === srcs.length - 1) tag.onload = function () { return ready() ? resolve(ready()) : reject(new Error(src)); };
           document.head.appendChild(tag);
         });
       });
-      scorerLoading.catch(function () { scorerLoading = null; });  // tried again next time
+      loading[name].catch(function () { loading[name] = null; });  // tried again next time
     }
-    return scorerLoading;
+    return loading[name];
   }
+  function loadScorer() { return load("scorer", SCORER, scorer); }
+
+  var keptHalf = null;
+  function kept() {
+    if (!keptHalf && window.ScopaOutboxKept) keptHalf = window.ScopaOutboxKept(core);
+    return keptHalf;
+  }
+  function loadKept() { return load("kept", KEPT, kept); }
 
   function drafts() { return window.ScopaDrafts || null; }
 
@@ -160,93 +171,6 @@
     return out;
   }
 
-  function value(fields, name) {
-    for (var i = 0; i < fields.length; i++) if (fields[i][0] === name) return fields[i][1];
-    return null;
-  }
-
-  function values(fields, name) {
-    return fields.filter(function (p) { return p[0] === name; }).map(function (p) { return p[1]; });
-  }
-
-  function whole(text) {
-    if (text === null || text === undefined || String(text).trim() === "") return null;
-    var t = String(text).trim();
-    return /^\d+$/.test(t) ? Number(t) : t;  // a text that is no number: the scorer refuses it
-  }
-
-  /* The hand as the scoring package's counts entry (as CountsForm.to_entry makes it). */
-  function countsEntry(fields, sides, rules, deck) {
-    var out = [], choice = value(fields, "primiera"), fromCards = choice === "cards";
-    for (var i = 0; i < sides; i++) {
-      var p = "sides-" + i + "-";
-      var best = ["D", "C", "B", "S"].map(function (suit) { return value(fields, p + "best_" + suit); })
-        .filter(function (code) { return code; });
-      out.push({
-        cards: whole(value(fields, p + "cards")),
-        denari: whole(value(fields, p + "denari")),
-        settebello: value(fields, "settebello") === String(i),
-        re_bello: Boolean(rules && rules.re_bello) && value(fields, "re_bello") === String(i),
-        napola_run: whole(value(fields, p + "napola_run")) || 0,
-        scope: whole(value(fields, p + "scope")) || 0,
-        primiera_cards: fromCards ? best : null,
-      });
-    }
-    if (sides === 2) {
-      ["cards", "denari"].forEach(function (name) {
-        var a = out[0][name], b = out[1][name], total = deck[name];
-        if (total === undefined) return;
-        if (a === null && typeof b === "number") out[0][name] = total - b;
-        else if (b === null && typeof a === "number") out[1][name] = total - a;
-      });
-    }
-    var primiera = -1;
-    if (choice === "none" || fromCards) primiera = null;
-    else if (choice !== null && /^\d+$/.test(choice)) primiera = Number(choice);
-    return { sides: out, primiera: primiera };
-  }
-
-  /* The hand as the scoring package's cards entry (as CardsForm.read/to_entry make it). */
-  function cardsEntry(fields, sides, allCodes) {
-    var piles = [];
-    for (var i = 0; i < sides; i++) piles.push(values(fields, "s" + i));
-    if (value(fields, "rest")) {
-      var taken = {};
-      piles.slice(0, -1).forEach(function (pile) { pile.forEach(function (c) { taken[c] = 1; }); });
-      piles[sides - 1] = allCodes.filter(function (c) { return !taken[c]; });
-    }
-    return {
-      sides: piles.map(function (pile, k) {
-        return { cards: pile, scope: whole(value(fields, "scope-" + k)) || 0 };
-      }),
-    };
-  }
-
-  /* The hand in `form` as the scoring package's entry (`fields`: the form's, by default;
-     `rules`: the page's). */
-  function entryOf(form, fields, rules) {
-    fields = fields || pairs(form);
-    rules = rules || pageRules();
-    var sides = Number(form.dataset.sides || 2);
-    if (form.elements.mode && form.elements.mode.value === "cards") {
-      var codes = [];
-      form.querySelectorAll('input[name="s0"]').forEach(function (i) { codes.push(i.value); });
-      return cardsEntry(fields, sides, codes);
-    }
-    var deck = {};
-    try { deck = JSON.parse(form.dataset.whole || "{}"); } catch (e) { /* two sides only */ }
-    return countsEntry(fields, sides, rules, deck);
-  }
-
-  function score(item) {
-    var s = scorer();
-    if (!s || !item.rules || !item.entry) return null;
-    try {
-      var result = s.scoreEntry(item.rules, item.mode, item.entry);
-      return result && result.ok ? result : null;
-    } catch (e) { return null; }
-  }
-
   // ------------------------------------------------------------------ the page's game
 
   function pageGame() {
@@ -278,6 +202,8 @@
 
   // ------------------------------------------------------------------ showing it
 
+  /* The kept hands in their place, the outbox's line, the form's number: drawn by the
+     other half, fetched only once this game has something kept (or shown before). */
   var rendering = null;
   function render() {
     rendering = allItems().then(function (items) {
@@ -290,156 +216,11 @@
       items.filter(function (i) { return i.game === game && i.state === "sent" && i.number < base; })
         .forEach(function (i) { deleteItem(i.id); });
       items = items.filter(function (i) { return !(i.game === game && i.state === "sent" && i.number < base); });
-      var shown = inPlay(items, game, base);
-      if (shown.length && !scorer()) {  // their points: once the scorer is here, again
-        loadScorer().then(function () { render(); }, function () {});
-      }
-      renderPanel(items.filter(function (i) { return i.game === game; }), shown);
-      if (data) renderBoard(data, shown);
-      if (form) renumber(form, nextNumber(items, game, form ? serverNumber(form) : base));
+      var mine = items.some(function (i) { return i.game === game; });
+      if (!mine && !kept() && !readNotice(game)) return;  // nothing here to show
+      return loadKept().then(function (half) { half.show(items, game, base, form, data); });
     }).catch(function () {});
     return rendering;
-  }
-
-  function setText(id, text) {
-    var node = document.getElementById(id);
-    if (node && text) node.textContent = text;
-  }
-
-  /* The form is for the hand after the last one kept here. */
-  function renumber(form, number) {
-    var field = form.elements.number;
-    if (String(field.value) === String(number)) return;
-    field.value = String(number);
-    form.elements.request_id.value = newRequestId();
-    if (!form.dataset.sending) {
-      form.reset();
-      field.value = String(number);
-      delete form.dataset.dirty;
-      var preview = form.querySelector("#hand-preview");
-      if (preview) preview.innerHTML = "";
-      var note = form.querySelector(".draft-note");
-      if (note) note.remove();
-      if (drafts()) drafts().restore(form);
-    }
-    setText("record-heading", say(T.recordHand, { number: number }));
-    if (form.elements.mode) {
-      var h1 = document.querySelector("main h1");
-      if (h1) h1.textContent = say(T.recordHandCards, { number: number });
-    }
-    var save = form.querySelector("#save-hand");
-    if (save && !form.dataset.sending) save.textContent = say(T.saveHand, { number: number });
-    form.dataset.saveLabel = say(T.saveHand, { number: number });
-  }
-
-  function renderBoard(data, shown) {
-    var live = document.getElementById("live");
-    if (!live) return;
-    live.querySelectorAll(".pending-hand, #provisional-note").forEach(function (n) { n.remove(); });
-    live.querySelectorAll(".big-number.provisional").forEach(function (n) { n.classList.remove("provisional"); });
-    if (!shown.length) return;
-    var list = live.querySelector("#history .hand-list");
-    if (!list) {
-      var empty = live.querySelector("#history > p.muted");
-      list = el("ol", "hand-list");
-      list.setAttribute("reversed", "");
-      if (empty) empty.replaceWith(list);
-      else if (live.querySelector("#history")) live.querySelector("#history").appendChild(list);
-    }
-    // Each hand as ScopaScoring.gameState reads it: its points by side and who declared
-    // napoleone (null: nobody).
-    var hands = data.hands.map(function (points, k) { return { points: points, napoleone: data.napoleone[k] }; });
-    var scoredAll = true;
-    var running = data.totals.slice();
-    shown.forEach(function (item) {
-      var result = score(item);
-      var li = el("li", "hand-row pending-hand");
-      li.id = "pending-" + item.number;
-      li.appendChild(el("span", "hand-title", say(T.handTitle, { number: item.number })));
-      li.appendChild(document.createTextNode(" "));
-      var badge = el("span", "badge badge-pending", item.state === "sent" ? T.sent : T.notSent);
-      li.appendChild(badge);
-      if (result && scoredAll && item.number === hands.length + 1) {
-        var points = result.sides.map(function (side) { return side.total; });
-        hands.push({ points: points, napoleone: result.napoleone === undefined ? null : result.napoleone });
-        running = running.map(function (t, k) { return t + points[k]; });
-        li.appendChild(el("span", "hand-running", " " + running.join("–")));
-        points.forEach(function (p, k) {
-          li.appendChild(document.createTextNode(" "));
-          li.appendChild(el("b", "hand-side", data.names[k] + " +" + p));
-        });
-      } else {
-        scoredAll = false;
-      }
-      list.insertBefore(li, list.firstChild);
-    });
-    var note = el("p", "status status-provisional");
-    note.id = "provisional-note";
-    note.setAttribute("role", "status");
-    var waiting = shown.filter(function (i) { return i.state !== "sent"; }).length;
-    var state = null;
-    if (scoredAll && scorer()) {
-      try {
-        state = scorer().gameState(data.rules, hands, { firstDealer: data.first_dealer });
-      } catch (e) { state = null; }
-    }
-    if (state) {
-      state.totals.forEach(function (t, k) {
-        var big = document.getElementById("total-" + k);
-        if (big) { big.textContent = String(t); big.classList.add("provisional"); }
-      });
-      var lines = [say(waiting ? T.notConfirmed : T.sentNotShown, { count: shown.length })];
-      if (state.winner !== null && state.winner !== undefined) lines.push(say(T.winsProvisional, { name: data.names[state.winner] }));
-      else if (state.spareggio) lines.push(T.spareggioProvisional);
-      note.textContent = lines.join(" ");
-      var next = document.getElementById("next-hand");
-      if (next && data.seats && state.nextDealer !== undefined) {
-        var seats = { number: state.nextHand, dealer: data.seats[state.nextDealer], first: data.seats[state.nextFirstPlayer] };
-        next.textContent = say(state.winner === null ? T.nextHand : T.nextDeal, seats);
-      }
-    } else {
-      note.textContent = say(waiting ? T.notScored : T.sentNotShown, { count: shown.length });
-    }
-    var totals = live.querySelector(".totals");
-    if (totals) totals.parentNode.insertBefore(note, totals.nextSibling);
-  }
-
-  function reasonText(item) {
-    var text = item.message || T.unreadable;
-    if (item.errors && item.errors.length) {
-      text += " " + item.errors.map(function (e) { return e.message; }).filter(Boolean).join(" ");
-    }
-    return text;
-  }
-
-  /* The outbox's own line at the top: what is waiting, what came back, what changed. */
-  function renderPanel(items, shown) {
-    var panel = document.getElementById("outbox");
-    if (!panel) return;
-    panel.innerHTML = "";
-    var notice = readNotice(pageGame());
-    if (notice) {
-      var p = el("p", "flash flash-warning outbox-mismatch", say(T.mismatch, { number: notice.number, totals: notice.totals.join("–") }) + " ");
-      p.setAttribute("role", "alert");
-      p.appendChild(button(T.ok, function () { clearNotice(pageGame()); render(); }));
-      panel.appendChild(p);
-    }
-    var waiting = items.filter(function (i) { return i.state === "waiting"; });
-    if (waiting.length && !document.getElementById("game-data")) {
-      panel.appendChild(el("p", "flash flash-info outbox-waiting", say(T.keptHere, { count: waiting.length })));
-    }
-    items.filter(function (i) { return i.state === "refused"; }).forEach(function (item) {
-      var box = el("div", "flash flash-warning outbox-refused stack");
-      box.id = "refused-" + item.id;
-      box.setAttribute("role", "alert");
-      box.appendChild(el("p", "", say(T.refused, { number: item.number, reason: reasonText(item) })));
-      var actions = el("div", "form-actions");
-      actions.appendChild(button(T.correct, function () { correct(item); }, "btn btn-primary"));
-      actions.appendChild(button(T.reenter, function () { reenter(item); }));
-      actions.appendChild(button(T.discard, function () { deleteItem(item.id).then(render).then(flush); }));
-      box.appendChild(actions);
-      panel.appendChild(box);
-    });
   }
 
   function readNotice(game) {
@@ -449,38 +230,6 @@
   function writeNotice(game, notice) { try { localStorage.setItem(NOTICE + game, JSON.stringify(notice)); } catch (e) { /* off */ } }
 
   // ------------------------------------------------------------------ the user's word on a refused hand
-
-  /* Correct it: back into the form (as the draft of the next hand), out of the outbox. */
-  function correct(item) {
-    allItems().then(function (items) {
-      var form = handForm();
-      var onPage = form && (form.elements.mode ? "cards" : "counts") === item.mode;
-      var base = form ? serverNumber(form) : item.number;
-      var number = nextNumber(items.filter(function (i) { return i.id !== item.id; }), item.game, base);
-      if (drafts()) drafts().put(item.game, number, item.mode, item.fields);
-      return deleteItem(item.id).then(function () {
-        if (onPage) {
-          form.elements.number.value = "";  // renumber() brings the draft back
-          return render().then(function () { form.scrollIntoView({ block: "start" }); });
-        }
-        location.assign(item.mode === "cards" ? item.cardsUrl || item.recordUrl : item.boardUrl + "#record");
-      });
-    }).then(flush);  // the hands after it go on
-  }
-
-  /* Enter it as the next hand: the same hand, the next number, sent again. */
-  function reenter(item) {
-    allItems().then(function (items) {
-      var form = handForm(), base = item.serverNext || item.number;
-      if (form) base = Math.max(base, serverNumber(form));
-      item.number = nextNumber(items.filter(function (i) { return i.id !== item.id; }), item.game, base);
-      item.fields = item.fields.map(function (p) { return p[0] === "number" ? ["number", String(item.number)] : p; });
-      item.state = "waiting";
-      delete item.message;
-      delete item.errors;
-      return putItem(item);
-    }).then(render).then(flush);
-  }
 
   // ------------------------------------------------------------------ saving
 
@@ -539,7 +288,7 @@
       number: Number(form.elements.number.value),
       requestId: form.elements.request_id.value,
       fields: fields,
-      entry: entryOf(form, fields, rules),
+      entry: null,  // by keep(), when the hand stays here
       rules: rules,
       // (form.action is the Save button: its name is "action")
       recordUrl: new URL(form.getAttribute("action"), location.href).href,
@@ -551,26 +300,22 @@
     };
   }
 
-  /* Into the outbox, shown at once; the form is ready for the next hand. */
+  /* Into the outbox, shown at once; the form is ready for the next hand. Without the
+     other half (not kept by the worker yet), the hand is kept all the same, unscored. */
   function keep(form, item) {
-    return loadScorer().catch(function () { return null; }).then(function () { return withExpectation(item); }).then(function (it) { return store(form, it); });
+    return Promise.all([loadScorer().catch(function () { return null; }), loadKept().catch(function () { return null; })])
+      .then(function () {
+        var half = kept();
+        if (!half) return item;
+        item.entry = half.entryOf(form, item.fields, item.rules);
+        return half.withExpectation(item);
+      }).then(function (it) { return store(form, it); });
   }
 
   function store(form, item) {
-    if (scorer() && item.rules) {
-      var result = null;
-      try { result = scorer().scoreEntry(item.rules, item.mode, item.entry); } catch (e) { result = null; }
-      if (result && !result.ok) {
-        busy(form, false);
-        var preview = form.querySelector("#hand-preview");
-        if (preview) {
-          preview.innerHTML = "";
-          var p = el("p", "preview preview-errors", T.invalidHere);
-          p.setAttribute("role", "alert");
-          preview.appendChild(p);
-        }
-        return Promise.resolve();
-      }
+    if (kept() && kept().invalid(form, item)) {
+      busy(form, false);
+      return Promise.resolve();
     }
     askPersistence();
     return putItem(item).then(function () {
@@ -681,6 +426,7 @@
   function refuse(item, result) {
     item.state = "refused";
     if (result.kind === "gone") {
+      item.gone = true;  // nothing to correct or enter it with: its numbers to copy
       item.message = T.gone;
       item.errors = [];
     } else {
@@ -756,23 +502,6 @@
 
   // ------------------------------------------------------------------ the provisional totals each kept hand expects
 
-  /* Before a hand goes in, what the totals will be after it (for the mismatch check). */
-  function withExpectation(item) {
-    var data = readJson("game-data");
-    var s = scorer();
-    if (!data || !s) return Promise.resolve(item);
-    return allItems().then(function (items) {
-      var totals = data.totals.slice(), ok = true;
-      inPlay(items, item.game, data.next_hand).concat([item]).forEach(function (i) {
-        var r = score(i);
-        if (!r) { ok = false; return; }
-        totals = totals.map(function (t, k) { return t + r.sides[k].total; });
-      });
-      if (ok) item.expectTotals = totals;
-      return item;
-    });
-  }
-
   // ------------------------------------------------------------------ the "saved" message, in view
 
   function showMessage(node) {
@@ -809,86 +538,20 @@
 
   // ------------------------------------------------------------------ the preview without signal
 
-  /* The points of the hand in `form`, computed here, as a node in the look of
-     templates/games/_preview.html (with reasons left out), or what is wrong with it, or
-     nothing (where the server's is empty); null when the page has not the words for it. */
+  /* The points of the hand in `form` computed here (outbox-kept.js). */
   function previewHere(form) {
-    var P = readJson("preview-texts"), rules = pageRules();
-    if (!P || !rules) return Promise.resolve(null);
-    return loadScorer().then(function (s) {
-      var mode = form.elements.mode && form.elements.mode.value === "cards" ? "cards" : "counts";
-      var entry = entryOf(form, null, rules);
-      // A count left blank or not a number: the server's form refuses it before any
-      // scoring, and its preview is empty.
-      if (mode === "counts" && entry.sides.some(function (side) {
-        return typeof side.cards !== "number" || typeof side.denari !== "number";
-      })) return document.createDocumentFragment();
-      var result = s.scoreEntry(rules, mode, entry);
-      var box = result.ok ? pointsTable(P, result) : errorList(P, s, result.errors);
-      box.classList.add("preview-here");
-      box.appendChild(el("p", "muted preview-source", P.here));
-      return box;
-    });
+    return loadKept().then(function (half) { return half.previewHere(form); });
   }
 
-  function pointsTable(P, result) {
-    var box = el("div", "preview stack"), wrap = el("div", "breakdown");
-    var table = el("table", "breakdown-table"), head = el("tr"), body = el("tbody"), foot = el("tr");
-    table.appendChild(el("caption", "", P.caption));
-    head.appendChild(cell("th", P.category));
-    P.names.forEach(function (name) { head.appendChild(cell("th", name)); });
-    Object.keys(result.awards).forEach(function (category) {
-      if (result.awards[category].reason === "off") return;  // not played in this game
-      var row = el("tr", "points");
-      row.appendChild(cell("th", P.categories[category] || category, "row"));
-      result.sides.forEach(function (side) {
-        var points = side.points[category], td = el("td", points ? "scored" : "", String(points));
-        row.appendChild(td);
-      });
-      body.appendChild(row);
-    });
-    foot.appendChild(cell("th", P.total, "row"));
-    result.sides.forEach(function (side) { foot.appendChild(el("td", "", String(side.total))); });
-    table.appendChild(el("thead")).appendChild(head);
-    table.appendChild(body);
-    table.appendChild(el("tfoot")).appendChild(foot);
-    wrap.appendChild(table);
-    box.appendChild(wrap);
-    return box;
-  }
-
-  function cell(tag, text, scope) {
-    var node = el(tag, "", text);
-    node.setAttribute("scope", scope || "col");
-    return node;
-  }
-
-  /* As board.preview_context says it: how many cards are left to give, or every message,
-     those about one side after its name ("Anna: ..."), grouped by field. */
-  function errorList(P, s, errors) {
-    if (errors.every(function (e) { return e.code === "missing_cards"; })) {
-      return el("p", "preview muted", say(P.cardsLeft, { count: errors[0].params.count }));
-    }
-    var fields = [], byField = {}, templates = Object.assign({}, s.DATA.MESSAGES,
-      (s.DATA.TRANSLATED_MESSAGES || {})[document.documentElement.lang]);
-    errors.forEach(function (e) {
-      if (!byField[e.field]) { byField[e.field] = []; fields.push(e.field); }
-      byField[e.field].push(s.message(e, templates));
-    });
-    var box = el("div", "preview preview-errors"), list = el("ul", "error");
-    box.setAttribute("role", "alert");
-    box.appendChild(el("p")).appendChild(el("strong", "", P.notValid));
-    fields.forEach(function (field) {
-      var side = /^sides\[(\d+)\]/.exec(field), name = side ? P.names[Number(side[1])] : undefined;
-      byField[field].forEach(function (text) { list.appendChild(el("li", "", name !== undefined ? name + ": " + text : text)); });
-    });
-    box.appendChild(list);
-    return box;
-  }
-
+  var core = {
+    T: T, say: say, el: el, button: button, readJson: readJson, newRequestId: newRequestId,
+    scorer: scorer, loadScorer: loadScorer, drafts: drafts, handForm: handForm, pairs: pairs,
+    allItems: allItems, putItem: putItem, deleteItem: deleteItem, pageGame: pageGame,
+    serverNumber: serverNumber, inPlay: inPlay, nextNumber: nextNumber, pageRules: pageRules,
+    render: render, flush: flush, readNotice: readNotice, clearNotice: clearNotice,
+  };
   window.ScopaOutbox = {
-    flush: flush, render: render, items: allItems,
-    entryOf: entryOf, loadScorer: loadScorer, previewHere: previewHere,
+    flush: flush, render: render, items: allItems, loadScorer: loadScorer, previewHere: previewHere,
   };
   render().then(function () { return allItems(); }).then(function (items) {
     if (items.length) askPersistence();

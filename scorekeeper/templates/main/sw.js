@@ -19,6 +19,11 @@
      server no longer shows (404, sent elsewhere to log in) is forgotten; nothing else
      is kept (no POST answer, no error page, no account or league page). Every new
      version of a board its page learns of by polling (/live) is fetched and kept too.
+     The QR codes a kept board shows are kept with it (once: a link's code never
+     changes), and forgotten with it.
+   - A new version fetches again every board kept by a version before it (when online),
+     so a kept board names this version's files; one it could not fetch is marked
+     data-offline-older when shown, and its page says it is from an older version.
    - Logging out forgets every kept board.
    - Any other page that cannot be reached shows the offline page, which lists the kept
      boards (static/js/offline.js). */
@@ -31,6 +36,7 @@ var DEFAULT_LANG = {{ default_lang | tojson }};
 var BOARDS = {{ boards_cache | tojson }};
 var FETCHED = {{ fetched_header | tojson }};
 var LOGOUT = {{ logout | tojson }};
+var KEPT_BY = "X-Scorekeeper-Version";  // the version of the app that kept a board
 
 var SHELL_PREFIX = "sk-shell-";
 var SHELL_CACHE = SHELL_PREFIX + VERSION;
@@ -38,6 +44,7 @@ var META = "sk-meta";
 var LANG_KEY = "/sk-meta/lang";
 var BOARD = /^\/[gv]\/[^/]+$/;
 var LIVE = /^(\/[gv]\/[^/]+)\/live$/;
+var QR = /^(\/[gv]\/[^/]+)\/qr(?:\/[a-z]+)?\.svg$/;
 var BOARD_WAIT_MS = 4000;       // how long a board waits for the network before the kept copy
 var TOUCH_EVERY_MS = 60000;     // how often "still current" (a 304) renews a copy's time
 var touched = {};
@@ -69,8 +76,24 @@ self.addEventListener("activate", function (event) {
     return self.registration.navigationPreload && self.registration.navigationPreload.enable();
   }).then(function () {
     return self.clients.claim();
-  }).then(keepOpenBoards));
+  }).then(keepOpenBoards).then(refreshKeptBoards));
 });
+/* The boards kept by a version before this one name its files and speak its words:
+   fetch each again (when online) so that the copy shown offline is this version's. One
+   that cannot be fetched now stays (the last score beats none), marked as such when
+   shown (keptCopy). */
+function refreshKeptBoards() {
+  return caches.open(BOARDS).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.map(function (request) {
+        if (!BOARD.test(new URL(request.url).pathname)) return null;
+        return cache.match(request).then(function (kept) {
+          return kept && kept.headers.get(KEPT_BY) !== VERSION ? refetch(request.url) : null;
+        });
+      }));
+    });
+  }).catch(noop);
+}
 
 /* The boards open in a tab when this worker first takes over were not fetched through
    it: fetch and keep them now, so that they too open without signal. */
@@ -108,6 +131,8 @@ self.addEventListener("fetch", function (event) {
   var live = LIVE.exec(url.pathname);
   if (live) {
     event.respondWith(followLive(event, url.origin + live[1]));
+  } else if (QR.test(url.pathname)) {
+    event.respondWith(qrImage(request));
   } else if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/favicon.ico") {
     event.respondWith(shellFile(request));
   }
@@ -145,9 +170,10 @@ function keep(key, response) {
   var type = response.headers.get("Content-Type") || "";
   if (response.status === 200 && response.type === "basic" && !response.redirected &&
       type.indexOf("text/html") === 0) {
+    var page = response.clone();
     return stamped(response.clone(), Date.now()).then(function (copy) {
       return caches.open(BOARDS).then(function (cache) { return cache.put(key, copy); });
-    });
+    }).then(function () { return keepQrs(key, page); });
   }
   if (response.status === 404 || response.status === 410 || response.type === "opaqueredirect" ||
       response.redirected) {
@@ -157,7 +183,44 @@ function keep(key, response) {
 }
 
 function forget(key) {
-  return caches.open(BOARDS).then(function (cache) { return cache.delete(key); });
+  return caches.open(BOARDS).then(function (cache) {
+    return cache.delete(key).then(function () { return cache.keys(); }).then(function (requests) {
+      return Promise.all(requests.filter(function (r) { return qrOf(r.url) === key; })
+        .map(function (r) { return cache.delete(r); }));
+    });
+  });
+}
+/* The QR codes a board shows (its links', <img class="qr">) are kept with it, once: the
+   same link always draws the same code. Offline, the kept board shows them. */
+function keepQrs(key, page) {
+  return page.text().then(function (html) {
+    var urls = [], found, pattern = /<img class="qr" src="([^"]+)"/g;
+    while ((found = pattern.exec(html))) urls.push(new URL(found[1].replace(/&amp;/g, "&"), key).href);
+    return caches.open(BOARDS).then(function (cache) {
+      return Promise.all(urls.filter(function (url) { return qrOf(url); }).map(function (url) {
+        return cache.match(url).then(function (hit) {
+          if (hit) return null;
+          return fetch(url, { credentials: "same-origin" }).then(function (response) {
+            return response.ok ? cache.put(url, response) : null;
+          }, noop);
+        });
+      }));
+    });
+  }).catch(noop);
+}
+/* The board a QR code's URL belongs to (/g/<token>/qr/<kind>.svg, /v/<token>/qr.svg). */
+function qrOf(url) {
+  var u = new URL(url), found = QR.exec(u.pathname);
+  return found ? u.origin + found[1] : null;
+}
+/* A QR code: from the network, else the copy kept with its board. */
+function qrImage(request) {
+  return fetch(request).catch(function (error) {
+    return caches.open(BOARDS).then(function (cache) { return cache.match(request.url); }).then(function (kept) {
+      if (kept) return kept;
+      throw error;
+    });
+  });
 }
 
 /* `response` (a board's page) with the time it was fetched in its headers. */
@@ -165,6 +228,7 @@ function stamped(response, time) {
   return response.blob().then(function (body) {
     var headers = new Headers(response.headers);
     headers.set(FETCHED, String(time));
+    headers.set(KEPT_BY, VERSION);
     headers.delete("Vary");
     headers.delete("Content-Length");
     return new Response(body, { status: 200, statusText: "OK", headers: headers });
@@ -178,11 +242,13 @@ function keptCopy(key) {
   }).then(function (kept) {
     if (!kept) return null;
     var time = Number(kept.headers.get(FETCHED)) || 0;
+    // Kept by another version (not fetched again since): its page says so (live.js).
+    var older = kept.headers.get(KEPT_BY) !== VERSION ? " data-offline-older" : "";
     return kept.text().then(function (html) {
       var headers = new Headers(kept.headers);
-      ["Content-Length", "Content-Encoding", FETCHED].forEach(function (name) { headers.delete(name); });
+      ["Content-Length", "Content-Encoding", FETCHED, KEPT_BY].forEach(function (name) { headers.delete(name); });
       headers.set("Cache-Control", "no-store");
-      return new Response(html.replace(/<html\b/i, '<html data-offline-since="' + time + '"'), {
+      return new Response(html.replace(/<html\b/i, '<html data-offline-since="' + time + '"' + older), {
         status: 200, statusText: "OK", headers: headers
       });
     });

@@ -1,0 +1,455 @@
+/* The outbox's other half: what only a phone with hands kept, refused or scored here
+   needs. static/js/outbox.js loads it when first needed (a hand kept on this phone, one
+   the server refused, a preview without signal), as it loads the scorer; the service
+   worker keeps it in the app shell with every static file, so it loads offline too.
+
+   It draws the hands kept here in their place on the board, "not sent yet", with their
+   points and the provisional totals (renderBoard); the outbox's line at the top with a
+   refused hand's choices (renderPanel: correct it, enter it as the next hand, discard
+   it; a hand whose edit link no longer works cannot be corrected or entered here, so
+   it offers its numbers to copy and discard instead); the form renumbered for the hand
+   after the last one kept; the hand as the scoring package's entry; and the preview
+   computed on this phone. `core` is what outbox.js shares with it. */
+(function () {
+  "use strict";
+  window.ScopaOutboxKept = function (core) {
+    var T = core.T, say = core.say, el = core.el, button = core.button, scorer = core.scorer;
+    var drafts = core.drafts, handForm = core.handForm, serverNumber = core.serverNumber;
+    var nextNumber = core.nextNumber, inPlay = core.inPlay, pageRules = core.pageRules;
+    var allItems = core.allItems, putItem = core.putItem, deleteItem = core.deleteItem;
+    var render = core.render, flush = core.flush, pageGame = core.pageGame, pairs = core.pairs;
+    var readNotice = core.readNotice, clearNotice = core.clearNotice, readJson = core.readJson;
+    var newRequestId = core.newRequestId, loadScorer = core.loadScorer;
+
+    /* What render() found: this game's items (refused ones too), from `base` on. */
+    function show(items, game, base, form, data) {
+      var shown = inPlay(items, game, base);
+      if (shown.length && !scorer()) {  // their points: once the scorer is here, again
+        core.loadScorer().then(function () { render(); }, function () {});
+      }
+      renderPanel(items.filter(function (i) { return i.game === game; }), shown);
+      if (data) renderBoard(data, shown);
+      if (form) renumber(form, nextNumber(items, game, serverNumber(form)));
+    }
+
+    /* A hand that is not valid (the scorer says so): the form says it, nothing is kept. */
+    function invalid(form, item) {
+      if (!scorer() || !item.rules) return false;
+      var result = null;
+      try { result = scorer().scoreEntry(item.rules, item.mode, item.entry); } catch (e) { result = null; }
+      if (!result || result.ok) return false;
+      var preview = form.querySelector("#hand-preview");
+      if (preview) {
+        preview.innerHTML = "";
+        var p = el("p", "preview preview-errors", T.invalidHere);
+        p.setAttribute("role", "alert");
+        preview.appendChild(p);
+      }
+      return true;
+    }
+
+    function value(fields, name) {
+      for (var i = 0; i < fields.length; i++) if (fields[i][0] === name) return fields[i][1];
+      return null;
+    }
+
+    function values(fields, name) {
+      return fields.filter(function (p) { return p[0] === name; }).map(function (p) { return p[1]; });
+    }
+
+    function whole(text) {
+      if (text === null || text === undefined || String(text).trim() === "") return null;
+      var t = String(text).trim();
+      return /^\d+$/.test(t) ? Number(t) : t;  // a text that is no number: the scorer refuses it
+    }
+
+    /* The hand as the scoring package's counts entry (as CountsForm.to_entry makes it). */
+    function countsEntry(fields, sides, rules, deck) {
+      var out = [], choice = value(fields, "primiera"), fromCards = choice === "cards";
+      for (var i = 0; i < sides; i++) {
+        var p = "sides-" + i + "-";
+        var best = ["D", "C", "B", "S"].map(function (suit) { return value(fields, p + "best_" + suit); })
+          .filter(function (code) { return code; });
+        out.push({
+          cards: whole(value(fields, p + "cards")),
+          denari: whole(value(fields, p + "denari")),
+          settebello: value(fields, "settebello") === String(i),
+          re_bello: Boolean(rules && rules.re_bello) && value(fields, "re_bello") === String(i),
+          napola_run: whole(value(fields, p + "napola_run")) || 0,
+          scope: whole(value(fields, p + "scope")) || 0,
+          primiera_cards: fromCards ? best : null,
+        });
+      }
+      if (sides === 2) {
+        ["cards", "denari"].forEach(function (name) {
+          var a = out[0][name], b = out[1][name], total = deck[name];
+          if (total === undefined) return;
+          if (a === null && typeof b === "number") out[0][name] = total - b;
+          else if (b === null && typeof a === "number") out[1][name] = total - a;
+        });
+      }
+      var primiera = -1;
+      if (choice === "none" || fromCards) primiera = null;
+      else if (choice !== null && /^\d+$/.test(choice)) primiera = Number(choice);
+      return { sides: out, primiera: primiera };
+    }
+
+    /* The hand as the scoring package's cards entry (as CardsForm.read/to_entry make it). */
+    function cardsEntry(fields, sides, allCodes) {
+      var piles = [];
+      for (var i = 0; i < sides; i++) piles.push(values(fields, "s" + i));
+      if (value(fields, "rest")) {
+        var taken = {};
+        piles.slice(0, -1).forEach(function (pile) { pile.forEach(function (c) { taken[c] = 1; }); });
+        piles[sides - 1] = allCodes.filter(function (c) { return !taken[c]; });
+      }
+      return {
+        sides: piles.map(function (pile, k) {
+          return { cards: pile, scope: whole(value(fields, "scope-" + k)) || 0 };
+        }),
+      };
+    }
+
+    /* The hand in `form` as the scoring package's entry (`fields`: the form's, by default;
+       `rules`: the page's). */
+    function entryOf(form, fields, rules) {
+      fields = fields || pairs(form);
+      rules = rules || pageRules();
+      var sides = Number(form.dataset.sides || 2);
+      if (form.elements.mode && form.elements.mode.value === "cards") {
+        var codes = [];
+        form.querySelectorAll('input[name="s0"]').forEach(function (i) { codes.push(i.value); });
+        return cardsEntry(fields, sides, codes);
+      }
+      var deck = {};
+      try { deck = JSON.parse(form.dataset.whole || "{}"); } catch (e) { /* two sides only */ }
+      return countsEntry(fields, sides, rules, deck);
+    }
+
+    function score(item) {
+      var s = scorer();
+      if (!s || !item.rules || !item.entry) return null;
+      try {
+        var result = s.scoreEntry(item.rules, item.mode, item.entry);
+        return result && result.ok ? result : null;
+      } catch (e) { return null; }
+    }
+
+    function setText(id, text) {
+      var node = document.getElementById(id);
+      if (node && text) node.textContent = text;
+    }
+
+    /* The form is for the hand after the last one kept here. */
+    function renumber(form, number) {
+      var field = form.elements.number;
+      if (String(field.value) === String(number)) return;
+      field.value = String(number);
+      form.elements.request_id.value = newRequestId();
+      if (!form.dataset.sending) {
+        form.reset();
+        field.value = String(number);
+        delete form.dataset.dirty;
+        var preview = form.querySelector("#hand-preview");
+        if (preview) preview.innerHTML = "";
+        var note = form.querySelector(".draft-note");
+        if (note) note.remove();
+        if (drafts()) drafts().restore(form);
+      }
+      setText("record-heading", say(T.recordHand, { number: number }));
+      if (form.elements.mode) {
+        var h1 = document.querySelector("main h1");
+        if (h1) h1.textContent = say(T.recordHandCards, { number: number });
+      }
+      var save = form.querySelector("#save-hand");
+      if (save && !form.dataset.sending) save.textContent = say(T.saveHand, { number: number });
+      form.dataset.saveLabel = say(T.saveHand, { number: number });
+    }
+
+    function renderBoard(data, shown) {
+      var live = document.getElementById("live");
+      if (!live) return;
+      live.querySelectorAll(".pending-hand, #provisional-note").forEach(function (n) { n.remove(); });
+      live.querySelectorAll(".big-number.provisional").forEach(function (n) { n.classList.remove("provisional"); });
+      if (!shown.length) return;
+      var list = live.querySelector("#history .hand-list");
+      if (!list) {
+        var empty = live.querySelector("#history > p.muted");
+        list = el("ol", "hand-list");
+        list.setAttribute("reversed", "");
+        if (empty) empty.replaceWith(list);
+        else if (live.querySelector("#history")) live.querySelector("#history").appendChild(list);
+      }
+      // Each hand as ScopaScoring.gameState reads it: its points by side and who declared
+      // napoleone (null: nobody).
+      var hands = data.hands.map(function (points, k) { return { points: points, napoleone: data.napoleone[k] }; });
+      var scoredAll = true;
+      var running = data.totals.slice();
+      shown.forEach(function (item) {
+        var result = score(item);
+        var li = el("li", "hand-row pending-hand");
+        li.id = "pending-" + item.number;
+        li.appendChild(el("span", "hand-title", say(T.handTitle, { number: item.number })));
+        li.appendChild(document.createTextNode(" "));
+        var badge = el("span", "badge badge-pending", item.state === "sent" ? T.sent : T.notSent);
+        li.appendChild(badge);
+        if (result && scoredAll && item.number === hands.length + 1) {
+          var points = result.sides.map(function (side) { return side.total; });
+          hands.push({ points: points, napoleone: result.napoleone === undefined ? null : result.napoleone });
+          running = running.map(function (t, k) { return t + points[k]; });
+          li.appendChild(el("span", "hand-running", " " + running.join("–")));
+          points.forEach(function (p, k) {
+            li.appendChild(document.createTextNode(" "));
+            li.appendChild(el("b", "hand-side", data.names[k] + " +" + p));
+          });
+        } else {
+          scoredAll = false;
+        }
+        list.insertBefore(li, list.firstChild);
+      });
+      var note = el("p", "status status-provisional");
+      note.id = "provisional-note";
+      note.setAttribute("role", "status");
+      var waiting = shown.filter(function (i) { return i.state !== "sent"; }).length;
+      var state = null;
+      if (scoredAll && scorer()) {
+        try {
+          state = scorer().gameState(data.rules, hands, { firstDealer: data.first_dealer });
+        } catch (e) { state = null; }
+      }
+      if (state) {
+        state.totals.forEach(function (t, k) {
+          var big = document.getElementById("total-" + k);
+          if (big) { big.textContent = String(t); big.classList.add("provisional"); }
+        });
+        var lines = [say(waiting ? T.notConfirmed : T.sentNotShown, { count: shown.length })];
+        if (state.winner !== null && state.winner !== undefined) lines.push(say(T.winsProvisional, { name: data.names[state.winner] }));
+        else if (state.spareggio) lines.push(T.spareggioProvisional);
+        note.textContent = lines.join(" ");
+        var next = document.getElementById("next-hand");
+        if (next && data.seats && state.nextDealer !== undefined) {
+          var seats = { number: state.nextHand, dealer: data.seats[state.nextDealer], first: data.seats[state.nextFirstPlayer] };
+          next.textContent = say(state.winner === null ? T.nextHand : T.nextDeal, seats);
+        }
+      } else {
+        note.textContent = say(waiting ? T.notScored : T.sentNotShown, { count: shown.length });
+      }
+      var totals = live.querySelector(".totals");
+      if (totals) totals.parentNode.insertBefore(note, totals.nextSibling);
+    }
+
+    function reasonText(item) {
+      var text = item.message || T.unreadable;
+      if (item.errors && item.errors.length) {
+        text += " " + item.errors.map(function (e) { return e.message; }).filter(Boolean).join(" ");
+      }
+      return text;
+    }
+
+    /* The outbox's own line at the top: what is waiting, what came back, what changed. */
+    function renderPanel(items, shown) {
+      var panel = document.getElementById("outbox");
+      if (!panel) return;
+      panel.innerHTML = "";
+      var notice = readNotice(pageGame());
+      if (notice) {
+        var p = el("p", "flash flash-warning outbox-mismatch", say(T.mismatch, { number: notice.number, totals: notice.totals.join("–") }) + " ");
+        p.setAttribute("role", "alert");
+        p.appendChild(button(T.ok, function () { clearNotice(pageGame()); render(); }));
+        panel.appendChild(p);
+      }
+      var waiting = items.filter(function (i) { return i.state === "waiting"; });
+      if (waiting.length && !document.getElementById("game-data")) {
+        panel.appendChild(el("p", "flash flash-info outbox-waiting", say(T.keptHere, { count: waiting.length })));
+      }
+      items.filter(function (i) { return i.state === "refused"; }).forEach(function (item) {
+        var box = el("div", "flash flash-warning outbox-refused stack");
+        box.id = "refused-" + item.id;
+        box.setAttribute("role", "alert");
+        box.appendChild(el("p", "", say(T.refused, { number: item.number, reason: reasonText(item) })));
+        var actions = el("div", "form-actions");
+        if (item.gone) {
+          // Its link opens nothing here: no form to correct it in, nowhere to send it.
+          // Its numbers, to copy and enter with a link that works, then discard it.
+          box.appendChild(numbers(item, actions));
+        } else {
+          actions.appendChild(button(T.correct, function () { correct(item); }, "btn btn-primary"));
+          actions.appendChild(button(T.reenter, function () { reenter(item); }));
+        }
+        actions.appendChild(button(T.discard, function () { deleteItem(item.id).then(render).then(flush); }));
+        box.appendChild(actions);
+        panel.appendChild(box);
+      });
+    }
+
+    /* A refused hand's numbers as text (the sides' names for their fields), in a box to
+       select, and a button in `actions` that copies them. */
+    function numbers(item, actions) {
+      var P = readJson("preview-texts") || {}, names = P.names || [], lines = [], byName = {};
+      item.fields.forEach(function (p) {
+        if (!p[1] || /^(number|request_id|mode|csrf_token)$/.test(p[0])) return;
+        var side = /^(?:sides-(\d+)-(.+)|s(\d+)|scope-(\d+))$/.exec(p[0]), label = p[0], key;
+        if (side && side[1] !== undefined) label = (names[side[1]] || side[1]) + " " + side[2];
+        else if (side && side[3] !== undefined) label = names[side[3]] || side[3];
+        else if (side) label = (names[side[4]] || side[4]) + " scope";
+        var value = p[1];
+        if (/^(settebello|re_bello|primiera)$/.test(p[0]) && names[value] !== undefined) value = names[value];
+        key = label;
+        if (byName[key]) { byName[key].push(value); return; }
+        byName[key] = [value];
+        lines.push(key);
+      });
+      var text = [say(T.handTitle, { number: item.number })].concat(lines.map(function (k) {
+        return k + ": " + byName[k].join(" ");
+      })).join("\n");
+      var wrap = el("div", "stack outbox-numbers");
+      var label = el("label", "", T.numbers), box = el("textarea", "hand-numbers");
+      box.id = "numbers-" + item.id;
+      label.htmlFor = box.id;
+      box.readOnly = true;
+      box.rows = Math.min(lines.length + 1, 8);
+      box.value = text;
+      wrap.appendChild(label);
+      wrap.appendChild(box);
+      var copy = button(T.copy, function () {
+        var done = function () { copy.textContent = T.copied; };
+        box.select();
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(text).then(done, function () { box.select(); });
+        } else {
+          try { if (document.execCommand("copy")) done(); } catch (e) { /* selected: copy by hand */ }
+        }
+      }, "btn btn-primary copy-numbers");
+      actions.appendChild(copy);
+      return wrap;
+    }
+
+    /* Correct it: back into the form (as the draft of the next hand), out of the outbox. */
+    function correct(item) {
+      allItems().then(function (items) {
+        var form = handForm();
+        var onPage = form && (form.elements.mode ? "cards" : "counts") === item.mode;
+        var base = form ? serverNumber(form) : item.number;
+        var number = nextNumber(items.filter(function (i) { return i.id !== item.id; }), item.game, base);
+        if (drafts()) drafts().put(item.game, number, item.mode, item.fields);
+        return deleteItem(item.id).then(function () {
+          if (onPage) {
+            form.elements.number.value = "";  // renumber() brings the draft back
+            return render().then(function () { form.scrollIntoView({ block: "start" }); });
+          }
+          location.assign(item.mode === "cards" ? item.cardsUrl || item.recordUrl : item.boardUrl + "#record");
+        });
+      }).then(flush);  // the hands after it go on
+    }
+
+    /* Enter it as the next hand: the same hand, the next number, sent again. */
+    function reenter(item) {
+      allItems().then(function (items) {
+        var form = handForm(), base = item.serverNext || item.number;
+        if (form) base = Math.max(base, serverNumber(form));
+        item.number = nextNumber(items.filter(function (i) { return i.id !== item.id; }), item.game, base);
+        item.fields = item.fields.map(function (p) { return p[0] === "number" ? ["number", String(item.number)] : p; });
+        item.state = "waiting";
+        delete item.message;
+        delete item.errors;
+        return putItem(item);
+      }).then(render).then(flush);
+    }
+
+    /* Before a hand goes in, what the totals will be after it (for the mismatch check). */
+    function withExpectation(item) {
+      var data = readJson("game-data");
+      var s = scorer();
+      if (!data || !s) return Promise.resolve(item);
+      return allItems().then(function (items) {
+        var totals = data.totals.slice(), ok = true;
+        inPlay(items, item.game, data.next_hand).concat([item]).forEach(function (i) {
+          var r = score(i);
+          if (!r) { ok = false; return; }
+          totals = totals.map(function (t, k) { return t + r.sides[k].total; });
+        });
+        if (ok) item.expectTotals = totals;
+        return item;
+      });
+    }
+
+    /* The points of the hand in `form`, computed here, as a node in the look of
+       templates/games/_preview.html (with reasons left out), or what is wrong with it, or
+       nothing (where the server's is empty); null when the page has not the words for it. */
+    function previewHere(form) {
+      var P = readJson("preview-texts"), rules = pageRules();
+      if (!P || !rules) return Promise.resolve(null);
+      return loadScorer().then(function (s) {
+        var mode = form.elements.mode && form.elements.mode.value === "cards" ? "cards" : "counts";
+        var entry = entryOf(form, null, rules);
+        // A count left blank or not a number: the server's form refuses it before any
+        // scoring, and its preview is empty.
+        if (mode === "counts" && entry.sides.some(function (side) {
+          return typeof side.cards !== "number" || typeof side.denari !== "number";
+        })) return document.createDocumentFragment();
+        var result = s.scoreEntry(rules, mode, entry);
+        var box = result.ok ? pointsTable(P, result) : errorList(P, s, result.errors);
+        box.classList.add("preview-here");
+        box.appendChild(el("p", "muted preview-source", P.here));
+        return box;
+      });
+    }
+
+    function pointsTable(P, result) {
+      var box = el("div", "preview stack"), wrap = el("div", "breakdown");
+      var table = el("table", "breakdown-table"), head = el("tr"), body = el("tbody"), foot = el("tr");
+      table.appendChild(el("caption", "", P.caption));
+      head.appendChild(cell("th", P.category));
+      P.names.forEach(function (name) { head.appendChild(cell("th", name)); });
+      Object.keys(result.awards).forEach(function (category) {
+        if (result.awards[category].reason === "off") return;  // not played in this game
+        var row = el("tr", "points");
+        row.appendChild(cell("th", P.categories[category] || category, "row"));
+        result.sides.forEach(function (side) {
+          var points = side.points[category], td = el("td", points ? "scored" : "", String(points));
+          row.appendChild(td);
+        });
+        body.appendChild(row);
+      });
+      foot.appendChild(cell("th", P.total, "row"));
+      result.sides.forEach(function (side) { foot.appendChild(el("td", "", String(side.total))); });
+      table.appendChild(el("thead")).appendChild(head);
+      table.appendChild(body);
+      table.appendChild(el("tfoot")).appendChild(foot);
+      wrap.appendChild(table);
+      box.appendChild(wrap);
+      return box;
+    }
+
+    function cell(tag, text, scope) {
+      var node = el(tag, "", text);
+      node.setAttribute("scope", scope || "col");
+      return node;
+    }
+
+    /* As board.preview_context says it: how many cards are left to give, or every message,
+       those about one side after its name ("Anna: ..."), grouped by field. */
+    function errorList(P, s, errors) {
+      if (errors.every(function (e) { return e.code === "missing_cards"; })) {
+        return el("p", "preview muted", say(P.cardsLeft, { count: errors[0].params.count }));
+      }
+      var fields = [], byField = {}, templates = Object.assign({}, s.DATA.MESSAGES,
+        (s.DATA.TRANSLATED_MESSAGES || {})[document.documentElement.lang]);
+      errors.forEach(function (e) {
+        if (!byField[e.field]) { byField[e.field] = []; fields.push(e.field); }
+        byField[e.field].push(s.message(e, templates));
+      });
+      var box = el("div", "preview preview-errors"), list = el("ul", "error");
+      box.setAttribute("role", "alert");
+      box.appendChild(el("p")).appendChild(el("strong", "", P.notValid));
+      fields.forEach(function (field) {
+        var side = /^sides\[(\d+)\]/.exec(field), name = side ? P.names[Number(side[1])] : undefined;
+        byField[field].forEach(function (text) { list.appendChild(el("li", "", name !== undefined ? name + ": " + text : text)); });
+      });
+      box.appendChild(list);
+      return box;
+    }
+
+    return { show: show, entryOf: entryOf, invalid: invalid, withExpectation: withExpectation, previewHere: previewHere };
+  };
+})();
