@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import get_template_attribute, request, url_for
 from flask_babel import get_locale
@@ -33,6 +33,7 @@ from scorekeeper.scoring import (
     Card,
     Category,
     CountsEntry,
+    GameState,
     HandEntry,
     InvalidHand,
     Rules,
@@ -45,9 +46,10 @@ from scorekeeper.ui.labels import VARIANT_LABELS, category_label
 from scorekeeper.ui.messages import SidePath, messages_by_field
 
 
-def categories(game: Game) -> list[tuple[Category, str]]:
-    """The categories this game plays (re bello and napola only when on), with their names."""
-    rules, off = game.rules, set()
+def categories(rules: Rules) -> list[tuple[Category, str]]:
+    """The categories played under ``rules`` (re bello and napola only when on), with
+    their names."""
+    off = set()
     if not rules.re_bello:
         off.add(Category.RE_BELLO)
     if not rules.napola:
@@ -136,19 +138,7 @@ def board_context(
     hands = stored_hands(game)
     state = stored_state(game, hands)
     names = game.side_names()
-    history = []
-    shown = categories(game)
-    for k, hand in enumerate(hands):
-        history.append(
-            {
-                "hand": hand,
-                "dealer": game.seat_name(state.dealer(hand.number)),
-                "won": won_by_side(shown, hand),
-                "running": state.running[k],
-                "after_end": state.decided_after is not None and hand.number > state.decided_after,
-                "url": hand_url(token, editable, hand.number),
-            }
-        )
+    history = history_rows(game, token, editable, hands, state)
     hand_sent = form is not None
     return {
         "game": game,
@@ -157,7 +147,7 @@ def board_context(
         "token": token,
         "editable": editable,
         "links": links(game, token, editable),
-        "history": list(reversed(history)),
+        "history": history,
         "removed": removed_hands(game),
         "last_hand": len(history),
         "dealer": game.seat_name(state.next_dealer),
@@ -172,6 +162,64 @@ def board_context(
         "hand_sent": hand_sent,
         "game_data": offline_data(game, hands, state, names) if editable else None,
     }
+
+
+# --------------------------------------------------------------------------- the history
+
+# A board shows the same rows of its history again after every save and to every phone
+# that follows it; each row's markup depends only on what is in its key, so it is
+# rendered once and kept (a few hundred bytes a row, the least recently shown dropped).
+
+
+def history_rows(
+    game: Game, token: str, editable: bool, hands: list[StoredHand], state: GameState
+) -> list[Markup]:
+    """The rows of the board's history, newest first."""
+    names, locale, root = tuple(game.side_names()), str(get_locale()), request.script_root
+    decided = state.decided_after
+    rows = [
+        _hand_row(
+            _RowKey(locale, root, token, editable, names, game.rules),
+            hand,
+            state.running[k],
+            game.seat_name(state.dealer(hand.number)),
+            decided is not None and hand.number > decided,
+        )
+        for k, hand in enumerate(hands)
+    ]
+    rows.reverse()
+    return rows
+
+
+class _RowKey(NamedTuple):
+    """What every row of one board's history shares: the page's language, the app's
+    root, the link, its kind, the sides' names and the rules (which categories show)."""
+
+    locale: str
+    root: str
+    token: str
+    editable: bool
+    names: tuple[str, ...]
+    rules: Rules
+
+
+@lru_cache(maxsize=4096)
+def _hand_row(
+    key: _RowKey, hand: StoredHand, running: tuple[int, ...], dealer: str, after_end: bool
+) -> Markup:
+    render = get_template_attribute("games/_hand_row.html", "hand_row")
+    shown = categories(key.rules)
+    return Markup(  # noqa: S704  (the macro's output, escaped by it)
+        render(
+            hand,
+            list(key.names),
+            won_by_side(shown, hand),
+            running,
+            dealer,
+            after_end,
+            hand_url(key.token, key.editable, hand.number),
+        )
+    )
 
 
 # --------------------------------------------------------------------------- the blank form

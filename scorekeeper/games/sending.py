@@ -58,13 +58,16 @@ def _state_values(state: GameState) -> dict[str, Any]:
     }
 
 
-def saved_answer(game: Game, number: int, already_saved: bool, message: str) -> Response:
-    """Hand ``number`` is on the server (saved now, or by this very form before)."""
+def saved_answer(
+    game: Game, number: int, already_saved: bool, message: str, state: GameState | None = None
+) -> Response:
+    """Hand ``number`` is on the server (saved now, or by this very form before); the
+    game's ``state`` as the save left it, if known (else read)."""
     body = {
         "status": "already_saved" if already_saved else "saved",
         "number": number,
         "message": message,
-        **_state_values(stored_state(game)),
+        **_state_values(state or stored_state(game)),
     }
     return _no_store(jsonify(body))
 

@@ -17,7 +17,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import ColumnElement, Row, case, func, select, update
+from sqlalchemy import ColumnElement, Row, func, select, update
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.bulk import insert_rows
@@ -472,10 +472,12 @@ def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameS
 
 @dataclass(frozen=True)
 class Recorded:
-    """A saved hand; ``already_saved`` when this very form had been saved before."""
+    """A saved hand; ``already_saved`` when this very form had been saved before; the
+    game's ``state`` after it, when the save computed it (a new hand)."""
 
     hand: Hand
     already_saved: bool = False
+    state: GameState | None = None
 
 
 def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> Recorded:
@@ -493,9 +495,10 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
 
     def save() -> Recorded:
         lock_game(game)
-        current, existing = _next_number_and_request(game, request_id)
+        results, existing = _results_and_request(game, request_id)
         if existing is not None:
             raise _AlreadySaved(existing)  # rolled back: the version stays as it was
+        current = len(results) + 1
         if number != current:
             raise HandConflict(number, current)
         hand = Hand(
@@ -509,8 +512,11 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
         db.session.add(hand)
         db.session.flush()
         log_revision(game, hand, "create")
-        _after_change(game)
-        return Recorded(hand)
+        # The hands before it as the lock found them, then this one: no need to read
+        # them all again.
+        state = GameState.replay(game.rules, game.first_dealer, [*results, HandResult.of(score)])
+        _after_change(game, state)
+        return Recorded(hand, state=state)
 
     try:
         return in_transaction(save)
@@ -648,16 +654,27 @@ def _hand(game: Game, number: int) -> Hand:
     return hand
 
 
-def _next_number_and_request(game: Game, request_id: str) -> tuple[int, int | None]:
-    """The next hand's number and the id of the hand this request saved, if any, read
-    together in one statement: if the count already holds this very form's hand, so
-    does the id (it is never taken for another phone's)."""
-    count, hand_id = db.session.execute(
-        select(func.count(), func.max(case((Hand.request_id == request_id, Hand.id)))).where(
-            Hand.game_id == game.id
+def _results_and_request(game: Game, request_id: str) -> tuple[list[HandResult], int | None]:
+    """The game's hands' results in order and the id of the hand this request saved, if
+    any, read together in one statement (so if the hands already hold this very form's
+    hand, the id says so: it is never taken for another phone's)."""
+    rows = db.session.execute(
+        select(
+            Hand.id,
+            Hand.napoleone_side,
+            (Hand.request_id == request_id).label("mine"),
+            HandSide.total,
         )
-    ).one()
-    return int(count) + 1, hand_id
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.game_id == game.id)
+        .order_by(Hand.number, HandSide.side)
+    )
+    results, mine = [], None
+    for (hand_id, napoleone, is_mine), sides in groupby(rows, key=itemgetter(0, 1, 2)):
+        results.append(HandResult(tuple(side.total for side in sides), napoleone))
+        if is_mine:
+            mine = hand_id
+    return results, mine
 
 
 def _next_number(game: Game) -> int:
@@ -685,10 +702,13 @@ def log_revision(game: Game, hand: Hand, action: str, at: datetime | None = None
     )
 
 
-def _after_change(game: Game) -> None:
-    """Refresh the cached winner and tell the receivers of `hooks.game_changed` (a league's
+def _after_change(game: Game, state: GameState | None = None) -> None:
+    """Refresh the cached winner (from ``state``, the game's after the change, or from
+    the stored hands) and tell the receivers of `hooks.game_changed` (a league's
     standings change in this transaction); the version was bumped by `lock_game`."""
     db.session.expire(game, ["hands"])
-    game.winner_side = stored_state(game).winner  # its query flushes the change first
+    if state is None:
+        state = stored_state(game)  # its query flushes the change first
+    game.winner_side = state.winner  # an UPDATE only when it changed
     db.session.flush()
     send_game_changed(game)

@@ -328,7 +328,7 @@ def _saved(
     if not as_json or wants_flash():
         flash(message, category)
     if as_json:
-        return saved_answer(game, number, recorded.already_saved, message)
+        return saved_answer(game, number, recorded.already_saved, message, recorded.state)
     return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
 
 

@@ -31,7 +31,7 @@ from scorekeeper.leagues import standings
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import League, LeagueResult, Player, Standing
 from scorekeeper.leagues.services import create_league, name_key
-from scorekeeper.scoring import DECK, FORMATS, CardsEntry, Rules
+from scorekeeper.scoring import DECK, FORMATS, CardsEntry, HandResult, Rules
 
 T = TypeVar("T")
 SCORERS = 10
@@ -265,15 +265,15 @@ def test_a_resend_read_while_the_first_commits_is_told_already_saved(
     app: Flask, league_games: tuple[int, list[int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The interleaving of the request-id race, forced: the resend tries to look for its
-    request id (with the hand count, in one statement) while the first send is saving."""
+    request id (with the hands, in one statement) while the first send is saving."""
     _league_id, game_ids = league_games
     first_in_transaction = threading.Event()
     resend_looked = threading.Event()
     first_done = threading.Event()
     threads: dict[str, int] = {}
-    find = games._next_number_and_request
+    find = games._results_and_request
 
-    def looking(game: Game, request_id: str) -> tuple[int, int | None]:
+    def looking(game: Game, request_id: str) -> tuple[list[HandResult], int | None]:
         found = find(game, request_id)
         if threading.get_ident() == threads.get("resend") and not resend_looked.is_set():
             resend_looked.set()
@@ -286,7 +286,7 @@ def test_a_resend_read_while_the_first_commits_is_told_already_saved(
             # The fixed code locks the game first, so the resend cannot look meanwhile.
             resend_looked.wait(2)
 
-    monkeypatch.setattr(games, "_next_number_and_request", looking)
+    monkeypatch.setattr(games, "_results_and_request", looking)
     game_changed.connect(saving, app)
     try:
 
