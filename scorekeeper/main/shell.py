@@ -29,9 +29,9 @@ _DIGEST_CHARS = 12
 _EXTENSION = "scorekeeper.shell"
 
 
-def _digests() -> dict[Path, tuple[int, int, str]]:
+def _digests() -> dict[str, tuple[int, int, str]]:
     """This app's memo of file digests: path -> (mtime_ns, size, digest)."""
-    memo: dict[Path, tuple[int, int, str]] = current_app.extensions.setdefault(_EXTENSION, {})
+    memo: dict[str, tuple[int, int, str]] = current_app.extensions.setdefault(_EXTENSION, {})
     return memo
 
 
@@ -43,16 +43,16 @@ def static_digest(filename: str) -> str | None:
     folder = current_app.static_folder
     if folder is None:
         return None
-    path = Path(folder, filename)
+    path = os.path.join(folder, filename)  # a string: every page builds a dozen of these
     try:
-        status = path.stat()
+        status = os.stat(path)
     except (OSError, ValueError):
         return None
     memo = _digests()
     seen = memo.get(path)
     if seen is not None and seen[:2] == (status.st_mtime_ns, status.st_size):
         return seen[2]
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:_DIGEST_CHARS]
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:_DIGEST_CHARS]
     memo[path] = (status.st_mtime_ns, status.st_size, digest)
     return digest
 
