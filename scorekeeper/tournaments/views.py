@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
@@ -108,10 +108,12 @@ def show(public_id: str) -> ResponseReturnValue:
     )
 
 
-@bp.get("/<public_id>/entries")
+@bp.route("/<public_id>/entries", methods=["GET", "POST"])
 def entries(public_id: str) -> ResponseReturnValue:
     """The entry list; for the organiser also the paste box, seeds, withdrawals, the draw
-    and the start."""
+    and the start. POST: the organiser adds the pasted entries."""
+    if request.method == "POST":
+        return _add_entries(require_role(public_id, Role.ORGANISER))
     access = require_role(public_id, Role.VIEWER)
     return _entries_page(access, EntriesForm(), DrawForm())
 
@@ -147,10 +149,8 @@ def _groups(drawn: list[Any]) -> list[tuple[str, list[Any]]]:
     ]
 
 
-@bp.post("/<public_id>/entries")
-def add_entries(public_id: str) -> ResponseReturnValue:
+def _add_entries(access: Access) -> ResponseReturnValue:
     """Organiser: add the pasted entries (after the draw: a late entry, drawn again)."""
-    access = require_role(public_id, Role.ORGANISER)
     form = EntriesForm()
     if form.validate_on_submit():
         try:
@@ -355,10 +355,13 @@ def screen(public_id: str) -> ResponseReturnValue:
 # Members ------------------------------------------------------------------------------
 
 
-@bp.get("/<public_id>/members")
+@bp.route("/<public_id>/members", methods=["GET", "POST"])
 def members(public_id: str) -> ResponseReturnValue:
-    """Organiser: the members and their roles; add a helper by username."""
+    """Organiser: the members and their roles; POST: add a helper (enters results) or a
+    viewer by username."""
     access = require_role(public_id, Role.ORGANISER)
+    if request.method == "POST":
+        return _add_member(access)
     return _members_page(access, MemberForm())
 
 
@@ -367,10 +370,8 @@ def _members_page(access: Access, form: MemberForm, status: int = 200) -> Respon
     return render_template("tournaments/members.html", access=access, form=form, rows=rows), status
 
 
-@bp.post("/<public_id>/members")
-def add_member(public_id: str) -> ResponseReturnValue:
-    """Organiser: make an account a helper (enters results) or a viewer."""
-    access = require_role(public_id, Role.ORGANISER)
+def _add_member(access: Access) -> ResponseReturnValue:
+    """Make an account a helper or a viewer."""
     form = MemberForm()
     if form.validate_on_submit():
         user = accounts.find_user(form.username.data or "")
