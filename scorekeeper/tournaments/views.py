@@ -162,7 +162,7 @@ def _add_entries(access: Access) -> ResponseReturnValue:
                 message = _("Line %(line)d: %(message)s", line=line, message=message)
             form.add_errors({error.field: [message]})
         else:
-            flash(_("%(count)d entries added.", count=len(added)), "success")
+            flash(_("Entries added: %(count)d.", count=len(added)), "success")
             return _to(access, "tournaments.entries")
     return _entries_page(access, form, DrawForm(), 422)
 

@@ -50,7 +50,7 @@ def create_draw_and_start(organiser: Page) -> str:
 
     organiser.get_by_label("Entries, one a line").fill(EIGHT_PAIRS)
     organiser.get_by_role("button", name="Add", exact=True).click()
-    expect(organiser.locator(".flash-success")).to_contain_text("8 entries added")
+    expect(organiser.locator(".flash-success")).to_contain_text("Entries added: 8.")
     organiser.get_by_role("button", name="Draw", exact=True).click()
     seed = organiser.locator(".draw-seed").inner_text()
     assert seed.isdigit()
@@ -113,7 +113,7 @@ def test_eight_pairs_from_the_draw_to_the_winner(make_phone: Callable[..., Page]
         entered += enter_open_results(organiser)
         organiser.goto(rounds_url)
     assert entered == 6
-    expect(organiser.locator(".status").first).to_have_text("Finished")
+    expect(organiser.locator(".tournament-status")).to_have_text("Finished")
 
     organiser.get_by_role("link", name="Standings", exact=True).click()
     podium = organiser.locator("#podium")

@@ -191,6 +191,9 @@ def test_a_table_plays_on_its_board_from_its_score_sheet(
     html = client.get(rounds, headers=EN).get_data(as_text=True)
     assert f'id="match-{match_id}"' in html
     assert 'playing</span> <span class="live-score">6–0' in html
+    italian = client.get(rounds, headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "Tavolo 1" in italian
+    assert 'in corso</span> <span class="live-score">6–0' in italian
     sheets = client.get(f"/tournaments/{pid}/print/sheets", headers=EN)
     assert sheets.status_code == 200
     assert sheets.headers["Cache-Control"] == "no-store"
