@@ -18,6 +18,8 @@ from scorekeeper.tournaments.games import table_edit_token
 from scorekeeper.tournaments.models import Entry, Match, Member, Status, Tournament
 from tests.actions import login, logout, post_form, signup
 from tests.helpers import csrf_token
+from tests.web.test_fuzz_routes import HOSTILE as FUZZ
+from tests.web.test_fuzz_routes import page_forms
 from tests.web.tournament_helpers import EIGHT_PAIRS, sweep
 
 EN = {"Accept-Language": "en"}
@@ -401,3 +403,91 @@ def test_hostile_names_are_escaped_on_every_page(client: FlaskClient) -> None:
         html = client.get(page).get_data(as_text=True)
         assert HOSTILE not in html, page
         assert "&lt;img src=x" in html, page
+
+
+@pytest.mark.db
+def test_every_field_of_every_tournament_form_takes_hostile_values_without_a_5xx(
+    client: FlaskClient, world: World
+) -> None:
+    """Each field of each form on the organiser's pages (drawn, then running), one at a
+    time, set to a number no database holds, a NUL byte or 10,000 characters: refused
+    or accepted, never a server error."""
+    pid = world.public_id
+    as_user(client, "organiser")
+    failures = []
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    pages_of = ["/tournaments/new", f"/tournaments/{pid}/entries", f"/tournaments/{pid}/members"]
+    for stage in ("drawn", "running"):
+        if stage == "running":
+            post_form(client, f"/tournaments/{pid}/entries", f"/tournaments/{pid}/start")
+            pages_of = [f"/tournaments/{pid}/rounds"]
+        for url in pages_of:
+            for action, form in page_forms(client, url):
+                key = (action, tuple(sorted(form.data)))
+                if form.method != "POST" or key in seen or action.endswith("/remove"):
+                    continue
+                seen.add(key)
+                for name in form.data:
+                    for value in FUZZ:
+                        status = client.post(action, data={**form.data, name: value}).status_code
+                        if status >= 500:
+                            failures.append((action, name, value[:20], status))
+    assert len(seen) >= 6  # new, entries, an entry, the draw, members, a result
+    assert failures == []
+
+
+@pytest.mark.parametrize(
+    ("structure", "fmt", "entries", "extra"),
+    [
+        ("round_robin", "2x2", "A & B\nC & D\nE & F", {}),
+        ("swiss", "2", "Anna\nBruno\nCarla\nDario\nElena", {"rounds": "3"}),
+        ("danish", "2x2", "A & B\nC & D\nE & F\nG & H", {"rounds": "2"}),
+        ("knockout", "2x2", "A & B\nC & D\nE & F\nG & H\nI & L", {"final_games": "1"}),
+        ("groups_knockout", "2x2", "Anna\nBruno\nCarla\nDario\nElena\nFabio\nGina\nIvo", {}),
+    ],
+)
+def test_each_structure_is_created_drawn_and_started_from_the_forms(
+    app: Flask, client: FlaskClient, structure: str, fmt: str, entries: str, extra: dict[str, str]
+) -> None:
+    """Every structure the form offers, 2 players or pairs (singles paired at the draw):
+    drawn and started, its first round at its tables (a bye for an odd count)."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    signup(client, "organiser")
+    pid = create(client, structure=structure, format=fmt, **extra)
+    url = f"/tournaments/{pid}/entries"
+    assert post_form(client, url, url, entries=entries).status_code == 302
+    assert post_form(client, url, f"/tournaments/{pid}/draw").status_code == 302
+    assert post_form(client, url, f"/tournaments/{pid}/start").status_code == 302
+    html = client.get(f"/tournaments/{pid}/rounds").get_data(as_text=True)
+    assert re.search(r"Table \d+</span>", html)  # a knockout's tables follow its slots
+    with app.app_context():
+        t = tournament_of(pid)
+        assert t.status == Status.RUNNING.value
+        assert t.structure == structure
+        assert t.format_key == fmt
+        odd = len(services.entrants(t)) % 2 == 1
+    if odd and structure != "knockout":
+        assert "bye" in html
+
+
+def test_table_links_are_shown_to_helpers_only_and_never_cached(
+    app: Flask, client: FlaskClient, world: World
+) -> None:
+    """The round page carries each table's edit link for helpers (never stored by a
+    cache); a viewer, and anyone reading a public tournament, see none."""
+    pid = world.public_id
+    as_user(client, "organiser")
+    post_form(client, f"/tournaments/{pid}/entries", f"/tournaments/{pid}/start")
+    with app.app_context():
+        tournament_of(pid).is_public = True
+        db.session.commit()
+    as_user(client, "helper")
+    response = client.get(f"/tournaments/{pid}/rounds")
+    assert "/g/T." in response.get_data(as_text=True)
+    assert response.headers["Cache-Control"] == "no-store"
+    for who in ("viewer", "anonymous"):
+        as_user(client, who)
+        for url in read_pages(pid):
+            html = client.get(url).get_data(as_text=True)
+            assert "/g/" not in html, (who, url)
+            assert "/result" not in html, (who, url)
