@@ -491,3 +491,47 @@ def test_table_links_are_shown_to_helpers_only_and_never_cached(
             html = client.get(url).get_data(as_text=True)
             assert "/g/" not in html, (who, url)
             assert "/result" not in html, (who, url)
+
+
+def set_entry(client: FlaskClient, url: str, action: str, seed: str = "") -> int:
+    """POST an entry's form (its field ``action`` clashes with `post_form`'s)."""
+    token = csrf_token(client, "/account/login")
+    data = {"csrf_token": token, "action": action, "seed": seed}
+    return client.post(url, data=data).status_code
+
+
+def test_seeds_withdrawals_and_late_entries_undo_the_draw(
+    app: Flask, client: FlaskClient, world: World
+) -> None:
+    """Before the start, seeding or withdrawing an entry, or a late entry, undoes the
+    draw (to be drawn again); after the start they are refused with a message."""
+    pid = world.public_id
+    as_user(client, "organiser")
+    url = f"/tournaments/{pid}/entries"
+    entry = f"{url}/{world.ids['entry']}"
+    assert set_entry(client, entry, "seed", "1") == 302
+    html = client.get(url).get_data(as_text=True)
+    assert "seed 1" in html
+    with app.app_context():
+        assert tournament_of(pid).status == Status.SETUP.value
+    post_form(client, url, f"{url.rsplit('/', 1)[0]}/draw")
+    assert set_entry(client, entry, "withdraw") == 302
+    html = client.get(url).get_data(as_text=True)
+    assert 'class="withdrawn"' in html
+    assert "Take back" in html
+    with app.app_context():
+        assert tournament_of(pid).status == Status.SETUP.value
+    assert set_entry(client, entry, "withdraw") == 302  # back in
+    post_form(client, url, f"/tournaments/{pid}/draw")
+    assert post_form(client, url, url, entries="Late & Comer").status_code == 302
+    with app.app_context():
+        t = tournament_of(pid)
+        assert t.status == Status.SETUP.value
+        assert len(services.entries(t)) == 9
+    post_form(client, url, url, entries="Ultimo & Arrivato")  # ten: groups of 3 and 4
+    assert post_form(client, url, f"/tournaments/{pid}/draw").status_code == 302
+    assert post_form(client, url, f"/tournaments/{pid}/start").status_code == 302
+    assert set_entry(client, entry, "seed", "2") == 302
+    flashed = client.get(url).get_data(as_text=True)
+    assert "The tournament has already started: the draw is fixed." in flashed
+    assert 'action="/tournaments/' + pid + '/draw"' not in flashed  # no draw once started
