@@ -8,10 +8,19 @@ import re
 from datetime import date
 from typing import Any
 
-from wtforms import BooleanField, DateField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    DateField,
+    FieldList,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, PRESETS, Rules
+from scorekeeper.tournaments.core import ITALIAN, TieBreak
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import NAME_MAX, Structure
@@ -38,6 +47,15 @@ PRESET_CHOICES = [
     SelectChoice(key, preset.name)
     for key, preset in PRESETS.items()
     if preset.rules.format.key == "2x2"
+]
+#: The steps of the tie-break chain ("" at a place: the chain stops there).
+TIE_BREAK_CHOICES = [
+    SelectChoice("", _l("(none)")),
+    SelectChoice(TieBreak.HEAD_TO_HEAD.value, _l("Head-to-head")),
+    SelectChoice(TieBreak.CLASSIFICA_AVULSA.value, _l("Classifica avulsa (the tied sides alone)")),
+    SelectChoice(TieBreak.POINT_DIFFERENCE.value, _l("Point difference")),
+    SelectChoice(TieBreak.POINTS_FOR.value, _l("Points scored")),
+    SelectChoice(TieBreak.DRAWN_CARD.value, _l("A drawn card")),
 ]
 #: The structure's name shown on the pages.
 STRUCTURE_NAMES = {choice.value: choice.label for choice in STRUCTURE_CHOICES}
@@ -154,6 +172,12 @@ class TournamentForm(AppForm):
     final_target = _whole(_l("Target (final)"), 21, 1, 999, list="common-targets")
     third_place = BooleanField(_l("Play a match for third place"))
     preset = SelectField(_l("Rules"), choices=PRESET_CHOICES, default="scopa-2x2")
+    tie_break = FieldList(
+        SelectField(_l("Tie-break"), choices=TIE_BREAK_CHOICES),
+        label=_l("Tie-breaks, in order"),
+        min_entries=len(ITALIAN),
+        max_entries=len(ITALIAN),
+    )
     entry_fee = StringField(
         _l("Entry fee (€)"),
         default="0",
@@ -163,6 +187,13 @@ class TournamentForm(AppForm):
     is_public = BooleanField(_l("Public: anyone with the address can follow it"))
 
     common_targets = COMMON_TARGETS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for place, (select, step) in enumerate(zip(self.tie_break, ITALIAN, strict=True), 1):
+            if select.data is None:
+                select.data = step.value
+            select.label.text = str(_l("Tie-break %(place)d", place=place))
 
     def validate_entry_fee(self, field: StringField) -> None:
         """Euros, with up to two decimals (``5``, ``5.50`` or ``5,50``)."""
@@ -213,6 +244,7 @@ class TournamentForm(AppForm):
         else:
             stages = (first,)
         return TournamentSetup(
+            tie_break=self.tie_break_chain(),
             name=self.name.data or "",
             held_on=self.held_on.data or date.today(),
             structure=structure,
@@ -226,8 +258,20 @@ class TournamentForm(AppForm):
             third_place=bool(self.third_place.data),
         )
 
+    def tie_break_chain(self) -> tuple[TieBreak, ...]:
+        """The tie-breaks chosen, in order, up to the first place left empty."""
+        chain = []
+        for select in self.tie_break:
+            if not select.data:
+                break
+            chain.append(TieBreak(select.data))
+        return tuple(chain)
+
     def error_field(self, path: str) -> Any:
-        """The services' stage refusals go next to the first stage's fields."""
+        """The services' stage refusals go next to the first stage's fields, a tie-break
+        refusal next to the first tie-break."""
+        if path == "tie_break":
+            return self.tie_break[0]
         return super().error_field({"stages": "structure"}.get(path, path))
 
 

@@ -363,6 +363,8 @@ def test_bad_input_is_refused_next_to_its_field(client: FlaskClient, world: Worl
         ({"entry_fee": "five"}, "An amount in euros"),
         ({"structure": "knockout", "games": "1", "final_games": "1", "knockout_games": "3"}, None),
         ({"qualifiers": "4"}, "Fewer qualifiers than the size of a group."),
+        ({"tie_break-0": "points_for", "tie_break-1": "points_for"}, "at most once"),
+        ({"tie_break-2": "no_such_step"}, "Not a valid choice"),
     ]
     for data, message in cases:
         response = post_form(client, "/tournaments/new", "/tournaments/new", **{**NEW, **data})
@@ -387,6 +389,31 @@ def test_bad_input_is_refused_next_to_its_field(client: FlaskClient, world: Worl
     response = post_form(client, members, members, username="nobody", role="helper")
     assert response.status_code == 422
     assert "No account has this username." in response.get_data(as_text=True)
+
+
+def test_the_tie_break_chain_is_chosen_on_the_form(app: Flask, client: FlaskClient) -> None:
+    """The Italian chain is the default; another order, cut short, is kept and explained."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    signup(client, "organiser")
+    html = client.get("/tournaments/new").get_data(as_text=True)
+    assert html.count('<option selected value="head_to_head">') == 1
+    default = create(client)
+    chosen = {"tie_break-0": "points_for", "tie_break-1": "head_to_head", "tie_break-2": ""}
+    pid = create(client, **chosen, **{"tie_break-3": "drawn_card"})
+    with app.app_context():
+        assert tournament_of(default).tie_break == [
+            "head_to_head",
+            "classifica_avulsa",
+            "point_difference",
+            "points_for",
+            "drawn_card",
+        ]
+        assert tournament_of(pid).tie_break == ["points_for", "head_to_head"]
+    url = f"/tournaments/{pid}/entries"
+    post_form(client, url, url, entries=EIGHT_PAIRS)
+    post_form(client, url, f"/tournaments/{pid}/draw")
+    html = client.get(f"/tournaments/{pid}").get_data(as_text=True)
+    assert "sides are ordered by: points scored, head-to-head." in html
 
 
 @pytest.mark.usefixtures("world")
