@@ -253,10 +253,12 @@ def tables(tournament: Tournament) -> list[Table]:
     if first.kind == StageKind.KNOCKOUT.value:
         return []
     if first.kind == StageKind.GROUPS.value and len(tournament.stages) > 1:
-        return [
+        groups = [
             _table(_("Group %(letter)s", letter=group_letter(index)), table, by)
             for index, table in enumerate(services.group_standings(tournament, first))
         ]
+        overall = _table(_("All groups"), services.standings(tournament, stage=first), by)
+        return [*groups, overall]
     return [_table(_("Standings"), services.standings(tournament, stage=first), by)]
 
 

@@ -143,6 +143,9 @@ def test_a_tournament_runs_from_the_form_to_its_winner(
     assert 'class="draw-seed">7<' in html
     assert "Group A" in html
     assert "Group B" in html
+    standings = client.get(f"/tournaments/{pid}", headers=EN).get_data(as_text=True)
+    assert standings.count('class="data-table tournament-standings"') == 3  # A, B, all
+    assert "All groups" in standings
     entries = f"/tournaments/{pid}/entries"
     assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="7").status_code == 302
     assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
