@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments import core, services
-from scorekeeper.tournaments.games import table_edit_token
+from scorekeeper.tournaments.games import match_table_token, table_edit_token
 from scorekeeper.tournaments.models import (
     Entrant,
     Match,
@@ -46,6 +46,8 @@ class MatchRow:
     partita: int
     result: MatchResult | None
     token: str | None = None
+    #: The token of the table's sheet: the board of whichever partita is on.
+    sheet_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,9 @@ def _row(match: Match, with_token: bool) -> MatchRow:
         return MatchRow(match, first, second, BYE, (0, 0), (0, 0), 0, result)
     played = services.match_games(match)
     current: Game | None = played[-1] if played else None
-    token = table_edit_token(current) if with_token and current is not None else None
+    token = sheet_token = None
+    if with_token and current is not None:
+        token, sheet_token = table_edit_token(current), match_table_token(match)
     if result is not None:
         return MatchRow(
             match,
@@ -152,6 +156,7 @@ def _row(match: Match, with_token: bool) -> MatchRow:
             len(played),
             result,
             token,
+            sheet_token,
         )
     won = [g.winner_side for g in played if g.winner_side is not None]
     wins = (won.count(0), won.count(1))
@@ -162,7 +167,7 @@ def _row(match: Match, with_token: bool) -> MatchRow:
         score = (int(totals[0]), int(totals[1]))
         if any(score) or len(played) > 1 or current.hands:
             state = PLAYING
-    return MatchRow(match, first, second, state, wins, score, len(played), None, token)
+    return MatchRow(match, first, second, state, wins, score, len(played), None, token, sheet_token)
 
 
 def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[RoundView]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from scorekeeper.accounts import services as accounts
+from scorekeeper.games.qr import qr_svg
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, services
 from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
@@ -27,6 +28,7 @@ from scorekeeper.tournaments.forms import (
     TournamentForm,
     error_text,
 )
+from scorekeeper.tournaments.games import resolve_match_token, table_edit_token
 from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status
 from scorekeeper.ui.forms import AppForm, ButtonForm
 
@@ -350,6 +352,32 @@ def screen(public_id: str) -> ResponseReturnValue:
         bracket=pages.bracket_rounds(t),
         podium=pages.podium(t),
     )
+
+
+# A table's sheet link -----------------------------------------------------------------
+
+
+@bp.get("/table/<token>")
+def table(token: str) -> ResponseReturnValue:
+    """The link of a table's score sheet (no account needed: the token is the key): the
+    board of the match's partita on now, so one printed QR serves a best of N."""
+    mark_private()
+    game = resolve_match_token(token)
+    if game is None:
+        abort(404)
+    response = redirect(url_for("games.scoreboard", token=table_edit_token(game)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/table/<token>/qr.svg")
+def table_qr(token: str) -> ResponseReturnValue:
+    """The QR code of a table's sheet link."""
+    mark_private()
+    if resolve_match_token(token) is None:
+        abort(404)
+    svg = qr_svg(url_for("tournaments.table", token=token, _external=True))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 # Members ------------------------------------------------------------------------------

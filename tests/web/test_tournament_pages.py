@@ -13,14 +13,16 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.games import services as game_services
+from scorekeeper.games.models import Game
 from scorekeeper.tournaments import pages, services
-from scorekeeper.tournaments.games import table_edit_token
-from scorekeeper.tournaments.models import Entry, Match, Member, Status, Tournament
+from scorekeeper.tournaments.games import match_table_token, table_edit_token
+from scorekeeper.tournaments.inputs import StageSetup
+from scorekeeper.tournaments.models import Entry, Match, Member, Status, Structure, Tournament
 from tests.actions import login, logout, post_form, signup
 from tests.helpers import csrf_token
 from tests.web.test_fuzz_routes import HOSTILE as FUZZ
 from tests.web.test_fuzz_routes import page_forms
-from tests.web.tournament_helpers import EIGHT_PAIRS, sweep
+from tests.web.tournament_helpers import EIGHT_PAIRS, TWO_PAIRS, drawn, sweep, user
 
 EN = {"Accept-Language": "en"}
 WHO = ("organiser", "helper", "viewer", "removed", "stranger", "anonymous")
@@ -205,8 +207,45 @@ def test_a_table_plays_on_its_board_from_its_score_sheet(
     sheets = client.get(f"/tournaments/{pid}/print/sheets", headers=EN)
     assert sheets.status_code == 200
     assert sheets.headers["Cache-Control"] == "no-store"
-    assert f"/g/{token}/qr/edit.svg" in sheets.get_data(as_text=True)
-    assert client.get(f"/g/{token}/qr/edit.svg").status_code == 200
+    sheet = sheets.get_data(as_text=True)
+    links = re.findall(r"http://localhost(/tournaments/table/[\w.-]+)</p>", sheet)
+    assert len(links) == 4  # a sheet per table
+    assert f'src="{links[0]}/qr.svg"' in sheet
+    logout(client)  # the table's phone: no account
+    qr = client.get(f"{links[0]}/qr.svg")
+    assert qr.status_code == 200
+    assert qr.mimetype == "image/svg+xml"
+    board = client.get(links[0])
+    assert board.status_code == 302
+    assert board.headers["Location"] == f"/g/{token}"
+    assert board.headers["Cache-Control"] == "no-store"
+    assert client.get(board.headers["Location"]).status_code == 200
+    assert client.get(links[0] + "x").status_code == 404
+
+
+def test_one_sheet_serves_every_partita_of_a_best_of_three(app: Flask, client: FlaskClient) -> None:
+    """The sheet's link opens the board of the partita on now: partita 1, then, once it
+    is won, partita 2; a new edit link for partita 1 revokes the sheet."""
+    with app.test_request_context():
+        organiser = user("organiser")
+        t = drawn(organiser, TWO_PAIRS, 1, Structure.KNOCKOUT, (StageSetup(3, 11),))
+        services.start(t)
+        ((_stage, round_),) = services.rounds(t)
+        (match,) = services.matches(round_)
+        link = f"/tournaments/table/{match_table_token(match)}"
+        first = services.match_games(match)[0]
+        first_board = f"/g/{table_edit_token(first)}"
+    assert client.get(link).headers["Location"] == first_board
+    with app.test_request_context():
+        game = services.match_games(db.session.get_one(Match, match.id))[0]
+        game_services.record_hand(game, 1, "partita-1", sweep(0, 7))
+        second = services.match_games(db.session.get_one(Match, match.id))
+        assert len(second) == 2
+        second_board = f"/g/{table_edit_token(second[1])}"
+    assert client.get(link).headers["Location"] == second_board
+    with app.test_request_context():
+        game_services.new_edit_link(db.session.get_one(Game, first.id))
+    assert client.get(link).status_code == 404
 
 
 def test_a_result_is_corrected_and_bad_results_refused_next_to_the_field(
