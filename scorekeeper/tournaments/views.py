@@ -106,7 +106,7 @@ def show(public_id: str) -> ResponseReturnValue:
         bracket=pages.bracket_rounds(t),
         podium=pages.podium(t),
         tie_breaks=pages.tie_break_names(t),
-        entrant_count=len(services.entrants(t)) or len(services.entries(t)),
+        entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
     )
 
 
