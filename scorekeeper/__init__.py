@@ -175,6 +175,7 @@ def _register_blueprints(app: Flask) -> None:
     from scorekeeper.main.views import bp as main_bp
     from scorekeeper.ratelimit import init_app as init_rate_limits
     from scorekeeper.tournaments.games import init_app as init_tournament_games
+    from scorekeeper.tournaments.views import bp as tournaments_bp
 
     init_rate_limits(app)
     app.register_blueprint(main_bp)
@@ -184,6 +185,7 @@ def _register_blueprints(app: Flask) -> None:
     init_accounts(app)
     app.register_blueprint(leagues_bp)
     init_league_games(app)
+    app.register_blueprint(tournaments_bp)
     init_tournament_games(app)
     register_error_handlers(app)
 

@@ -29,9 +29,10 @@ from scorekeeper.games.hooks import (
 )
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Status, Tournament
+from scorekeeper.tournaments.models import Match, Status, Tournament
 
 _SALT = "tournament-table-edit"
+_MATCH_SALT = "tournament-table-match"
 #: Table tokens start with this, so they never look like a game's own edit token.
 TOKEN_PREFIX = "T."  # noqa: S105  (a prefix that tells tokens apart, not a secret)
 _STAMP_LENGTH = 16
@@ -72,6 +73,33 @@ def resolve_table_token(token: str) -> Game | None:
     if game is None or stamp != _stamp(game) or services.match_of_game(game) is None:
         return None
     return game
+
+
+def match_table_token(match: Match) -> str | None:
+    """The token of a match's score sheet (``None`` for a bye): it leads to the board of
+    whichever partita is on (`resolve_match_token`), so one printed QR serves a best of
+    N. A new edit link for the match's first game revokes it."""
+    played = services.match_games(match)
+    if not played:
+        return None
+    serializer = URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_MATCH_SALT)
+    return str(serializer.dumps([match.id, _stamp(played[0])]))
+
+
+def resolve_match_token(token: str) -> Game | None:
+    """The game on now of the match a sheet's token names, if the token is current."""
+    serializer = URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_MATCH_SALT)
+    try:
+        match_id, stamp = serializer.loads(token)
+        match = db.session.get(Match, match_id)
+    except (BadSignature, ValueError, TypeError):
+        return None
+    if match is None:
+        return None
+    played = services.match_games(match)
+    if not played or stamp != _stamp(played[0]):
+        return None
+    return played[-1]
 
 
 def guard_tournament_game(game: Game) -> None:

@@ -1,0 +1,361 @@
+"""Tournament forms. A refusal of the services (`TournamentRefused`) reaches the page
+through `AppForm.add_errors`, next to the field it names (`error_text` puts it into
+words); the choices that name rows (the organiser's leagues) are filled by the view."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from wtforms import (
+    BooleanField,
+    DateField,
+    FieldList,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from scorekeeper.scoring import COMMON_TARGETS, FORMATS, PRESETS, Rules
+from scorekeeper.tournaments.core import ITALIAN, TieBreak
+from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
+from scorekeeper.tournaments.models import NAME_MAX, Structure
+from scorekeeper.ui.choices import SelectChoice
+from scorekeeper.ui.forms import AppForm, IntegerField, NameField
+from scorekeeper.ui.text import lazy_gettext as _l
+
+#: Game formats a tournament plays (the services take these two).
+FORMAT_CHOICES = [SelectChoice("2", _l("2 players")), SelectChoice("2x2", _l("Pairs"))]
+STRUCTURE_CHOICES = [
+    SelectChoice(Structure.GROUPS_KNOCKOUT.value, _l("Groups (gironi), then a knockout")),
+    SelectChoice(Structure.ROUND_ROBIN.value, _l("Single round-robin")),
+    SelectChoice(Structure.SWISS.value, _l("Swiss rounds")),
+    SelectChoice(Structure.DANISH.value, _l("Danish rounds (first meets second)")),
+    SelectChoice(Structure.KNOCKOUT.value, _l("Knockout only")),
+]
+LENGTH_CHOICES = [
+    SelectChoice("1", _l("One partita")),
+    SelectChoice("3", _l("Best of 3")),
+    SelectChoice("5", _l("Best of 5")),
+]
+#: The presets of the formats a tournament plays; the format field picks 2 players or pairs.
+PRESET_CHOICES = [
+    SelectChoice(key, preset.name)
+    for key, preset in PRESETS.items()
+    if preset.rules.format.key == "2x2"
+]
+#: The steps of the tie-break chain ("" at a place: the chain stops there).
+TIE_BREAK_CHOICES = [
+    SelectChoice("", _l("(none)")),
+    SelectChoice(TieBreak.HEAD_TO_HEAD.value, _l("Head-to-head")),
+    SelectChoice(TieBreak.CLASSIFICA_AVULSA.value, _l("Classifica avulsa (the tied sides alone)")),
+    SelectChoice(TieBreak.POINT_DIFFERENCE.value, _l("Point difference")),
+    SelectChoice(TieBreak.POINTS_FOR.value, _l("Points scored")),
+    SelectChoice(TieBreak.DRAWN_CARD.value, _l("A drawn card")),
+]
+#: The structure's name shown on the pages.
+STRUCTURE_NAMES = {choice.value: choice.label for choice in STRUCTURE_CHOICES}
+
+#: The words shown for each refusal of a tournament service (`TournamentRefused.key`).
+ERROR_MESSAGES = {
+    "name_required": _l("Type a name."),
+    "name_too_long": _l("At most %(max)d characters.", max=NAME_MAX),
+    "format_unsupported": _l("Choose 2 players or pairs."),
+    "stage_count": _l("This structure needs other stages."),
+    "games_range": _l("Choose one partita, the best of 3 or the best of 5."),
+    "knockout_games_odd": _l("A knockout match needs an odd number of partite."),
+    "target_range": _l("A whole number from 1 to 999."),
+    "rounds_range": _l("From 1 to 30 rounds."),
+    "group_size_range": _l("Groups of 3 to 8."),
+    "qualifiers_range": _l("Fewer qualifiers than the size of a group."),
+    "tie_break_twice": _l("Each tie-break at most once."),
+    "points_order": _l("A win counts at least a draw, a draw at least a loss."),
+    "entry_fee": _l("The entry fee cannot be negative."),
+    "entry_line": _l(
+        'This line is not an entry: write "Anna & Bruno (Club)" for a pair, '
+        '"Carla (Club)" for a single, the club optional.'
+    ),
+    "entries_required": _l("Paste at least one entry."),
+    "singles_only": _l("A tournament of 2 players takes single players only."),
+    "too_many_entries": _l("At most 256 entries."),
+    "seed_range": _l("A whole number, 0 or more."),
+    "too_few_entrants": _l("Too few entrants for this structure."),
+    "too_many_rounds": _l("More rounds than the entrants can play without rematches."),
+    "result_range": _l("These partite cannot end a match of this length."),
+    "match_not_over": _l("This result does not end the match: enter the partite each side won."),
+    "knockout_needs_winner": _l("A knockout match needs a winner."),
+    "bye_has_no_result": _l("A bye has no result to enter."),
+    "next_match_on": _l(
+        "The winner has already gone on to the next match: the result can no longer change winner."
+    ),
+    "knockout_fills_in": _l("The knockout fills in by itself as its matches finish."),
+    "round_not_over": _l("Some matches of this round have no result yet."),
+    "tournament_over": _l("The tournament is over."),
+    "not_started": _l("The tournament has not started."),
+    "organiser_fixed": _l("The organiser stays the organiser."),
+    "status_setup": _l("Make the draw first."),
+    "status_drawn": _l("The tournament has not started yet."),
+    "status_running": _l("The tournament has already started: the draw is fixed."),
+    "status_finished": _l("The tournament is over."),
+    "no_such_user": _l("No account has this username."),
+}
+
+
+def error_text(error: TournamentRefused) -> str:
+    """The translated message for a refused tournament action."""
+    return str(ERROR_MESSAGES.get(error.key, error.key))
+
+
+def _whole(label: str, default: int | None, low: int, high: int, **kwargs: Any) -> IntegerField:
+    return IntegerField(
+        label,
+        default=default,
+        validators=[
+            InputRequired(message=_l("Type a number.")),
+            NumberRange(
+                min=low,
+                max=high,
+                message=_l("A whole number from %(min)d to %(max)d.", min=low, max=high),
+            ),
+        ],
+        render_kw={"inputmode": "numeric", **kwargs},
+    )
+
+
+def _optional_whole(label: str, low: int, high: int) -> IntegerField:
+    return IntegerField(
+        label,
+        validators=[
+            Optional(),
+            NumberRange(
+                min=low,
+                max=high,
+                message=_l("A whole number from %(min)d to %(max)d.", min=low, max=high),
+            ),
+        ],
+        render_kw={"inputmode": "numeric"},
+    )
+
+
+_FEE = re.compile(r"^\s*(\d{1,5})(?:[.,](\d{1,2}))?\s*$")
+
+
+class TournamentForm(AppForm):
+    """A new tournament: name, date, format, structure, match lengths and targets, rules."""
+
+    name = NameField(
+        _l("Tournament name"),
+        validators=[
+            InputRequired(message=_l("Type a name.")),
+            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
+        ],
+    )
+    held_on = DateField(
+        _l("Date"), validators=[InputRequired(message=_l("Choose the date."))], default=date.today
+    )
+    format = RadioField(_l("Format"), choices=FORMAT_CHOICES, default="2x2")
+    structure = RadioField(
+        _l("Structure"), choices=STRUCTURE_CHOICES, default=Structure.GROUPS_KNOCKOUT.value
+    )
+    rounds = _optional_whole(_l("Rounds (Swiss or Danish)"), 1, 30)
+    group_size = _whole(_l("Entrants per group"), 4, 3, 8)
+    qualifiers = _whole(_l("Qualifiers per group"), 2, 1, 7)
+    games = SelectField(_l("Match length (groups, rounds)"), choices=LENGTH_CHOICES, default="1")
+    target = _whole(_l("Target (groups, rounds)"), 11, 1, 999, list="common-targets")
+    knockout_games = SelectField(_l("Match length (knockout)"), choices=LENGTH_CHOICES, default="1")
+    knockout_target = _whole(_l("Target (knockout)"), 11, 1, 999, list="common-targets")
+    final_games = SelectField(_l("Match length (final)"), choices=LENGTH_CHOICES, default="3")
+    final_target = _whole(_l("Target (final)"), 21, 1, 999, list="common-targets")
+    third_place = BooleanField(_l("Play a match for third place"))
+    preset = SelectField(_l("Rules"), choices=PRESET_CHOICES, default="scopa-2x2")
+    tie_break = FieldList(
+        SelectField(_l("Tie-break"), choices=TIE_BREAK_CHOICES),
+        label=_l("Tie-breaks, in order"),
+        min_entries=len(ITALIAN),
+        max_entries=len(ITALIAN),
+    )
+    entry_fee = StringField(
+        _l("Entry fee (€)"),
+        default="0",
+        validators=[Length(max=12)],
+        render_kw={"inputmode": "decimal"},
+    )
+    is_public = BooleanField(_l("Public: anyone with the address can follow it"))
+
+    common_targets = COMMON_TARGETS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for place, (select, step) in enumerate(zip(self.tie_break, ITALIAN, strict=True), 1):
+            if select.data is None:
+                select.data = step.value
+            select.label.text = str(_l("Tie-break %(place)d", place=place))
+
+    def validate_entry_fee(self, field: StringField) -> None:
+        """Euros, with up to two decimals (``5``, ``5.50`` or ``5,50``)."""
+        if not _FEE.match(field.data or "0"):
+            raise ValidationError(str(_l("An amount in euros, such as 5 or 7.50.")))
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The form's checks, then: Swiss and Danish need their number of rounds."""
+        if not super().validate(extra_validators):
+            return False
+        swiss = self.structure.data in (Structure.SWISS.value, Structure.DANISH.value)
+        if swiss and self.rounds.data is None:
+            self.rounds.errors = [str(_l("Type the number of rounds."))]
+            return False
+        return True
+
+    def fee_cents(self) -> int:
+        """The entry fee in cents."""
+        found = _FEE.match(self.entry_fee.data or "0")
+        assert found is not None  # noqa: S101 - validated
+        return int(found[1]) * 100 + int((found[2] or "0").ljust(2, "0"))
+
+    def setup(self) -> TournamentSetup:
+        """The tournament the form describes."""
+        structure = Structure(self.structure.data)
+        fmt = FORMATS[self.format.data or "2x2"]
+        preset = PRESETS.get(self.preset.data or "", PRESETS["scopa-2x2"])
+        rules = Rules(
+            format=fmt,
+            target=int(self.target.data or 11),
+            napola=preset.rules.napola,
+            re_bello=preset.rules.re_bello,
+        )
+        first = StageSetup(int(self.games.data or 1), int(self.target.data or 11))
+        final_games, final_target = int(self.final_games.data or 1), self.final_target.data
+        if structure is Structure.KNOCKOUT:
+            stages: tuple[StageSetup, ...] = (
+                StageSetup(first.games, first.target, final_games, final_target),
+            )
+        elif structure is Structure.GROUPS_KNOCKOUT:
+            knockout = StageSetup(
+                int(self.knockout_games.data or 1),
+                int(self.knockout_target.data or 11),
+                final_games,
+                final_target,
+            )
+            stages = (first, knockout)
+        else:
+            stages = (first,)
+        return TournamentSetup(
+            tie_break=self.tie_break_chain(),
+            name=self.name.data or "",
+            held_on=self.held_on.data or date.today(),
+            structure=structure,
+            rules=rules,
+            stages=stages,
+            entry_fee_cents=self.fee_cents(),
+            is_public=bool(self.is_public.data),
+            rounds=self.rounds.data,
+            group_size=int(self.group_size.data or 4),
+            qualifiers=int(self.qualifiers.data or 2),
+            third_place=bool(self.third_place.data),
+        )
+
+    def tie_break_chain(self) -> tuple[TieBreak, ...]:
+        """The tie-breaks chosen, in order, up to the first place left empty."""
+        chain = []
+        for select in self.tie_break:
+            if not select.data:
+                break
+            chain.append(TieBreak(select.data))
+        return tuple(chain)
+
+    def error_field(self, path: str) -> Any:
+        """The services' stage refusals go next to the first stage's fields, a tie-break
+        refusal next to the first tie-break."""
+        if path == "tie_break":
+            return self.tie_break[0]
+        return super().error_field({"stages": "structure"}.get(path, path))
+
+
+class EntriesForm(AppForm):
+    """A pasted list of entries, one a line."""
+
+    entries = TextAreaField(
+        _l("Entries, one a line"),
+        validators=[
+            InputRequired(message=_l("Paste at least one entry.")),
+            Length(max=20_000, message=_l("At most %(max)d characters.", max=20_000)),
+        ],
+        render_kw={"rows": 8, "autocapitalize": "words"},
+    )
+
+    def error_field(self, path: str) -> Any:
+        """A refused line (``entries:<n>``) goes next to the list."""
+        return super().error_field(path.split(":", 1)[0])
+
+    @staticmethod
+    def line_of(path: str) -> int | None:
+        """The number of the refused line a path names, if any."""
+        _, _sep, line = path.partition(":")
+        return int(line) if line.isdigit() else None
+
+
+class EntryForm(AppForm):
+    """One entry's seed (empty or 0: none), or its withdrawal (or return)."""
+
+    seed = _optional_whole(_l("Seed"), 0, 256)
+    action = SelectField(
+        choices=[SelectChoice("seed", "seed"), SelectChoice("withdraw", "withdraw")],
+        default="seed",
+    )
+    withdrawn = BooleanField(_l("Withdrawn"))
+
+
+class DrawForm(AppForm):
+    """The draw: from a new random seed, or from the seed typed (to draw the same again)."""
+
+    seed = IntegerField(
+        _l("Seed (empty: a new random one)"),
+        validators=[
+            Optional(),
+            NumberRange(min=0, message=_l("A whole number, 0 or more.")),
+        ],
+        render_kw={"inputmode": "numeric"},
+    )
+
+
+class ResultForm(AppForm):
+    """A match's result entered by hand: partite won and game points per side."""
+
+    wins_first = _whole(_l("Partite won (first)"), None, 0, 9)
+    wins_second = _whole(_l("Partite won (second)"), None, 0, 9)
+    points_first = _whole(_l("Points (first)"), None, 0, 99_999)
+    points_second = _whole(_l("Points (second)"), None, 0, 99_999)
+
+    def error_field(self, path: str) -> Any:
+        """Refusals about the partite go next to the first side's."""
+        return super().error_field({"wins": "wins_first"}.get(path, path))
+
+
+class MemberForm(AppForm):
+    """A helper added by username."""
+
+    username = StringField(
+        _l("Username"),
+        validators=[
+            InputRequired(message=_l("Type a username.")),
+            Length(max=60, message=_l("At most %(max)d characters.", max=60)),
+        ],
+        render_kw={"autocapitalize": "none", "autocomplete": "off"},
+    )
+    role = RadioField(
+        _l("Role"),
+        choices=[
+            SelectChoice("helper", _l("Helper: enters results")),
+            SelectChoice("viewer", _l("Viewer: reads")),
+        ],
+        default="helper",
+        validators=[InputRequired(message=_l("Choose a role."))],
+    )
+
+    def error_field(self, path: str) -> Any:
+        """A refusal about the role or the user goes next to the username."""
+        return super().error_field({"role": "username", "user": "username"}.get(path, path))

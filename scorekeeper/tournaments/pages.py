@@ -1,0 +1,352 @@
+"""What the tournament pages show, read from the services into plain values: a round's
+matches with their state and live score, the tables with each decided tie in words,
+the bracket by rounds, the podium. No page changes anything through this module."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from scorekeeper.accounts.models import User
+from scorekeeper.extensions import db
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Game
+from scorekeeper.tournaments import core, services
+from scorekeeper.tournaments.games import match_table_token, table_edit_token
+from scorekeeper.tournaments.models import (
+    Entrant,
+    Match,
+    MatchResult,
+    Member,
+    Round,
+    Stage,
+    StageKind,
+    Status,
+    Tournament,
+)
+
+WAITING, PLAYING, FINISHED, BYE = "waiting", "playing", "finished", "bye"
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One match as a page shows it (``token``: its table's edit token, when asked)."""
+
+    match: Match
+    first: str
+    second: str
+    state: str
+    #: Partite won so far by each side (a finished match: its result's).
+    wins: tuple[int, int]
+    #: The points of the partita being played (a finished match: its game points).
+    score: tuple[int, int]
+    #: Which partita is on (1 for a single partita).
+    partita: int
+    result: MatchResult | None
+    token: str | None = None
+    #: The token of the table's sheet: the board of whichever partita is on.
+    sheet_token: str | None = None
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round with its stage and matches."""
+
+    stage: Stage
+    round: Round
+    title: str
+    rows: list[MatchRow]
+
+    @property
+    def open(self) -> int:
+        """How many of its matches still wait for a result."""
+        return sum(1 for row in self.rows if row.state in (WAITING, PLAYING))
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A row of a standings table: the standing, the entrant's name, the reason in words."""
+
+    standing: core.Standing
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """A standings table (a group's, or the whole stage's)."""
+
+    title: str
+    rows: list[TableRow]
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """A knockout match: its two names (``""`` not known yet) and which won (0, 1, None)."""
+
+    first: str
+    second: str
+    winner: int | None
+    is_bye: bool
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    """A column of the bracket."""
+
+    title: str
+    matches: list[BracketMatch] = field(default_factory=list)
+
+
+def names(tournament: Tournament) -> dict[int, Entrant]:
+    """The entrants by their number."""
+    return {row.number: row for row in services.entrants(tournament)}
+
+
+def stage_title(stage: Stage) -> str:
+    """The stage's name in the current language."""
+    return {
+        StageKind.GROUPS.value: _("Groups"),
+        StageKind.SWISS.value: _("Swiss"),
+        StageKind.DANISH.value: _("Danish"),
+        StageKind.KNOCKOUT.value: _("Knockout"),
+    }[stage.kind]
+
+
+def round_title(stage: Stage, round_: Round) -> str:
+    """ "Round 2", or a knockout's "Semifinals", "Final"."""
+    if stage.kind == StageKind.KNOCKOUT.value and stage.lines:
+        left = (len(stage.lines) - 1).bit_length() - round_.number
+        return knockout_round_title(left, round_.number)
+    return _("Round %(number)d", number=round_.number)
+
+
+def knockout_round_title(left: int, number: int) -> str:
+    """The name of a knockout round with ``left`` rounds after it."""
+    if left == 0:
+        return _("Final")
+    if left == 1:
+        return _("Semifinals")
+    if left == 2:
+        return _("Quarterfinals")
+    return _("Knockout round %(number)d", number=number)
+
+
+def _row(match: Match, with_token: bool) -> MatchRow:
+    first = match.first.name
+    second = match.second.name if match.second is not None else ""
+    result = services.result_of(match)
+    if match.is_bye:
+        return MatchRow(match, first, second, BYE, (0, 0), (0, 0), 0, result)
+    played = services.match_games(match)
+    current: Game | None = played[-1] if played else None
+    token = sheet_token = None
+    if with_token and current is not None:
+        token, sheet_token = table_edit_token(current), match_table_token(match)
+    if result is not None:
+        return MatchRow(
+            match,
+            first,
+            second,
+            FINISHED,
+            (result.wins_first, result.wins_second),
+            (result.points_first, result.points_second),
+            len(played),
+            result,
+            token,
+            sheet_token,
+        )
+    won = [g.winner_side for g in played if g.winner_side is not None]
+    wins = (won.count(0), won.count(1))
+    score = (0, 0)
+    state = WAITING
+    if current is not None:
+        totals = games.stored_state(current).totals
+        score = (int(totals[0]), int(totals[1]))
+        if any(score) or len(played) > 1 or current.hands:
+            state = PLAYING
+    return MatchRow(match, first, second, state, wins, score, len(played), None, token, sheet_token)
+
+
+def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[RoundView]:
+    """Every round so far, the latest first, with its matches."""
+    views = [
+        RoundView(
+            stage,
+            round_,
+            round_title(stage, round_),
+            [_row(match, with_tokens) for match in services.matches(round_)],
+        )
+        for stage, round_ in services.rounds(tournament)
+    ]
+    return list(reversed(views))
+
+
+def current_rounds(views: list[RoundView]) -> list[RoundView]:
+    """The rounds being played: those with open matches (a knockout's byes may leave two
+    at once), else the latest."""
+    on = [view for view in views if view.open]
+    return on or views[:1]
+
+
+def reason_text(reason: core.Reason | None) -> str:
+    """Why a side is above the next one level on points, in words."""
+    if reason is None:
+        return ""
+    params = dict(reason.params)
+    value, other = params.get("value", ""), params.get("other", "")
+    texts = {
+        core.TieBreak.HEAD_TO_HEAD.value: _(
+            "ahead on head-to-head (%(value)s to %(other)s)", value=value, other=other
+        ),
+        core.TieBreak.CLASSIFICA_AVULSA.value: _(
+            "ahead in the table of the tied sides alone (classifica avulsa): "
+            "%(value)s to %(other)s",
+            value=value,
+            other=other,
+        ),
+        core.TieBreak.POINT_DIFFERENCE.value: _(
+            "ahead on point difference (%(value)s to %(other)s)", value=value, other=other
+        ),
+        core.TieBreak.POINTS_FOR.value: _(
+            "ahead on points scored (%(value)s to %(other)s)", value=value, other=other
+        ),
+        core.TieBreak.DRAWN_CARD.value: _(
+            "ahead on the drawn card (%(value)s against %(other)s)", value=value, other=other
+        ),
+    }
+    return texts.get(reason.code, reason.code)
+
+
+def tie_break_names(tournament: Tournament) -> list[str]:
+    """The tie-break chain in words, in its order."""
+    words = {
+        core.TieBreak.HEAD_TO_HEAD.value: _("head-to-head"),
+        core.TieBreak.CLASSIFICA_AVULSA.value: _("the table of the tied sides (classifica avulsa)"),
+        core.TieBreak.POINT_DIFFERENCE.value: _("point difference"),
+        core.TieBreak.POINTS_FOR.value: _("points scored"),
+        core.TieBreak.DRAWN_CARD.value: _("a drawn card"),
+    }
+    return [words.get(code, code) for code in tournament.tie_break]
+
+
+def _table(title: str, standings: tuple[core.Standing, ...], by: dict[int, Entrant]) -> Table:
+    return Table(
+        title,
+        [
+            TableRow(row, by[row.entrant].name if row.entrant in by else "", reason_text(row.ahead))
+            for row in standings
+        ],
+    )
+
+
+def group_letter(index: int) -> str:
+    """Group A, B, ... (past Z: numbers)."""
+    return chr(ord("A") + index) if index < 26 else str(index + 1)
+
+
+def tables(tournament: Tournament) -> list[Table]:
+    """The standings of the stages that have them: each group's, or the whole table."""
+    if tournament.status in (Status.SETUP.value, Status.DRAWN.value) and tournament.seed is None:
+        return []
+    by = names(tournament)
+    if not by:
+        return []
+    first = tournament.stages[0]
+    if first.kind == StageKind.KNOCKOUT.value:
+        return []
+    if first.kind == StageKind.GROUPS.value and len(tournament.stages) > 1:
+        groups = [
+            _table(_("Group %(letter)s", letter=group_letter(index)), table, by)
+            for index, table in enumerate(services.group_standings(tournament, first))
+        ]
+        overall = _table(_("All groups"), services.standings(tournament, stage=first), by)
+        return [*groups, overall]
+    return [_table(_("Standings"), services.standings(tournament, stage=first), by)]
+
+
+def bracket_rounds(tournament: Tournament) -> list[BracketRound]:
+    """The knockout's bracket as columns, round 1 first (empty before it is known)."""
+    bracket = services.bracket(tournament)
+    if bracket is None:
+        return []
+    by = names(tournament)
+
+    def name(number: int | None) -> str:
+        return by[number].name if number is not None and number in by else ""
+
+    columns = [
+        BracketRound(knockout_round_title(bracket.rounds - number, number))
+        for number in range(1, bracket.rounds + 1)
+    ]
+    for m in bracket.matches():
+        winner = None
+        if m.winner is not None:
+            winner = 0 if m.winner == m.first else 1
+        columns[m.round - 1].matches.append(
+            BracketMatch(name(m.first), name(m.second), winner, m.is_bye)
+        )
+    third = bracket.third_place_match()
+    if third is not None:
+        winner = None if third.winner is None else (0 if third.winner == third.first else 1)
+        match = BracketMatch(name(third.first), name(third.second), winner, False)
+        columns.append(BracketRound(_("Third place"), [match]))
+    return columns
+
+
+def podium(tournament: Tournament) -> list[tuple[int, str]]:
+    """Once the tournament is over: (place, name) of the first three (two thirds when a
+    knockout plays no match for third place)."""
+    if tournament.status != Status.FINISHED.value:
+        return []
+    by = names(tournament)
+    bracket = services.bracket(tournament)
+    if bracket is not None and bracket.champion is not None:
+        final = bracket.match(bracket.rounds, 0)
+        places = [(1, bracket.champion)]
+        runner_up = final.second if final.winner == final.first else final.first
+        if runner_up is not None:
+            places.append((2, runner_up))
+        if bracket.rounds >= 2:
+            if bracket.third is not None:
+                places.append((3, bracket.third))
+            elif not bracket.third_place:
+                for index in (0, 1):
+                    semi = bracket.match(bracket.rounds - 1, index)
+                    loser = semi.second if semi.winner == semi.first else semi.first
+                    if loser is not None and not semi.is_bye:
+                        places.append((3, loser))
+        return [(place, by[number].name) for place, number in places if number in by]
+    table = services.standings(tournament, stage=tournament.stages[-1])
+    return [(row.rank, by[row.entrant].name) for row in table[:3] if row.entrant in by]
+
+
+def status_text(tournament: Tournament) -> str:
+    """Where the tournament is, in words."""
+    return {
+        Status.SETUP.value: _("Entries open"),
+        Status.DRAWN.value: _("Drawn, not started"),
+        Status.RUNNING.value: _("Playing"),
+        Status.FINISHED.value: _("Finished"),
+    }[tournament.status]
+
+
+def length_text(games_: int) -> str:
+    """One partita, or the best of N."""
+    if games_ == 1:
+        return _("one partita")
+    return _("best of %(number)d", number=games_)
+
+
+def members_named(tournament: Tournament) -> list[tuple[Member, str]]:
+    """The members (`services.members`' order) with their usernames."""
+    rows = services.members(tournament)
+    usernames: dict[int, str] = {
+        user_id: username
+        for user_id, username in db.session.execute(
+            select(User.id, User.username).where(User.id.in_([row.user_id for row in rows]))
+        )
+    }
+    return [(row, usernames.get(row.user_id, "")) for row in rows]

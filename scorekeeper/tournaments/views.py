@@ -1,0 +1,432 @@
+"""Views of the `tournaments` blueprint. Every route that touches a tournament starts
+with `require_role` (see `scorekeeper/tournaments/access.py`); ids inside a tournament
+go through `get_in_tournament`. Each action is one service call (one transaction); a
+refusal is shown next to its field, or as a flash message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+
+from scorekeeper.accounts import services as accounts
+from scorekeeper.games.qr import qr_svg
+from scorekeeper.private import mark_private
+from scorekeeper.tournaments import pages, services
+from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
+from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.forms import (
+    STRUCTURE_NAMES,
+    DrawForm,
+    EntriesForm,
+    EntryForm,
+    MemberForm,
+    ResultForm,
+    TournamentForm,
+    error_text,
+)
+from scorekeeper.tournaments.games import resolve_match_token, table_edit_token
+from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status
+from scorekeeper.ui.forms import AppForm, ButtonForm
+
+bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
+
+
+@bp.context_processor
+def inject_names() -> dict[str, object]:
+    """Give the tournament templates the roles, their names and the page helpers."""
+    return {
+        "Role": Role,
+        "Status": Status,
+        "role_names": {
+            "organiser": _("organiser"),
+            "helper": _("helper"),
+            "viewer": _("viewer"),
+        },
+        "structure_names": STRUCTURE_NAMES,
+        "pages": pages,
+    }
+
+
+def _to(access: Access, endpoint: str = "tournaments.show", **values: Any) -> ResponseReturnValue:
+    return redirect(url_for(endpoint, public_id=access.tournament.public_id, **values))
+
+
+def _refused(error: TournamentRefused, form: AppForm | None = None) -> None:
+    """Show a refused action next to its field, or as a flash message."""
+    message = error_text(error)
+    if form is None or form.add_errors({error.field: [message]}):
+        flash(message, "error")
+
+
+# The organiser's tournaments and a new one --------------------------------------------
+
+
+@bp.get("/")
+@login_required
+def index() -> ResponseReturnValue:
+    """The tournaments of the logged-in user."""
+    return render_template(
+        "tournaments/index.html", tournaments=services.tournaments_of(current_user)
+    )
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@login_required
+def new() -> ResponseReturnValue:
+    """Create a tournament; its creator is its organiser."""
+    form = TournamentForm()
+    if form.validate_on_submit():
+        try:
+            tournament = services.create_tournament(current_user, form.setup())
+        except TournamentRefused as error:
+            _refused(error, form)
+        else:
+            flash(_("Tournament created. Now paste its entries."), "success")
+            return redirect(url_for("tournaments.entries", public_id=tournament.public_id))
+    return render_template("tournaments/new.html", form=form), form.page_status
+
+
+# The tournament's pages ---------------------------------------------------------------
+
+
+@bp.get("/<public_id>")
+def show(public_id: str) -> ResponseReturnValue:
+    """The tournament: where it is, the standings with their tie-breaks, the bracket,
+    the winner and the podium."""
+    access = require_role(public_id, Role.VIEWER)
+    t = access.tournament
+    return render_template(
+        "tournaments/show.html",
+        access=access,
+        tables=pages.tables(t),
+        bracket=pages.bracket_rounds(t),
+        podium=pages.podium(t),
+        tie_breaks=pages.tie_break_names(t),
+        entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
+    )
+
+
+@bp.route("/<public_id>/entries", methods=["GET", "POST"])
+def entries(public_id: str) -> ResponseReturnValue:
+    """The entry list; for the organiser also the paste box, seeds, withdrawals, the draw
+    and the start. POST: the organiser adds the pasted entries."""
+    if request.method == "POST":
+        return _add_entries(require_role(public_id, Role.ORGANISER))
+    access = require_role(public_id, Role.VIEWER)
+    return _entries_page(access, EntriesForm(), DrawForm())
+
+
+def _entries_page(
+    access: Access, form: EntriesForm, draw_form: DrawForm, status: int = 200
+) -> ResponseReturnValue:
+    t = access.tournament
+    drawn = services.entrants(t) if t.seed is not None else []
+    return (
+        render_template(
+            "tournaments/entries.html",
+            access=access,
+            form=form,
+            draw_form=draw_form,
+            entry_list=services.entries(t),
+            drawn=drawn,
+            groups=_groups(drawn),
+            left_out=services.left_out(t) if t.status == Status.DRAWN.value else None,
+        ),
+        status,
+    )
+
+
+def _groups(drawn: list[Any]) -> list[tuple[str, list[Any]]]:
+    groups: dict[int, list[Any]] = {}
+    for row in drawn:
+        if row.group_index is not None:
+            groups.setdefault(row.group_index, []).append(row)
+    return [
+        (pages.group_letter(index), sorted(groups[index], key=lambda r: r.group_place))
+        for index in sorted(groups)
+    ]
+
+
+def _add_entries(access: Access) -> ResponseReturnValue:
+    """Organiser: add the pasted entries (after the draw: a late entry, drawn again)."""
+    form = EntriesForm()
+    if form.validate_on_submit():
+        try:
+            added = services.add_entries(access.tournament, form.entries.data or "")
+        except TournamentRefused as error:
+            message = error_text(error)
+            line = EntriesForm.line_of(error.field)
+            if line is not None:
+                message = _("Line %(line)d: %(message)s", line=line, message=message)
+            form.add_errors({error.field: [message]})
+        else:
+            flash(_("Entries added: %(count)d.", count=len(added)), "success")
+            return _to(access, "tournaments.entries")
+    return _entries_page(access, form, DrawForm(), 422)
+
+
+@bp.post("/<public_id>/entries/<int:entry_id>")
+def set_entry(public_id: str, entry_id: int) -> ResponseReturnValue:
+    """Organiser: seed an entry, or withdraw it (or take it back), before the start."""
+    access = require_role(public_id, Role.ORGANISER)
+    entry = get_in_tournament(Entry, access, entry_id)
+    form = EntryForm()
+    if not form.validate_on_submit():
+        for messages in form.errors.values():
+            for message in messages:
+                flash(str(message), "error")
+        return _to(access, "tournaments.entries")
+    try:
+        if form.action.data == "withdraw":
+            services.set_entry(entry, withdrawn=not entry.withdrawn)
+        else:
+            services.set_entry(entry, seed=form.seed.data or 0)
+    except TournamentRefused as error:
+        _refused(error)
+    else:
+        flash(_("Entry saved."), "success")
+    return _to(access, "tournaments.entries")
+
+
+@bp.post("/<public_id>/draw")
+def draw(public_id: str) -> ResponseReturnValue:
+    """Organiser: draw (or draw again, until the start), from a new seed or the one typed."""
+    access = require_role(public_id, Role.ORGANISER)
+    form = DrawForm()
+    if form.validate_on_submit():
+        try:
+            services.draw(access.tournament, seed=form.seed.data)
+        except TournamentRefused as error:
+            _refused(error, form)
+        else:
+            flash(_("Drawn from seed %(seed)d.", seed=access.tournament.seed or 0), "success")
+            return _to(access, "tournaments.entries")
+    return _entries_page(access, EntriesForm(), form, 422)
+
+
+@bp.post("/<public_id>/start")
+def start(public_id: str) -> ResponseReturnValue:
+    """Organiser: start the drawn tournament: round 1 at its tables."""
+    access = require_role(public_id, Role.ORGANISER)
+    if ButtonForm().validate_on_submit():
+        try:
+            services.start(access.tournament)
+        except TournamentRefused as error:
+            _refused(error)
+            return _to(access, "tournaments.entries")
+        flash(_("Started: round 1 is at its tables."), "success")
+    return _to(access, "tournaments.rounds")
+
+
+@bp.get("/<public_id>/rounds")
+def rounds(public_id: str) -> ResponseReturnValue:
+    """The rounds, the latest first: each table's match, state and live score; helpers
+    also get each table's board and a result form."""
+    access = require_role(public_id, Role.VIEWER)
+    return _rounds_page(access)
+
+
+def _rounds_page(
+    access: Access, failed: tuple[int, ResultForm] | None = None, status: int = 200
+) -> ResponseReturnValue:
+    helper = access.can(Role.HELPER)
+    if helper:
+        mark_private()  # the table tokens open the games' edit pages
+    views = pages.round_views(access.tournament, with_tokens=helper)
+    forms: dict[int, ResultForm] = {}
+    if helper:
+        for view in views:
+            for row in view.rows:
+                if row.state != pages.BYE:
+                    forms[row.match.id] = _result_form(row)
+        if failed is not None:
+            forms[failed[0]] = failed[1]
+    t = access.tournament
+    can_next = (
+        access.can(Role.ORGANISER)
+        and t.status == Status.RUNNING.value
+        and bool(views)
+        and views[0].stage.kind != "knockout"
+        and not any(view.open for view in views)
+    )
+    return (
+        render_template(
+            "tournaments/rounds.html",
+            access=access,
+            views=views,
+            forms=forms,
+            can_next=can_next,
+        ),
+        status,
+    )
+
+
+def _result_form(row: pages.MatchRow) -> ResultForm:
+    form = ResultForm(formdata=None)
+    if row.result is not None:
+        form.wins_first.data, form.wins_second.data = row.wins
+        form.points_first.data, form.points_second.data = row.score
+    return form
+
+
+@bp.post("/<public_id>/matches/<int:match_id>/result")
+def result(public_id: str, match_id: int) -> ResponseReturnValue:
+    """Helper: enter or correct a match's result by hand."""
+    access = require_role(public_id, Role.HELPER)
+    match = get_in_tournament(Match, access, match_id)
+    form = ResultForm()
+    if form.validate_on_submit():
+        try:
+            services.enter_result(
+                match,
+                (int(form.wins_first.data or 0), int(form.wins_second.data or 0)),
+                (int(form.points_first.data or 0), int(form.points_second.data or 0)),
+                current_user,
+            )
+        except TournamentRefused as error:
+            _refused(error, form)
+        else:
+            flash(_("Result of table %(table)s saved.", table=match.table_number), "success")
+            return _to(access, "tournaments.rounds", _anchor=f"match-{match.id}")
+    return _rounds_page(access, (match.id, form), 422)
+
+
+@bp.post("/<public_id>/next-round")
+def next_round(public_id: str) -> ResponseReturnValue:
+    """Organiser: the next round, once every result of this one is in."""
+    access = require_role(public_id, Role.ORGANISER)
+    if ButtonForm().validate_on_submit():
+        try:
+            made = services.next_round(access.tournament)
+        except TournamentRefused as error:
+            _refused(error)
+        else:
+            flash(_("Round %(number)d is at its tables.", number=made.number), "success")
+    return _to(access, "tournaments.rounds")
+
+
+# Print pages and the screen -----------------------------------------------------------
+
+
+@bp.get("/<public_id>/print/sheets")
+def sheets(public_id: str) -> ResponseReturnValue:
+    """Helper: one A4 score sheet per table of the current round, with the QR of its
+    board (the table's edit link)."""
+    access = require_role(public_id, Role.HELPER)
+    mark_private()
+    views = pages.current_rounds(pages.round_views(access.tournament, with_tokens=True))
+    return render_template("tournaments/sheets.html", access=access, views=views)
+
+
+@bp.get("/<public_id>/print/standings")
+def print_standings(public_id: str) -> ResponseReturnValue:
+    """The standings and the bracket, to print."""
+    access = require_role(public_id, Role.VIEWER)
+    t = access.tournament
+    return render_template(
+        "tournaments/print_standings.html",
+        access=access,
+        tables=pages.tables(t),
+        bracket=pages.bracket_rounds(t),
+        podium=pages.podium(t),
+        tie_breaks=pages.tie_break_names(t),
+    )
+
+
+@bp.get("/<public_id>/screen")
+def screen(public_id: str) -> ResponseReturnValue:
+    """The screen at the venue: the current round's tables and live scores, the group
+    tables, the bracket, the podium; it refreshes by itself."""
+    access = require_role(public_id, Role.VIEWER)
+    t = access.tournament
+    views = pages.round_views(t)
+    return render_template(
+        "tournaments/screen.html",
+        access=access,
+        views=pages.current_rounds(views),
+        tables=pages.tables(t),
+        bracket=pages.bracket_rounds(t),
+        podium=pages.podium(t),
+    )
+
+
+# A table's sheet link -----------------------------------------------------------------
+
+
+@bp.get("/table/<token>")
+def table(token: str) -> ResponseReturnValue:
+    """The link of a table's score sheet (no account needed: the token is the key): the
+    board of the match's partita on now, so one printed QR serves a best of N."""
+    mark_private()
+    game = resolve_match_token(token)
+    if game is None:
+        abort(404)
+    response = redirect(url_for("games.scoreboard", token=table_edit_token(game)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/table/<token>/qr.svg")
+def table_qr(token: str) -> ResponseReturnValue:
+    """The QR code of a table's sheet link."""
+    mark_private()
+    if resolve_match_token(token) is None:
+        abort(404)
+    svg = qr_svg(url_for("tournaments.table", token=token, _external=True))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+# Members ------------------------------------------------------------------------------
+
+
+@bp.route("/<public_id>/members", methods=["GET", "POST"])
+def members(public_id: str) -> ResponseReturnValue:
+    """Organiser: the members and their roles; POST: add a helper (enters results) or a
+    viewer by username."""
+    access = require_role(public_id, Role.ORGANISER)
+    if request.method == "POST":
+        return _add_member(access)
+    return _members_page(access, MemberForm())
+
+
+def _members_page(access: Access, form: MemberForm, status: int = 200) -> ResponseReturnValue:
+    rows = pages.members_named(access.tournament)
+    return render_template("tournaments/members.html", access=access, form=form, rows=rows), status
+
+
+def _add_member(access: Access) -> ResponseReturnValue:
+    """Make an account a helper or a viewer."""
+    form = MemberForm()
+    if form.validate_on_submit():
+        user = accounts.find_user(form.username.data or "")
+        if user is None:
+            form.add_errors({"username": [error_text(TournamentRefused("no_such_user"))]})
+        else:
+            try:
+                services.set_member(access.tournament, user, Role.parse(form.role.data))
+            except TournamentRefused as error:
+                _refused(error, form)
+            else:
+                flash(_("%(name)s added.", name=user.username), "success")
+                return _to(access, "tournaments.members")
+    return _members_page(access, form, 422)
+
+
+@bp.post("/<public_id>/members/<int:member_id>/remove")
+def remove_member(public_id: str, member_id: int) -> ResponseReturnValue:
+    """Organiser: take a member out of the tournament."""
+    access = require_role(public_id, Role.ORGANISER)
+    member = get_in_tournament(Member, access, member_id)
+    if not ButtonForm().validate_on_submit():
+        abort(400)
+    try:
+        services.remove_member(member)
+    except TournamentRefused as error:
+        _refused(error)
+    else:
+        flash(_("Member removed."), "success")
+    return _to(access, "tournaments.members")

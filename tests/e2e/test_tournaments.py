@@ -1,0 +1,126 @@
+"""A tournament of eight pairs run from phones: the organiser creates it, pastes the
+entries, draws and starts it, prints the score sheets; a table records its match on its
+board from the sheet's link, the screen at the venue shows the result by itself, the
+other matches are entered by hand, and the knockout ends with its winner.
+
+Waiting is Playwright's auto-waiting `expect`, never a sleep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_leagues import sign_up
+from tests.web.tournament_helpers import EIGHT_PAIRS
+
+#: The screen refreshes every 10 s: a wait for it allows two refreshes.
+SCREEN_WAIT_MS = 25_000
+
+
+def enter_open_results(page: Page) -> int:
+    """Enter by hand the result of every match still open on the round page (the first
+    side wins 11 to 3); how many."""
+    entered = 0
+    while True:
+        open_match = page.locator("li.match-waiting, li.match-playing").first
+        if open_match.count() == 0:
+            return entered
+        open_match.locator("summary").click()
+        open_match.locator('input[name="wins_first"]').fill("1")
+        open_match.locator('input[name="wins_second"]').fill("0")
+        open_match.locator('input[name="points_first"]').fill("11")
+        open_match.locator('input[name="points_second"]').fill("3")
+        open_match.get_by_role("button", name="Save the result").click()
+        expect(page.locator(".flash-success")).to_contain_text("saved")
+        entered += 1
+
+
+def create_draw_and_start(organiser: Page) -> str:
+    """Create a public knockout of the eight pairs, draw it twice, start it; the round
+    page's address."""
+    organiser.goto("/leagues/")
+    organiser.get_by_role("link", name="New tournament").click()
+    organiser.get_by_label("Tournament name").fill("Torneo di San Rocco")
+    organiser.get_by_label("Knockout only").check()
+    organiser.get_by_label("Match length (final)").select_option("1")
+    organiser.get_by_label("Public: anyone with the address can follow it").check()
+    organiser.get_by_role("button", name="Create the tournament").click()
+
+    organiser.get_by_label("Entries, one a line").fill(EIGHT_PAIRS)
+    organiser.get_by_role("button", name="Add", exact=True).click()
+    expect(organiser.locator(".flash-success")).to_contain_text("Entries added: 8.")
+    organiser.get_by_role("button", name="Draw", exact=True).click()
+    seed = organiser.locator(".draw-seed").inner_text()
+    assert seed.isdigit()
+    organiser.get_by_role("button", name="Draw again").click()
+    expect(organiser.locator(".draw-seed")).not_to_have_text(seed)
+    organiser.get_by_role("button", name="Start the tournament").click()
+    expect(organiser.locator("li.match-waiting")).to_have_count(4)
+    return organiser.url
+
+
+def print_sheets(organiser: Page) -> str:
+    """Open the score sheets (one per table, each with its QR; print hides the page's
+    header); the first table's link."""
+    organiser.get_by_role("link", name="Score sheets").click()
+    sheets = organiser.locator("article.sheet")
+    expect(sheets).to_have_count(4)
+    expect(sheets.first.locator("img.qr")).to_be_visible()
+    qr = organiser.request.get(sheets.first.locator("img.qr").get_attribute("src") or "")
+    assert qr.ok
+    assert qr.headers["content-type"].startswith("image/svg+xml")
+    organiser.emulate_media(media="print")
+    expect(organiser.locator(".site-header")).to_be_hidden()
+    organiser.emulate_media(media="screen")
+    return sheets.first.locator(".sheet-link").inner_text()
+
+
+def play_on_the_board(table: Page, link: str) -> None:
+    """The table's phone opens the sheet's link (no account) and plays the partita out:
+    one hand of 11 for the first side."""
+    table.goto(link)
+    table.locator('[name="sides-0-cards"]').fill("22")
+    table.locator('[name="sides-0-denari"]').fill("6")
+    table.locator('input[name="settebello"][value="0"]').check()
+    table.locator('input[name="primiera"][value="0"]').check()
+    table.locator('[name="sides-0-scope"]').fill("7")
+    table.locator("#save-hand").click()
+    expect(table.locator("#total-0")).to_have_text("11")
+
+
+def test_eight_pairs_from_the_draw_to_the_winner(make_phone: Callable[..., Page]) -> None:
+    organiser = make_phone(locale="en-GB")
+    sign_up(organiser, "organiser")
+    rounds_url = create_draw_and_start(organiser)
+    table_link = print_sheets(organiser)
+
+    screen = make_phone(locale="en-GB")  # the venue's screen: no account, a public tournament
+    screen.goto(rounds_url.replace("/rounds", "/screen"))
+    table_one = screen.locator(".screen-match").first
+    expect(table_one).to_contain_text("not started")
+
+    play_on_the_board(make_phone(locale="en-GB"), table_link)
+    expect(table_one).to_contain_text("finished", timeout=SCREEN_WAIT_MS)
+    expect(table_one).to_contain_text("11–0")
+
+    organiser.goto(rounds_url)
+    expect(organiser.locator("li.match-finished")).to_have_count(1)
+    expect(organiser.locator("li.match-finished")).to_contain_text("11–0")
+    entered = 0
+    for _ in range(3):  # the quarterfinals, the semifinals, the final
+        entered += enter_open_results(organiser)
+        organiser.goto(rounds_url)
+    assert entered == 6
+    expect(organiser.locator(".tournament-status")).to_have_text("Finished")
+
+    organiser.get_by_role("link", name="Standings", exact=True).click()
+    podium = organiser.locator("#podium")
+    expect(podium).to_contain_text("Winner")
+    expect(podium.locator("li")).to_have_count(4)  # no match for third: two thirds
+    expect(organiser.locator(".bracket-round")).to_have_count(3)
+    expect(screen.locator("#podium")).to_contain_text("Winner", timeout=SCREEN_WAIT_MS)
+    # No sideways scrolling on the phone.
+    organiser.goto(rounds_url)
+    assert organiser.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
