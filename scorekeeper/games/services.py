@@ -17,7 +17,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import ColumnElement, Row, func, select, update
+from sqlalchemy import ColumnElement, Row, func, insert, select, update
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.bulk import insert_rows
@@ -161,12 +161,15 @@ class ScoredHand:
     sides: tuple[SideValues, ...]
     result: HandResult
 
-    def hand_values(self, game_id: int, number: int, at: datetime) -> dict[str, Any]:
-        """The columns of its `Hand` row, as hand `number` of a game played `at`."""
+    def hand_values(
+        self, game_id: int, number: int, at: datetime, request_id: str | None = None
+    ) -> dict[str, Any]:
+        """The columns of its `Hand` row, as hand `number` of a game played `at`, saved by
+        the form `request_id` (an imported hand's is made up from its number)."""
         return {
             "game_id": game_id,
             "number": number,
-            "request_id": f"import-{number}",
+            "request_id": request_id or f"import-{number}",
             "mode": self.entry.mode.value,
             "entry": self.entry.to_json(),
             "napoleone_side": self.score.napoleone,
@@ -472,10 +475,11 @@ def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameS
 
 @dataclass(frozen=True)
 class Recorded:
-    """A saved hand; ``already_saved`` when this very form had been saved before; the
-    game's ``state`` after it, when the save computed it (a new hand)."""
+    """A saved hand (its id and number); ``already_saved`` when this very form had been
+    saved before; the game's ``state`` after it, when the save computed it (a new hand)."""
 
-    hand: Hand
+    hand_id: int
+    number: int
     already_saved: bool = False
     state: GameState | None = None
 
@@ -491,7 +495,7 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
     runs again). An invalid hand raises :class:`InvalidHand`; nothing is stored in
     either case.
     """
-    score = entry.score(game.rules)
+    scored = score_hand(game.rules, entry)
 
     def save() -> Recorded:
         lock_game(game)
@@ -501,27 +505,26 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
         current = len(results) + 1
         if number != current:
             raise HandConflict(number, current)
-        hand = Hand(
-            game_id=game.id,
-            number=number,
-            request_id=request_id,
-            entered=entry,
-            napoleone_side=score.napoleone,
-            sides=side_rows(score),
-        )
-        db.session.add(hand)
-        db.session.flush()
-        log_revision(game, hand, "create")
+        # Core INSERTs, as `store_games` makes them: the hand, its sides, its revision.
+        now = utcnow()
+        hand_id: int = db.session.execute(
+            insert(Hand.__table__)
+            .values(scored.hand_values(game.id, number, now, request_id=request_id))
+            .returning(Hand.__table__.c.id)
+        ).scalar_one()
+        insert_rows(HandSide, [{"hand_id": hand_id, **side._asdict()} for side in scored.sides])
+        insert_rows(HandRevision, [scored.revision_values(game.id, hand_id, number, now)])
         # The hands before it as the lock found them, then this one: no need to read
         # them all again.
-        state = GameState.replay(game.rules, game.first_dealer, [*results, HandResult.of(score)])
+        state = GameState.replay(game.rules, game.first_dealer, [*results, scored.result])
         _after_change(game, state)
-        return Recorded(hand, state=state)
+        return Recorded(hand_id, number, state=state)
 
     try:
         return in_transaction(save)
     except _AlreadySaved as saved:
-        return Recorded(db.session.get_one(Hand, saved.hand_id), already_saved=True)
+        hand = db.session.get_one(Hand, saved.hand_id)
+        return Recorded(hand.id, hand.number, already_saved=True)
 
 
 class _AlreadySaved(Exception):

@@ -320,7 +320,7 @@ def _saved(
     game: Game, token: str, number: int, recorded: Recorded, as_json: bool
 ) -> ResponseReturnValue:
     if recorded.already_saved:
-        number = recorded.hand.number
+        number = recorded.number
         message, category = _("Hand %(number)s was already saved.", number=number), "info"
     else:
         # The number sent is the one saved (the hand's own row is expired by the commit).

@@ -73,7 +73,7 @@ def test_two_semifinals_finishing_at_once_make_one_final(app: Flask) -> None:
 
     def finish(i: int) -> int:
         game = db.session.get_one(Game, game_ids[i])
-        return games.record_hand(game, 1, f"last-{i}", sweep(0, 7)).hand.id
+        return games.record_hand(game, 1, f"last-{i}", sweep(0, 7)).hand_id
 
     outcomes = in_threads(app, 2, finish)
     with app.app_context():
