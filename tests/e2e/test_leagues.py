@@ -37,7 +37,7 @@ def record_reference_hand(page: Page) -> None:
 def test_create_invite_record_and_read_the_standings(make_phone: Callable[..., Page]) -> None:
     owner = make_phone(locale="en-GB")
     sign_up(owner, "owner")
-    owner.get_by_role("link", name="Leagues").click()
+    owner.get_by_role("link", name="Leagues", exact=True).click()
     owner.get_by_role("link", name="New league").click()
     owner.get_by_label("League name").fill("Bar Sport")
     owner.get_by_role("button", name="Create the league").click()

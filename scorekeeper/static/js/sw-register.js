@@ -1,7 +1,8 @@
 /* Every page: register the service worker (/sw.js, templates/main/sw.js) that keeps the
    app and the boards this phone opened for use without signal; tell it the page's
-   language (for its offline page); when a new version of the app takes over while this
-   page is open, say so and offer to reload. The page works the same without it. */
+   language (for its offline page) and, if it does not control this page yet, to take
+   it; when a new version of the app takes over while this page is open, say so and
+   offer to reload. The page works the same without it. */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -33,7 +34,8 @@
     workers.register(script.dataset.worker, { scope: "/" })
       .then(function () { return workers.ready; })
       .then(function (registration) {
-        if (registration.active) registration.active.postMessage({ lang: document.documentElement.lang });
+        // Not controlled yet (this page loaded while the worker installed): ask it to be.
+        if (registration.active) registration.active.postMessage({ lang: document.documentElement.lang, claim: !workers.controller });
       })
       .catch(function () {});
   }

@@ -106,13 +106,24 @@ function keepOpenBoards() {
   });
 }
 
+/* A page tells the worker its language (for the offline page) and, when the worker does
+   not control it yet, asks to be taken over: claim() at activation misses a page whose
+   navigation was under way then (a new game's board, opened while the worker installed),
+   which would otherwise stay out of its care, and its board unkept, until the next load. */
 self.addEventListener("message", function (event) {
-  var lang = event.data && event.data.lang;
-  if (OFFLINE[lang]) {
-    event.waitUntil(caches.open(META).then(function (cache) {
-      return cache.put(LANG_KEY, new Response(lang));
+  var data = event.data || {}, work = [];
+  if (OFFLINE[data.lang]) {
+    work.push(caches.open(META).then(function (cache) {
+      return cache.put(LANG_KEY, new Response(data.lang));
     }));
   }
+  if (data.claim) {
+    work.push(self.clients.claim().then(function () {
+      var url = event.source && event.source.url ? new URL(event.source.url) : null;
+      return url && BOARD.test(url.pathname) ? refetch(url.origin + url.pathname) : null;
+    }));
+  }
+  if (work.length) event.waitUntil(Promise.all(work));
 });
 
 self.addEventListener("fetch", function (event) {
