@@ -79,6 +79,7 @@ def index() -> ResponseReturnValue:
 def new() -> ResponseReturnValue:
     """Create a tournament; its creator is its organiser."""
     form = TournamentForm()
+    form.offer_leagues(services.leagues_for(current_user))
     if form.validate_on_submit():
         try:
             tournament = services.create_tournament(current_user, form.setup())
