@@ -63,6 +63,8 @@ def test_the_standings_page_links_every_export(client: FlaskClient, played: str)
     html = client.get(f"/tournaments/{played}").get_data(as_text=True)
     for path in EXPORTS:
         assert f'href="/tournaments/{played}/{path}"' in html
+    italian = client.get(f"/tournaments/{played}", headers={"Accept-Language": "it"})
+    assert "Tutto il torneo in JSON" in italian.get_data(as_text=True)
 
 
 def test_the_json_export_holds_entrants_matches_standings_and_the_winner(

@@ -59,6 +59,8 @@ def test_the_form_offers_only_the_leagues_where_one_may_start_games(
         assert f'value="{club["league"]}"' in html
         assert "Bar Sport" in html
         assert "Circolo" not in html
+        italian = client.get("/tournaments/new", headers={"Accept-Language": "it"})
+        assert "I suoi incontri sono partite della lega" in italian.get_data(as_text=True)
     for who, league in (("viewer", club["league"]), ("owner", club["other"])):
         as_user(client, who)
         html = client.get("/tournaments/new").get_data(as_text=True)
