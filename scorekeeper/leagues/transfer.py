@@ -295,7 +295,7 @@ def standings_csv(lines: Sequence[standings.Line]) -> str:
         writer.writerow(
             [
                 rank,
-                _cell(line.name),
+                csv_cell(line.name),
                 line.games,
                 line.won,
                 line.lost,
@@ -351,11 +351,11 @@ def results_csv(league: League) -> str:
                 int(row.won),
             ]
     for game_id, played_at, side, names, points, won in sides.values():
-        writer.writerow([game_id, played_at, side + 1, _cell(" & ".join(names)), points, won])
+        writer.writerow([game_id, played_at, side + 1, csv_cell(" & ".join(names)), points, won])
     return out.getvalue()
 
 
-def _cell(text: str) -> str:
+def csv_cell(text: str) -> str:
     """Keep spreadsheet programs from running a cell as a formula (CSV injection)."""
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 

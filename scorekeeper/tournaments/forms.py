@@ -5,8 +5,9 @@ words); the choices that name rows (the organiser's leagues) are filled by the v
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from wtforms import (
     BooleanField,
@@ -102,6 +103,10 @@ ERROR_MESSAGES = {
     "status_running": _l("The tournament has already started: the draw is fixed."),
     "status_finished": _l("The tournament is over."),
     "no_such_user": _l("No account has this username."),
+    "league_refused": _l("Choose one of your leagues where you may start games."),
+    "league_names_twice": _l(
+        "In a league tournament each name is one league player: a name is entered twice."
+    ),
 }
 
 
@@ -139,6 +144,14 @@ def _optional_whole(label: str, low: int, high: int) -> IntegerField:
         ],
         render_kw={"inputmode": "numeric"},
     )
+
+
+class OfferedLeague(Protocol):
+    """What the form reads of a league it offers."""
+
+    id: int
+    public_id: str
+    name: str
 
 
 _FEE = re.compile(r"^\s*(\d{1,5})(?:[.,](\d{1,2}))?\s*$")
@@ -185,6 +198,9 @@ class TournamentForm(AppForm):
         render_kw={"inputmode": "decimal"},
     )
     is_public = BooleanField(_l("Public: anyone with the address can follow it"))
+    league = SelectField(
+        _l("League"), choices=[SelectChoice("", _l("(none)"))], default="", validate_choice=False
+    )
 
     common_targets = COMMON_TARGETS
 
@@ -194,6 +210,20 @@ class TournamentForm(AppForm):
             if select.data is None:
                 select.data = step.value
             select.label.text = str(_l("Tie-break %(place)d", place=place))
+        self._league_ids: dict[str, int] = {}
+
+    def offer_leagues(self, leagues: Sequence[OfferedLeague]) -> None:
+        """Offer these leagues (those where the organiser may start games)."""
+        self._league_ids = {league.public_id: league.id for league in leagues}
+        self.league.choices = [
+            SelectChoice("", _l("(none)")),
+            *(SelectChoice(league.public_id, league.name) for league in leagues),
+        ]
+
+    def validate_league(self, field: SelectField) -> None:
+        """Only a league offered (none at all is fine)."""
+        if field.data and field.data not in self._league_ids:
+            raise ValidationError(str(ERROR_MESSAGES["league_refused"]))
 
     def validate_entry_fee(self, field: StringField) -> None:
         """Euros, with up to two decimals (``5``, ``5.50`` or ``5,50``)."""
@@ -256,6 +286,7 @@ class TournamentForm(AppForm):
             group_size=int(self.group_size.data or 4),
             qualifiers=int(self.qualifiers.data or 2),
             third_place=bool(self.third_place.data),
+            league_id=self._league_ids.get(self.league.data or ""),
         )
 
     def tie_break_chain(self) -> tuple[TieBreak, ...]:

@@ -31,6 +31,9 @@ from scorekeeper.games import services as games
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.games.models import Game
+from scorekeeper.leagues import services as leagues
+from scorekeeper.leagues.models import League, Player, name_key
+from scorekeeper.leagues.models import Role as LeagueRole
 from scorekeeper.models import utcnow
 from scorekeeper.scoring import TARGET_RANGE
 from scorekeeper.tournaments import core
@@ -96,6 +99,10 @@ def create_tournament(organiser: User, setup: TournamentSetup) -> Tournament:
         raise TournamentRefused("points_order", "points")
     if setup.entry_fee_cents < 0:
         raise TournamentRefused("entry_fee", "entry_fee")
+    if setup.league_id is not None and setup.league_id not in {
+        league.id for league in leagues_for(organiser)
+    }:
+        raise TournamentRefused("league_refused", "league")
 
     def create() -> Tournament:
         tournament = Tournament(
@@ -178,6 +185,19 @@ def _shape(row: Stage, kind: StageKind, setup: TournamentSetup) -> None:
         row.group_size, row.qualifiers = setup.group_size, setup.qualifiers
     elif kind is StageKind.GROUPS:
         row.group_size = ENTRIES_MAX  # a single round-robin: one group of everyone
+
+
+def leagues_for(user: User) -> list[League]:
+    """The leagues a tournament of ``user``'s may belong to: those where ``user`` may
+    start games (owner or scorer), by name. Its matches are then that league's games."""
+    return [league for league, role in leagues.leagues_of(user) if role >= LeagueRole.SCORER]
+
+
+def league_of(tournament: Tournament) -> League | None:
+    """The league ``tournament`` belongs to, if any."""
+    if tournament.league_id is None:
+        return None
+    return db.session.get(League, tournament.league_id)
 
 
 def tournaments_of(user: User) -> list[tuple[Tournament, Role]]:
@@ -352,6 +372,8 @@ def draw(tournament: Tournament, seed: int | None = None) -> Tournament:
         made, rng = _drawn_entrants(locked, chosen)
         if len(made.entrants) < 2:
             raise TournamentRefused("too_few_entrants", "entries")
+        if locked.league_id is not None:
+            _refuse_names_twice(made.entrants)
         rows = {
             entrant.id: Entrant(
                 tournament_id=tournament_id,
@@ -378,6 +400,13 @@ def draw(tournament: Tournament, seed: int | None = None) -> Tournament:
         return locked
 
     return in_transaction(make)
+
+
+def _refuse_names_twice(drawn: Sequence[core.Entrant]) -> None:
+    """In a league tournament every name is one league player: no name twice."""
+    keys = [name_key(name) for entrant in drawn for name in entrant.names]
+    if len(set(keys)) != len(keys):
+        raise TournamentRefused("league_names_twice", "entries")
 
 
 def _drawn_entrants(tournament: Tournament, seed: int) -> tuple[core.EntrantDraw, Random]:
@@ -640,13 +669,32 @@ def _new_game(tournament: Tournament, match: Match, number: int) -> Game:
         names = [first.first_name, second.first_name]
         names += [first.second_name or first.first_name, second.second_name or second.first_name]
     rules = replace(tournament.rules, target=match.target)
-    new = games.new_game(GameSetup(rules, names))
+    player_ids = None
+    if tournament.league_id is not None:
+        player_ids = [_league_player(tournament.league_id, name).id for name in names]
+    new = games.new_game(
+        GameSetup(rules, names), league_id=tournament.league_id, player_ids=player_ids
+    )
     (game_id,) = games.store_games([new])
     db.session.add(MatchGame(match_id=match.id, game_id=game_id, number=number))
     game = db.session.get_one(Game, game_id)
     game.tournament_id = tournament.id
     db.session.flush()
     return game
+
+
+def _league_player(league_id: int, name: str) -> Player:
+    """The league's player called ``name`` (any case, any spacing), added if new, as a
+    league game seats them (`scorekeeper.leagues.games`). Not committed; two requests
+    adding the same name meet on the UNIQUE key and the loser runs again."""
+    league = db.session.get_one(League, league_id)
+    player = leagues.find_player(league, name)
+    if player is None:
+        clean = " ".join(name.split())
+        player = Player(league_id=league_id, name=clean, name_key=name_key(clean))
+        db.session.add(player)
+        db.session.flush()
+    return player
 
 
 def rounds(tournament: Tournament) -> list[tuple[Stage, Round]]:

@@ -5,6 +5,7 @@ refusal is shown next to its field, or as a flash message."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
@@ -15,7 +16,7 @@ from flask_login import current_user, login_required
 from scorekeeper.accounts import services as accounts
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.private import mark_private
-from scorekeeper.tournaments import pages, services
+from scorekeeper.tournaments import pages, services, transfer
 from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.forms import (
@@ -79,6 +80,7 @@ def index() -> ResponseReturnValue:
 def new() -> ResponseReturnValue:
     """Create a tournament; its creator is its organiser."""
     form = TournamentForm()
+    form.offer_leagues(services.leagues_for(current_user))
     if form.validate_on_submit():
         try:
             tournament = services.create_tournament(current_user, form.setup())
@@ -352,6 +354,38 @@ def screen(public_id: str) -> ResponseReturnValue:
         bracket=pages.bracket_rounds(t),
         podium=pages.podium(t),
     )
+
+
+# Data out ---------------------------------------------------------------------------
+
+
+def _download(access: Access, body: str, mimetype: str, filename: str) -> Response:
+    """An export as a download, never cached when the tournament is private."""
+    if not access.tournament.is_public:
+        mark_private()
+    return Response(
+        body,
+        mimetype=mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@bp.get("/<public_id>/export/<table>.csv")
+def export_csv(public_id: str, table: str) -> ResponseReturnValue:
+    """The entrants, the matches or the standings as CSV."""
+    access = require_role(public_id, Role.VIEWER)
+    if table not in transfer.CSV_TABLES:
+        abort(404)
+    body = transfer.csv_table(access.tournament, table)
+    return _download(access, body, "text/csv", f"tournament-{table}.csv")
+
+
+@bp.get("/<public_id>/export.json")
+def export_json(public_id: str) -> ResponseReturnValue:
+    """The whole tournament (entrants, matches, standings) as JSON."""
+    access = require_role(public_id, Role.VIEWER)
+    body = json.dumps(transfer.export_data(access.tournament), ensure_ascii=False, indent=1)
+    return _download(access, body, "application/json", "tournament.json")
 
 
 # A table's sheet link -----------------------------------------------------------------

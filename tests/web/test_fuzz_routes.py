@@ -106,6 +106,7 @@ def world(app: Flask, client: FlaskClient) -> World:
         "entry_id": "1",
         "match_id": "1",
         "member_id": "1",
+        "table": "standings",  # a tournament export's table
     }
     return World(values, view_token, join.rsplit("/", 1)[1])
 

@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
+from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as game_services
 from scorekeeper.games.models import Game
@@ -604,3 +605,22 @@ def test_seeds_withdrawals_and_late_entries_undo_the_draw(
     flashed = client.get(url).get_data(as_text=True)
     assert "The tournament has already started: the draw is fixed." in flashed
     assert 'action="/tournaments/' + pid + '/draw"' not in flashed  # no draw once started
+
+
+def test_more_than_forty_sides_level_before_any_result_are_no_5xx(
+    app: Flask, client: FlaskClient
+) -> None:
+    """42 pairs in one round-robin, all level on nothing played: the drawn card (one
+    deck holds 40) ranks them on every page that shows the table."""
+    signup(client, "organiser")
+    with app.test_request_context():
+        organiser = db.session.scalars(select(User).where(User.username == "organiser")).one()
+        t = drawn(
+            organiser,
+            "\n".join(f"P{2 * n} & P{2 * n + 1}" for n in range(42)),
+            3,
+            Structure.ROUND_ROBIN,
+        )
+        pid = t.public_id
+    for url in read_pages(pid):
+        assert client.get(url).status_code == 200, url

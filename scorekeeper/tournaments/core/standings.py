@@ -15,7 +15,8 @@ chain is the default (:data:`ITALIAN`):
    card from a shuffled deck (seeded by the tournament's stored seed and the
    sides' numbers, so the same tie always draws the same cards); the higher
    value wins, and between equal values the suit in the deck's order
-   (denari, coppe, bastoni, spade).
+   (denari, coppe, bastoni, spade). More than 40 tied sides draw from as many
+   decks as they need; two who draw the same card are drawn for again.
 
 A step that splits the tied sides into smaller groups is applied again, from
 the start of the chain, to each group still tied: that is how the classifica
@@ -253,7 +254,8 @@ class _Chain:
     def _drawn_cards(self, tied: Sequence[EntrantId]) -> dict[EntrantId, tuple[int, ...]]:
         """A card each, drawn in the order of the sides' numbers: value, then suit order."""
         names = ",".join(str(entrant) for entrant in sorted(tied))
-        deck = random.Random(f"{self.seed}:{names}").sample(DECK, len(tied))  # noqa: S311
+        decks = -(-len(tied) // len(DECK))  # more than 40 tied sides draw from more decks
+        deck = random.Random(f"{self.seed}:{names}").sample(DECK * decks, len(tied))  # noqa: S311
         return {entrant: _card_key(card) for entrant, card in zip(sorted(tied), deck, strict=True)}
 
 

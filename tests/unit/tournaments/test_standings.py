@@ -133,6 +133,15 @@ def test_the_drawn_card_settles_what_nothing_else_does() -> None:
     assert len(orders) > 1  # the seed decides
 
 
+def test_more_sides_than_cards_tied_still_draw_a_card_each() -> None:
+    # 64 pairs before any result (the table of all groups): 64 cards from two decks.
+    table = standings(range(1, 65), [], seed=13)
+    assert sorted(order_of(table)) == list(range(1, 65))
+    assert [row.rank for row in table] == list(range(1, 65))
+    assert all(row.ahead is not None for row in table[:-1])
+    assert table == standings(range(1, 65), [], seed=13)
+
+
 def test_without_the_drawn_card_a_tie_shares_a_rank() -> None:
     order = [TieBreak.HEAD_TO_HEAD, TieBreak.POINT_DIFFERENCE]
     table = standings([1, 2, 3], [won(1, 3), won(2, 3)], order=order)

@@ -1,0 +1,235 @@
+"""A tournament inside a league: offered only the leagues where its organiser may start
+games, its matches are the league's games (each seat a league player), and a tournament
+played to its winner changes the league's standings and ratings as its games finish."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, Seat
+from scorekeeper.leagues import services as leagues
+from scorekeeper.leagues import standings
+from scorekeeper.leagues.models import League, Membership, Player
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.games import table_edit_token
+from scorekeeper.tournaments.models import Status
+from tests.actions import create_league, invite, join, logout, post_form, signup
+from tests.web.games_helpers import record
+from tests.web.test_tournament_pages import EN, as_user, create, tournament_of
+
+FOUR_PAIRS = "Anna & Bruno\nCarla & Dario\nElena & Fabio\nGina & Ivo"
+
+
+@pytest.fixture
+def club(client: FlaskClient) -> dict[str, str]:
+    """The league "Bar Sport" (owner "owner", scorer "scorer", viewer "viewer") and the
+    league "Circolo" of "stranger"; their public ids."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    for name in ("scorer", "viewer", "stranger"):
+        signup(client, name)
+        logout(client)
+    as_user(client, "stranger")
+    other = create_league(client, "Circolo")
+    logout(client)
+    signup(client, "owner")
+    league = create_league(client, "Bar Sport")
+    links = {role: invite(client, league, role) for role in ("scorer", "viewer")}
+    for role, link in links.items():
+        as_user(client, role)
+        assert join(client, link).status_code == 302
+    return {"league": league, "other": other}
+
+
+def league_of(public_id: str) -> League:
+    return db.session.scalars(select(League).where(League.public_id == public_id)).one()
+
+
+def test_the_form_offers_only_the_leagues_where_one_may_start_games(
+    client: FlaskClient, club: dict[str, str]
+) -> None:
+    """The owner and a scorer see the league; a viewer does not and is refused it, and a
+    stranger's league is refused with a message (no 500)."""
+    for who in ("owner", "scorer"):
+        as_user(client, who)
+        html = client.get("/tournaments/new").get_data(as_text=True)
+        assert f'value="{club["league"]}"' in html
+        assert "Bar Sport" in html
+        assert "Circolo" not in html
+        italian = client.get("/tournaments/new", headers={"Accept-Language": "it"})
+        assert "I suoi incontri sono partite della lega" in italian.get_data(as_text=True)
+    for who, league in (("viewer", club["league"]), ("owner", club["other"])):
+        as_user(client, who)
+        html = client.get("/tournaments/new").get_data(as_text=True)
+        assert f'value="{league}"' not in html
+        response = post_form(
+            client,
+            "/tournaments/new",
+            "/tournaments/new",
+            **{**_new(), "league": league},
+        )
+        assert response.status_code == 422, (who, response.status_code)
+        assert "Choose one of your leagues where you may start games." in response.get_data(
+            as_text=True
+        )
+    as_user(client, "viewer")
+    response = post_form(
+        client, "/tournaments/new", "/tournaments/new", **{**_new(), "league": "x" * 5000}
+    )
+    assert response.status_code == 422
+
+
+def test_the_service_refuses_a_league_without_the_role(app: Flask, club: dict[str, str]) -> None:
+    """Past the form: the service itself refuses a viewer's and a stranger's league."""
+    from datetime import date
+
+    from scorekeeper.accounts.models import User
+    from scorekeeper.scoring import FORMATS, Rules
+    from scorekeeper.tournaments.errors import TournamentRefused
+    from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
+    from scorekeeper.tournaments.models import Structure
+
+    with app.app_context():
+        league = league_of(club["league"])
+        for name in ("viewer", "stranger"):
+            someone = db.session.scalars(select(User).where(User.username == name)).one()
+            setup = TournamentSetup(
+                name="Torneo",
+                held_on=date(2026, 8, 16),
+                structure=Structure.KNOCKOUT,
+                rules=Rules(FORMATS["2x2"]),
+                stages=(StageSetup(1, 11),),
+                league_id=league.id,
+            )
+            with pytest.raises(TournamentRefused) as refused:
+                services.create_tournament(someone, setup)
+            assert refused.value.key == "league_refused"
+
+
+def _new() -> dict[str, str]:
+    from tests.web.test_tournament_pages import NEW
+
+    return {**NEW, "structure": "knockout", "final_games": "1", "final_target": "11"}
+
+
+def test_a_league_tournament_played_to_its_winner_changes_the_league_standings(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, club: dict[str, str]
+) -> None:
+    """Four pairs in a knockout in the league: every game is a league game with league
+    players at its seats (two names already players, the rest added); each match played
+    on its table's board through the routes; the standings then count three games, as a
+    rebuild from the hands finds them (nothing to correct)."""
+    as_user(client, "owner")
+    with app.app_context():
+        league = league_of(club["league"])
+        anna = leagues.add_player(league, "anna")  # an existing player, another case
+        anna_id = anna.id
+        assert standings.standings(league.id) == []
+    pid = create(client, **{**_new(), "league": club["league"]})
+    entries = f"/tournaments/{pid}/entries"
+    assert post_form(client, entries, entries, entries=FOUR_PAIRS).status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="3").status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
+    for _ in range(3):
+        with app.app_context():
+            t = tournament_of(pid)
+            assert t.league_id == league_of(club["league"]).id
+            open_games = [
+                services.match_games(match)[-1]
+                for _stage, round_ in services.rounds(t)
+                for match in services.matches(round_)
+                if services.result_of(match) is None
+            ]
+            if not open_games:
+                break
+            boards = [f"/g/{table_edit_token(game)}" for game in open_games]
+        for board in boards:
+            for _hand in range(3):  # side A reaches 15 and wins
+                assert record(client, board).status_code == 302
+    with app.app_context():
+        t = tournament_of(pid)
+        assert t.status == Status.FINISHED.value
+        assert services.winner(t) is not None
+        league = league_of(club["league"])
+        played = db.session.scalars(select(Game).where(Game.tournament_id == t.id)).all()
+        assert len(played) == 3
+        assert {game.league_id for game in played} == {league.id}
+        seats = db.session.scalars(
+            select(Seat).where(Seat.game_id.in_([g.id for g in played]))
+        ).all()
+        assert all(seat.player_id is not None for seat in seats)
+        players = {p.name_key: p.id for p in leagues.players(league)}
+        assert set(players) == {"anna", "bruno", "carla", "dario", "elena", "fabio", "gina", "ivo"}
+        assert players["anna"] == anna_id  # found by name, not added twice
+        lines = standings.standings(league.id)
+        assert sum(line.games for line in lines) == 3 * 4  # three games, four seats each
+        assert sum(line.won for line in lines) == 3 * 2
+        champion = services.winner(t)
+        assert champion is not None
+        by_name = {line.name.casefold(): line for line in lines}
+        assert by_name[champion.first_name.casefold()].won == 2
+        before = [(line.name, line.games, line.won, line.rating) for line in lines]
+    html = client.get(f"/leagues/{club['league']}/", headers=EN).get_data(as_text=True)
+    assert champion.first_name in html
+    result = runner.invoke(args=["leagues", "rebuild", club["league"]])
+    assert result.exit_code == 0, result.output
+    assert "3 games, nothing changed" in result.output
+    with app.app_context():
+        after = standings.standings(league_of(club["league"]).id)
+        assert [(line.name, line.games, line.won, line.rating) for line in after] == before
+
+
+def test_a_league_tournament_refuses_a_name_twice_at_the_draw(
+    client: FlaskClient, club: dict[str, str]
+) -> None:
+    """Each name is one league player: two entrants sharing a name are refused at the draw."""
+    as_user(client, "owner")
+    pid = create(client, **{**_new(), "league": club["league"]})
+    entries = f"/tournaments/{pid}/entries"
+    twice = "Anna & Bruno\nCarla & anna\nElena & Fabio\nGina & Ivo"
+    assert post_form(client, entries, entries, entries=twice).status_code == 302
+    response = post_form(client, entries, f"/tournaments/{pid}/draw", seed="3")
+    assert response.status_code in (302, 422)
+    page = client.get(entries, headers=EN).get_data(as_text=True)
+    if response.status_code == 422:
+        page = response.get_data(as_text=True)
+    assert "a name is entered twice" in page
+
+
+def test_a_removed_league_scorer_cannot_record_on_a_table_board(
+    app: Flask, client: FlaskClient, club: dict[str, str]
+) -> None:
+    """The league's roles govern its tournament's games: a scorer records on the table's
+    board, and once removed from the league can no longer; a visitor is asked to log in."""
+    as_user(client, "owner")
+    pid = create(client, **{**_new(), "league": club["league"]})
+    entries = f"/tournaments/{pid}/entries"
+    assert post_form(client, entries, entries, entries=FOUR_PAIRS).status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="3").status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
+    with app.app_context():
+        t = tournament_of(pid)
+        ((_stage, round_),) = services.rounds(t)
+        game = services.match_games(services.matches(round_)[0])[0]
+        board = f"/g/{table_edit_token(game)}"
+    as_user(client, "scorer")
+    assert record(client, board).status_code == 302
+    logout(client)
+    assert client.get(board).status_code == 302  # to the login page
+    with app.app_context():
+        league = league_of(club["league"])
+        scorer = db.session.scalars(
+            select(Membership)
+            .join(Membership.user)
+            .where(Membership.league_id == league.id, Membership.role == "scorer")
+        ).one()
+        leagues.remove_member(scorer)
+    as_user(client, "scorer")
+    assert client.get(board).status_code == 404
+    assert client.post(f"{board}/hands", data={}).status_code in (400, 404)
+    with app.app_context():
+        assert len(db.session.get_one(Game, game.id).hands) == 1
+        assert db.session.scalar(select(Player.id).where(Player.name_key == "anna")) is not None
