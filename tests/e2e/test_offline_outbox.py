@@ -456,7 +456,9 @@ def test_a_server_that_does_not_answer_is_tried_again(
     tap_save(page)
     expect(page.locator("#outbox-kept")).to_contain_text("hand 1 is kept on this phone")
     sent(page, 1)
-    assert len(posts) == 3
+    # Two refused, then one through; on a slow machine a retry may cross the answer of
+    # that one: the same request id, so the server still records the hand once.
+    assert len(posts) >= 3
     assert server_hands(live_server) == [(1, POINTS[0])]
 
 
