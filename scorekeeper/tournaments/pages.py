@@ -7,12 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from flask_login import current_user
 from sqlalchemy import select
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
+from scorekeeper.leagues.access import member_role
+from scorekeeper.leagues.models import League
 from scorekeeper.tournaments import core, services
 from scorekeeper.tournaments.games import match_table_token, table_edit_token
 from scorekeeper.tournaments.models import (
@@ -321,6 +324,17 @@ def podium(tournament: Tournament) -> list[tuple[int, str]]:
         return [(place, by[number].name) for place, number in places if number in by]
     table = services.standings(tournament, stage=tournament.stages[-1])
     return [(row.rank, by[row.entrant].name) for row in table[:3] if row.entrant in by]
+
+
+def shown_league(tournament: Tournament) -> League | None:
+    """The league ``tournament`` belongs to, if the reader may see that league (it is
+    public, or they are a member): a private league's name is never shown to others."""
+    league = services.league_of(tournament)
+    if league is None or league.importing:
+        return None
+    if league.is_public or member_role(league, current_user) is not None:
+        return league
+    return None
 
 
 def status_text(tournament: Tournament) -> str:

@@ -233,3 +233,25 @@ def test_a_removed_league_scorer_cannot_record_on_a_table_board(
     with app.app_context():
         assert len(db.session.get_one(Game, game.id).hands) == 1
         assert db.session.scalar(select(Player.id).where(Player.name_key == "anna")) is not None
+
+
+def test_the_tournament_names_its_league_only_to_those_who_may_see_it(
+    app: Flask, client: FlaskClient, club: dict[str, str]
+) -> None:
+    """Its members read "in the league Bar Sport" with a link; a stranger following the
+    public tournament of a private league does not learn the league's name, and does once
+    the league is public."""
+    as_user(client, "owner")
+    pid = create(client, **{**_new(), "league": club["league"], "is_public": "y"})
+    link = f'in the league <a href="/leagues/{club["league"]}/">Bar Sport</a>'
+    assert link in client.get(f"/tournaments/{pid}").get_data(as_text=True)
+    as_user(client, "viewer")
+    assert link in client.get(f"/tournaments/{pid}").get_data(as_text=True)
+    as_user(client, "stranger")
+    html = client.get(f"/tournaments/{pid}").get_data(as_text=True)
+    assert "Torneo di San Rocco" in html
+    assert "Bar Sport" not in html
+    with app.app_context():
+        league_of(club["league"]).is_public = True
+        db.session.commit()
+    assert link in client.get(f"/tournaments/{pid}").get_data(as_text=True)
