@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_leagues import sign_up
@@ -90,13 +91,26 @@ def play_on_the_board(table: Page, link: str) -> None:
     expect(table.locator("#total-0")).to_have_text("11")
 
 
-def test_eight_pairs_from_the_draw_to_the_winner(make_phone: Callable[..., Page]) -> None:
-    organiser = make_phone(locale="en-GB")
+#: A laptop and the venue's TV, as `make_phone` overrides of the phone it emulates.
+LAPTOP = {"viewport": {"width": 1280, "height": 800}, "screen": {"width": 1280, "height": 800}}
+TV = {"viewport": {"width": 1920, "height": 1080}, "screen": {"width": 1920, "height": 1080}}
+DESKTOP = {"is_mobile": False, "has_touch": False, "device_scale_factor": 1}
+
+
+@pytest.mark.parametrize("where", ["phone", "laptop"])
+def test_eight_pairs_from_the_draw_to_the_winner(
+    make_phone: Callable[..., Page], where: str
+) -> None:
+    """The organiser on a phone, or on a laptop with the screen page on the venue's TV;
+    the tables always on phones."""
+    big = where == "laptop"
+    organiser = make_phone(locale="en-GB", **({**LAPTOP, **DESKTOP} if big else {}))
     sign_up(organiser, "organiser")
     rounds_url = create_draw_and_start(organiser)
     table_link = print_sheets(organiser)
 
-    screen = make_phone(locale="en-GB")  # the venue's screen: no account, a public tournament
+    # The venue's screen: no account, a public tournament.
+    screen = make_phone(locale="en-GB", **({**TV, **DESKTOP} if big else {}))
     screen.goto(rounds_url.replace("/rounds", "/screen"))
     table_one = screen.locator(".screen-match").first
     expect(table_one).to_contain_text("not started")
@@ -121,6 +135,7 @@ def test_eight_pairs_from_the_draw_to_the_winner(make_phone: Callable[..., Page]
     expect(podium.locator("li")).to_have_count(4)  # no match for third: two thirds
     expect(organiser.locator(".bracket-round")).to_have_count(3)
     expect(screen.locator("#podium")).to_contain_text("Winner", timeout=SCREEN_WAIT_MS)
-    # No sideways scrolling on the phone.
+    # No sideways scrolling, on the phone as on the laptop, nor on the screen.
     organiser.goto(rounds_url)
     assert organiser.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert screen.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
