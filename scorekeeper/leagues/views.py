@@ -51,7 +51,7 @@ from scorekeeper.leagues.forms import (
 from scorekeeper.leagues.imports import ImportBusy
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
 from scorekeeper.ui.choices import SelectChoice
-from scorekeeper.ui.forms import AppForm, ButtonForm
+from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 from scorekeeper.ui.text import bounded_int
 
 #: Largest league file an import accepts (SCOREKEEPER_LEAGUE_IMPORT_MAX_BYTES to change it):
@@ -80,9 +80,7 @@ def _to_league(access: Access, endpoint: str = "leagues.show") -> ResponseReturn
 
 def _refused(error: LeagueError, form: AppForm | None = None) -> None:
     """Show a refused action next to its field, or as a flash message."""
-    message = error_text(error)
-    if form is None or form.add_errors({error.field: [message]}):
-        flash(message, "error")
+    show_refusal(error.field, error_text(error), form)
 
 
 @bp.get("/")

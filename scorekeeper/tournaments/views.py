@@ -31,7 +31,7 @@ from scorekeeper.tournaments.forms import (
 )
 from scorekeeper.tournaments.games import resolve_match_token, table_edit_token
 from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status
-from scorekeeper.ui.forms import AppForm, ButtonForm
+from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -58,9 +58,7 @@ def _to(access: Access, endpoint: str = "tournaments.show", **values: Any) -> Re
 
 def _refused(error: TournamentRefused, form: AppForm | None = None) -> None:
     """Show a refused action next to its field, or as a flash message."""
-    message = error_text(error)
-    if form is None or form.add_errors({error.field: [message]}):
-        flash(message, "error")
+    show_refusal(error.field, error_text(error), form)
 
 
 # The organiser's tournaments and a new one --------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from flask import flash
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, FormField, StringField, TextAreaField
 from wtforms import IntegerField as WTFormsIntegerField  # noqa: TID251 (the one wrapper)
@@ -169,3 +170,10 @@ def add_variant_fields(form_class: type[VariantSwitches], *, checker: bool = Fal
     (``checker``) for the hand checker."""
     for name, labels in VARIANT_LABELS.items():
         setattr(form_class, name, BooleanField(labels[1] if checker else labels[0]))
+
+
+def show_refusal(field: str, message: str, form: AppForm | None = None) -> None:
+    """A service's refusal (about ``field``, "" for none) next to its field of ``form``,
+    or as a flash message when the page has no such field."""
+    if form is None or form.add_errors({field: [message]}):
+        flash(message, "error")
