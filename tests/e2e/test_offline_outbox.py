@@ -380,6 +380,44 @@ def test_a_game_played_to_the_end_offline_shows_provisional_points(
     assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[0])]
 
 
+def test_a_whole_game_by_cards_and_by_counts_offline_is_sent_in_order(
+    en_phone: Page, live_server: LiveServer
+) -> None:
+    """To 7 without signal: hand 1 card by card (Anna takes the four sevens: settebello
+    and primiera; Bruno carte and denari), hands 2 and 3 by counts (Anna +4 each), the
+    board's provisional totals and winner; then the signal: every hand on the server once,
+    in order, with the totals the phone showed."""
+    page = en_phone
+    board = start_game(page, ANNA_BRUNO, target=7)
+    page.get_by_role("link", name="Enter this hand card by card instead").tap()
+    grid = page.locator(".grid-enhanced")
+    expect(grid).to_be_visible()
+    page.wait_for_load_state()
+    wait_for_worker(page)
+    page.context.set_offline(True)
+    picker = grid.locator(".side-picker")
+    for name in ("seven of denari", "seven of coppe", "seven of bastoni", "seven of spade"):
+        grid.get_by_role("button", name=name).first.tap()
+    picker.get_by_role("button", name="Bruno ·").tap()
+    grid.get_by_role("button", name="Give all remaining cards to Bruno").tap()
+    tap_save(page)
+    expect(page.locator("#outbox-kept")).to_contain_text("hand 1 is kept on this phone")
+    page.goto(board)  # the kept board, still without signal
+    expect(page.locator("#pending-1")).to_contain_text("Anna +2")
+    for number in (2, 3):
+        fill(page, HANDS[0])
+        tap_save(page)
+        expect(page.locator(f"#pending-{number}")).to_contain_text("Anna +4")
+    shown = [page.locator(f"#total-{i}").inner_text() for i in (0, 1)]
+    assert shown == ["10", "2"]
+    expect(page.locator("#provisional-note")).to_contain_text("(not confirmed)")
+    page.context.set_offline(False)
+    sent(page, 3)
+    assert server_hands(live_server) == [(1, (2, 2)), (2, POINTS[0]), (3, POINTS[0])]
+    assert [page.locator(f"#total-{i}").inner_text() for i in (0, 1)] == shown
+    expect(page.locator("#provisional-note")).to_have_count(0)
+
+
 def test_the_server_totals_stand_and_the_board_says_so(
     en_phone: Page, live_server: LiveServer
 ) -> None:
