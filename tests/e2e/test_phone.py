@@ -1,0 +1,129 @@
+"""Made for the phone on the table (issue #12): the header, the board, the standings at
+phone widths, as a player meets them. Waiting is Playwright's `expect`, never a sleep."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.flows import REFERENCE_HAND, Taps, fill_counts, reference_hand, start_game
+
+ANNA_BRUNO = ("Anna", "Bruno")
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def in_viewport(page: Page, locator: Locator) -> bool:
+    """Whether all of `locator`'s box is inside the viewport as the page is scrolled now."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_the_header_fits_360_px_and_its_menu_reaches_every_section(
+    make_phone: Callable[..., Page], locale: str
+) -> None:
+    page = make_phone(width=360, locale="en-GB")
+    board = start_game(page, ANNA_BRUNO)
+    page = make_phone(width=360, locale=locale)
+    english = locale == "en-GB"
+    for path in ("/", board, "/primiera"):
+        page.goto(path)
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), path
+        menu = page.locator("#site-menu")
+        expect(menu.get_by_role("link", name="Leagues" if english else "Leghe")).to_be_hidden()
+        menu.locator("summary").tap()
+        for name in (
+            ("New game", "Leagues", "Log in", "Sign up")
+            if english
+            else ("Nuova partita", "Leghe", "Accedi", "Registrati")
+        ):
+            link = menu.get_by_role("link", name=name, exact=True)
+            expect(link).to_be_visible()
+            assert in_viewport(page, link), (path, name)
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), path
+    page.locator("#site-menu").get_by_role("link", name="Leagues" if english else "Leghe").tap()
+    expect(page).to_have_url(re.compile(r"/(leagues|login)"))
+
+
+def test_the_home_page_leads_to_a_new_game_your_games_and_leagues(
+    make_phone: Callable[..., Page],
+) -> None:
+    page = make_phone(width=360, locale="en-GB")
+    page.goto("/")
+    expect(page.locator("#new-game")).to_be_visible()
+    expect(page.get_by_role("heading", name="Your games")).to_be_visible()
+    expect(page.get_by_role("heading", name="Your leagues")).to_be_visible()
+    expect(page.locator("#leagues-link")).to_be_visible()
+
+
+def test_save_is_in_view_from_the_first_field_at_390_by_844(
+    make_phone: Callable[..., Page],
+) -> None:
+    page = make_phone(locale="en-GB", viewport={"width": 390, "height": 844})
+    start_game(page, ANNA_BRUNO)
+    first = page.locator("#hand-form").get_by_role("group", name="Anna").get_by_label("Cards")
+    first.scroll_into_view_if_needed()
+    assert in_viewport(page, first)
+    save = page.locator("#save-hand")
+    assert in_viewport(page, save)
+    first.tap()
+    fill_counts(page, Taps(), ANNA_BRUNO, **REFERENCE_HAND)  # type: ignore[arg-type]
+    page.locator("#hand-form:not([data-previewing])").wait_for()
+    assert in_viewport(page, save)
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_hand_saved_is_in_view_after_save(make_phone: Callable[..., Page], script: bool) -> None:
+    page = make_phone(
+        locale="en-GB", viewport={"width": 390, "height": 844}, java_script_enabled=script
+    )
+    start_game(page, ANNA_BRUNO)
+    reference_hand(page, ANNA_BRUNO)
+    message = page.get_by_text("Hand 1 saved.")
+    expect(message).to_be_visible()
+    assert in_viewport(page, message)
+    assert in_viewport(page, page.locator("#total-0"))
+
+
+def mark_tile(page: Page, mark: str) -> Locator:
+    """The tile on the board that holds mark `mark` (dealer or first)."""
+    return page.locator(f"#board .total:has(.mark-{mark})")
+
+
+def test_the_dealer_and_the_player_di_mano_are_marked_on_their_tiles(
+    make_phone: Callable[..., Page],
+) -> None:
+    page = make_phone(locale="en-GB")
+    start_game(page, ANNA_BRUNO, first_dealer=0)
+    expect(page.locator("#next-hand")).to_have_text(
+        "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno"
+    )
+    expect(mark_tile(page, "dealer")).to_have_id("tile-0")
+    expect(mark_tile(page, "dealer").locator(".side-name")).to_have_text("Anna")
+    expect(mark_tile(page, "first")).to_have_id("tile-1")
+    reference_hand(page, ANNA_BRUNO)
+    expect(page.locator("#next-hand")).to_contain_text("mazziere (deals): Bruno")
+    expect(mark_tile(page, "dealer")).to_have_id("tile-1")
+    expect(mark_tile(page, "first")).to_have_id("tile-0")
+    expect(page.locator(".mark-dealer")).to_have_count(1)
+
+
+def test_in_pairs_the_mark_names_the_player(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB")
+    names = ("Anna", "Bruno", "Carla", "Dario")
+    start_game(page, names, format_label="4 players in 2 teams of 2", first_dealer=1)
+    expect(page.locator("#next-hand")).to_contain_text("mazziere (deals): Bruno")
+    dealer = page.locator("#board .mark-dealer")
+    expect(dealer).to_have_count(1)
+    expect(dealer).to_have_text("mazziere: Bruno")
+    expect(mark_tile(page, "dealer").locator(".side-name")).to_have_text("Bruno & Dario")
