@@ -1,6 +1,7 @@
 """Screenshots of the pages a player meets, as a designer looks at them (by hand, never a test):
 
-    .venv/bin/python bench/screens.py [--root CHECKOUT] [--out DIR] [--width 360 412] [--pages home board]
+    .venv/bin/python bench/screens.py [--root CHECKOUT] [--out DIR] [--width 360 412]
+        [--pages home board] [--scheme light dark] [--lang it en]
 
 Serves this checkout under gunicorn with a throwaway SQLite database (bench/pages.py),
 starts a game of two with one hand saved and a demo league, then takes full-page PNGs in
@@ -68,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                             context = browser.new_context(**settings)
                             page = context.new_page()
                             for name in wanted:
-                                page.goto(base + paths[name] )
+                                page.goto(base + paths[name])
                                 page.wait_for_load_state("networkidle")
                                 target = args.out / f"{name}-{width}-{scheme}-{lang}.png"
                                 page.screenshot(path=str(target), full_page=True)

@@ -43,7 +43,9 @@ def expect_totals(page: Page, *expected: int) -> None:
 def test_a_two_player_game_to_11_by_counts(en_phone: Page) -> None:
     page = en_phone
     start_game(page, ANNA_BRUNO, first_dealer=0)
-    expect(page.locator("#next-hand")).to_have_text("Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno")
+    expect(page.locator("#next-hand")).to_have_text(
+        "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno"
+    )
     # Anna: carte, denari, settebello, primiera, 1 scopa.
     reference_hand(page, ANNA_BRUNO)
     expect_totals(page, 5, 0)
@@ -81,11 +83,15 @@ def test_a_game_in_pairs_by_cards(en_phone: Page) -> None:
     page = en_phone
     start_game(page, ("Anna", "Bruno", "Carla", "Dario"), format_label="4 players in 2 teams of 2")
     sides = ("Anna & Carla", "Bruno & Dario")
-    expect(page.locator("#next-hand")).to_have_text("Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno")
+    expect(page.locator("#next-hand")).to_have_text(
+        "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno"
+    )
     # Anna & Carla: denari, settebello, primiera and a scopa; Bruno & Dario the carte.
     record_by_cards(page, sides, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 1})
     expect_totals(page, 4, 1)
-    expect(page.locator("#next-hand")).to_contain_text("Hand 2 · mazziere (deals): Bruno · di mano (plays first): Carla")
+    expect(page.locator("#next-hand")).to_contain_text(
+        "Hand 2 · mazziere (deals): Bruno · di mano (plays first): Carla"
+    )
     record_by_cards(page, sides, {1: DENARI_AND_SEVENS}, rest=0, scope={1: 2})
     expect_totals(page, 5, 6)
     record_by_cards(page, sides, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 3, 1: 0})
@@ -164,7 +170,9 @@ def test_after_a_win_the_rematch_leads_and_a_hand_after_the_end_is_tucked_away(
     # The rematch: same players, the next dealer, and the form open as in any new game.
     with page.expect_navigation():
         rematch.tap()
-    expect(page.locator("#next-hand")).to_have_text("Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno")
+    expect(page.locator("#next-hand")).to_have_text(
+        "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno"
+    )
     expect(page.locator("#game-status")).to_have_count(0)
     expect(page.locator("#hand-form")).to_be_visible()
 

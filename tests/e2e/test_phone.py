@@ -19,7 +19,8 @@ def in_viewport(page: Page, locator: Locator) -> bool:
     """Whether all of `locator`'s box is inside the viewport as the page is scrolled now."""
     box = locator.bounding_box()
     size = page.viewport_size
-    assert box is not None and size is not None
+    assert box is not None
+    assert size is not None
     return (
         box["x"] >= 0
         and box["y"] >= 0
