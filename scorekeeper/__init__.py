@@ -97,6 +97,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # Only the static files (and QR codes) are compressed: HTML pages hold the CSRF
         # token and edit links and echo the URL, which compression would expose (BREACH).
         COMPRESS_REGISTER=False,  # see _compress_static
+        # Static files are sent as streams: gzip among the streaming algorithms too, or a
+        # client that accepts only gzip gets them uncompressed (Flask-Compress leaves it out).
+        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
         COMPRESS_MIMETYPES=[
             "text/css",
             "text/javascript",
