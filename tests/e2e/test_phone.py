@@ -7,8 +7,10 @@ import re
 from collections.abc import Callable
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.conftest import LiveServer
 from tests.e2e.flows import REFERENCE_HAND, Taps, fill_counts, reference_hand, start_game
 
 ANNA_BRUNO = ("Anna", "Bruno")
@@ -128,3 +130,63 @@ def test_in_pairs_the_mark_names_the_player(make_phone: Callable[..., Page]) -> 
     expect(dealer).to_have_count(1)
     expect(dealer).to_have_text("mazziere: Bruno")
     expect(mark_tile(page, "dealer").locator(".side-name")).to_have_text("Bruno & Dario")
+
+
+def demo_league(app: Flask, players: int = 12, games: int = 80) -> str:
+    """A public league with finished games in the live server's database: its standings."""
+    from scorekeeper.accounts.services import create_user
+    from scorekeeper.leagues.demo import seed_league
+
+    with app.app_context():
+        owner = create_user("owner", "correct horse battery")
+        league = seed_league(owner, "Circolo Scopa Bar Sport", players, games, seed=5)
+        return f"/leagues/{league.public_id}/"
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_the_standings_fit_360_px_with_the_rating_in_view(
+    make_phone: Callable[..., Page], live_server: LiveServer, locale: str
+) -> None:
+    standings = demo_league(live_server.app)
+    page = make_phone(width=360, locale=locale)
+    page.goto(standings)
+    table = page.locator("table.standings")
+    expect(table.locator("tbody tr")).to_have_count(12)
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    # The table itself does not scroll sideways in its box either.
+    assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    first = table.locator("tbody tr").first
+    for cell in range(5):  # rank, name, won-lost, points, rating
+        assert in_viewport_x(page, first.locator("td").nth(cell)), cell
+    rating = first.locator("td.rating")
+    assert re.fullmatch(r"\d+", rating.inner_text())
+    # Won-lost and points on one line each (never "28-" over "0").
+    one_line = (
+        "td => { const r = document.createRange(); r.selectNodeContents(td);"
+        " return r.getClientRects().length === 1; }"
+    )
+    for row in table.locator("tbody tr").all():
+        for cell in (2, 3):
+            assert row.locator("td").nth(cell).evaluate(one_line), row.inner_text()
+    heads = table.locator("thead th").all_inner_texts()
+    for abbreviation in ("G", "W", "L", "7D", "Prim.", "Nap."):
+        assert abbreviation not in heads
+    # The league tabs: no tab alone on its row.
+    rows: dict[float, int] = {}
+    for tab in page.locator(".league-nav a").all():
+        box = tab.bounding_box()
+        assert box is not None
+        rows[round(box["y"])] = rows.get(round(box["y"]), 0) + 1
+    assert len(rows) == 1 or min(rows.values()) > 1
+    # The detail is a tap away: every figure in the fold, the player's page by the name.
+    page.locator(".standings-more > summary").tap()
+    expect(page.locator("table.standings-detail tbody tr")).to_have_count(12)
+
+
+def in_viewport_x(page: Page, locator: Locator) -> bool:
+    """Whether `locator`'s box is inside the viewport's width."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None
+    assert size is not None
+    return box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5
