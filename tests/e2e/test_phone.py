@@ -190,3 +190,44 @@ def in_viewport_x(page: Page, locator: Locator) -> bool:
     assert box is not None
     assert size is not None
     return box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5
+
+
+def grid_card(page: Page, name: str) -> Locator:
+    """A card of the checker's enhanced grid by its accessible name ("seven of denari")."""
+    return page.locator(".grid-enhanced").get_by_role("button", name=name, exact=False).first
+
+
+def test_the_checker_keeps_its_result_in_view_while_tapping(
+    make_phone: Callable[..., Page],
+) -> None:
+    page = make_phone(locale="en-GB", viewport={"width": 390, "height": 844})
+    page.goto("/primiera")
+    # The result follows every tap: no button for it once the script runs.
+    expect(page.get_by_role("button", name="Check the primiera")).to_be_hidden()
+    summary = page.locator("#primiera-summary")
+    for name in ("seven of denari", "six of coppe", "ace of bastoni", "king of spade"):
+        target = grid_card(page, name)
+        target.tap()
+        assert in_viewport(page, target), name
+        expect(summary).to_contain_text("A")
+        assert in_viewport(page, summary), name
+    expect(summary).to_contain_text("Point: A")
+    expect(summary.locator("b")).to_have_text(["65", "–"])  # 21 + 18 + 16 + 10
+
+
+def test_the_checker_s_sides_can_be_named(make_phone: Callable[..., Page]) -> None:
+    page = make_phone(locale="en-GB")
+    page.goto("/primiera?sides=2")
+    page.locator(".side-names > summary").tap()
+    page.get_by_label("Side A").fill("Anna & Carla")
+    with page.expect_navigation():
+        page.get_by_label("Side A").press("Enter")
+    picker = page.locator(".side-picker")
+    expect(picker.get_by_role("button", name="Anna & Carla · 0")).to_be_visible()
+    for name in ("seven of denari", "seven of coppe", "seven of bastoni", "seven of spade"):
+        grid_card(page, name).tap()
+    expect(page.locator("#primiera-summary")).to_contain_text("Point: Anna & Carla")
+    expect(page.locator("#primiera-result")).to_contain_text("Anna & Carla takes the primiera")
+    box = picker.get_by_role("button", name="Anna & Carla · 4").bounding_box()
+    assert box is not None
+    assert box["height"] < 60  # on one line
