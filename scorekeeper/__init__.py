@@ -99,7 +99,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         COMPRESS_REGISTER=False,  # see _compress_static
         # Static files are sent as streams: gzip among the streaming algorithms too, or a
         # client that accepts only gzip gets them uncompressed (Flask-Compress leaves it out).
-        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
+        # Brotli first, at its best quality: a sixth smaller than gzip or zstd's level 3
+        # (about 30 ms for the largest script), and a browser asks for each file once per
+        # version of the app (immutable caching, main/shell.py).
+        COMPRESS_ALGORITHM_STREAMING=["br", "gzip", "zstd", "deflate"],
+        COMPRESS_BR_LEVEL=11,
         COMPRESS_MIMETYPES=[
             "text/css",
             "text/javascript",
