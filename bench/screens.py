@@ -31,6 +31,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--pages", nargs="+", default=None, help="only these pages")
     parser.add_argument("--scheme", nargs="+", default=["light", "dark"])
     parser.add_argument("--lang", nargs="+", default=["it", "en"])
+    parser.add_argument("--screen", action="store_true", help="what one screen shows only")
     parser.add_argument("--root", type=Path, default=pages.ROOT, help="the app's checkout")
     args = parser.parse_args(argv)
     pages.ROOT = args.root.resolve()  # gunicorn runs the app found there
@@ -72,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                                 page.goto(base + paths[name])
                                 page.wait_for_load_state("networkidle")
                                 target = args.out / f"{name}-{width}-{scheme}-{lang}.png"
-                                page.screenshot(path=str(target), full_page=True)
+                                page.screenshot(path=str(target), full_page=not args.screen)
                                 print(target)
                             context.close()
                 browser.close()
