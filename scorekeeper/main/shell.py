@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from flask import current_app, url_for
+from flask import current_app, request, url_for
+from werkzeug.wrappers import Response
 
 #: The service worker's cache of boards (``main/sw.js``, ``static/js/offline.js``). Its
 #: entries outlive app versions; change the suffix when a kept board would no longer work
@@ -26,6 +27,10 @@ BOARDS_CACHE = "sk-boards-v1"
 #: The response header in which the worker notes when it fetched a kept board (ms).
 FETCHED_HEADER = "X-Scorekeeper-Fetched"
 _DIGEST_CHARS = 12
+#: A static file asked for by its current digest never changes: kept a year, never
+#: revalidated. Any other URL of it (no digest, an old one) may change soon.
+IMMUTABLE = "public, max-age=31536000, immutable"
+SHORT = "public, max-age=300"
 _EXTENSION = "scorekeeper.shell"
 
 
@@ -98,3 +103,21 @@ def shell_version(extra: Iterable[bytes]) -> str:
     for part in extra:
         whole.update(hashlib.sha256(part).digest())
     return whole.hexdigest()[:_DIGEST_CHARS]
+
+
+def cache_static(response: Response) -> Response:
+    """After each request: how long a browser keeps a static file.
+
+    ``IMMUTABLE`` when the URL carries the file's current digest (``?v=...``, what every
+    page asks for): a board loads without one revalidation round trip per file. A URL
+    without it, or with another digest (a page of an older version), gets ``SHORT``: its
+    content is today's file, which that URL may not name tomorrow.
+    """
+    if request.endpoint != "static" or response.status_code not in (200, 304):
+        return response
+    filename = (request.view_args or {}).get("filename")
+    wanted = request.args.get("v")
+    fresh = wanted is not None and filename is not None and wanted == static_digest(filename)
+    response.headers["Cache-Control"] = IMMUTABLE if fresh else SHORT
+    response.expires = None
+    return response

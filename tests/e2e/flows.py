@@ -235,3 +235,12 @@ def _poll(page: Page, script: str, tries: int, arg: object = None) -> bool:
             return True
         page.wait_for_timeout(100)
     return False
+
+
+def open_menu(page: Page) -> Locator:
+    """Open the header's menu (a disclosure) if it is closed; returns it."""
+    menu = page.locator("#site-menu")
+    if menu.get_attribute("open") is None:
+        menu.locator("summary").click()
+    expect(menu.locator(".site-nav")).to_be_visible()
+    return menu

@@ -43,11 +43,13 @@ def expect_totals(page: Page, *expected: int) -> None:
 def test_a_two_player_game_to_11_by_counts(en_phone: Page) -> None:
     page = en_phone
     start_game(page, ANNA_BRUNO, first_dealer=0)
-    expect(page.locator("#next-hand")).to_have_text("Hand 1: Anna deals, Bruno plays first.")
+    expect(page.locator("#next-hand")).to_have_text(
+        "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno"
+    )
     # Anna: carte, denari, settebello, primiera, 1 scopa.
     reference_hand(page, ANNA_BRUNO)
     expect_totals(page, 5, 0)
-    expect(page.locator("#next-hand")).to_contain_text("Hand 2: Bruno deals")
+    expect(page.locator("#next-hand")).to_contain_text("Hand 2 · mazziere (deals): Bruno")
     # Bruno: carte, denari, settebello, primiera; Anna 1 scopa.
     record_counts(page, ANNA_BRUNO, cards=18, denari=4, settebello=1, primiera=1, scope={0: 1})
     expect_totals(page, 6, 4)
@@ -59,7 +61,7 @@ def test_a_two_player_game_to_11_by_counts(en_phone: Page) -> None:
     expect(page.locator("#game-status")).to_have_count(0)
     record_counts(page, ANNA_BRUNO, cards=25, denari=6, settebello=0, primiera=0)
     expect_totals(page, 11, 6)
-    expect(page.locator("#game-status")).to_have_text("Anna wins the game!")
+    expect(page.locator("#game-status")).to_have_text("Winner: Anna")
     expect(page.get_by_role("button", name="Rematch: same players, next dealer")).to_be_visible()
     expect(page.locator("#history .hand-row")).to_have_count(4)
 
@@ -81,16 +83,20 @@ def test_a_game_in_pairs_by_cards(en_phone: Page) -> None:
     page = en_phone
     start_game(page, ("Anna", "Bruno", "Carla", "Dario"), format_label="4 players in 2 teams of 2")
     sides = ("Anna & Carla", "Bruno & Dario")
-    expect(page.locator("#next-hand")).to_have_text("Hand 1: Anna deals, Bruno plays first.")
+    expect(page.locator("#next-hand")).to_have_text(
+        "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno"
+    )
     # Anna & Carla: denari, settebello, primiera and a scopa; Bruno & Dario the carte.
     record_by_cards(page, sides, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 1})
     expect_totals(page, 4, 1)
-    expect(page.locator("#next-hand")).to_contain_text("Hand 2: Bruno deals, Carla plays first.")
+    expect(page.locator("#next-hand")).to_contain_text(
+        "Hand 2 · mazziere (deals): Bruno · di mano (plays first): Carla"
+    )
     record_by_cards(page, sides, {1: DENARI_AND_SEVENS}, rest=0, scope={1: 2})
     expect_totals(page, 5, 6)
     record_by_cards(page, sides, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 3, 1: 0})
     expect_totals(page, 11, 7)
-    expect(page.locator("#game-status")).to_have_text("Anna & Carla wins the game!")
+    expect(page.locator("#game-status")).to_have_text("Winner: Anna & Carla")
     # The hand keeps its cards: its page says how it was entered.
     page.locator("#hand-1 summary").tap()
     page.locator("#hand-1").get_by_role("link", name="Why, and the hand's history").tap()
@@ -120,7 +126,7 @@ def test_a_spareggio_then_a_winner(en_phone: Page) -> None:
     expect(page.locator("#next-hand")).to_contain_text("Hand 4")
     reference_hand(page, ANNA_BRUNO)
     expect_totals(page, 16, 11)
-    expect(status).to_have_text("Anna wins the game!")
+    expect(status).to_have_text("Winner: Anna")
 
 
 def test_after_a_win_the_rematch_leads_and_a_hand_after_the_end_is_tucked_away(
@@ -130,7 +136,7 @@ def test_after_a_win_the_rematch_leads_and_a_hand_after_the_end_is_tucked_away(
     board = start_game(page, ANNA_BRUNO, target=5)
     reference_hand(page, ANNA_BRUNO)  # 5 - 0: Anna has won
     status = page.locator("#game-status")
-    expect(status).to_have_text("Anna wins the game!")
+    expect(status).to_have_text("Winner: Anna")
     rematch = page.get_by_role("button", name="Rematch: same players, next dealer")
     expect(rematch).to_be_visible()
     summary = page.locator("#record-anyway-summary")
@@ -155,7 +161,7 @@ def test_after_a_win_the_rematch_leads_and_a_hand_after_the_end_is_tucked_away(
     taps.tap(summary)
     record_counts(page, ANNA_BRUNO, taps, cards=18, denari=4, settebello=1, primiera=1)
     expect_totals(page, 5, 4)
-    expect(status).to_have_text("Anna wins the game!")
+    expect(status).to_have_text("Winner: Anna")
     expect(page.locator("#hand-2 .badge")).to_have_text("after the end")
     expect(page.locator("#hand-form")).to_be_hidden()
     expect(other.locator("#total-1")).to_have_text("4", timeout=15_000)
@@ -164,7 +170,9 @@ def test_after_a_win_the_rematch_leads_and_a_hand_after_the_end_is_tucked_away(
     # The rematch: same players, the next dealer, and the form open as in any new game.
     with page.expect_navigation():
         rematch.tap()
-    expect(page.locator("#next-hand")).to_have_text("Hand 1: Anna deals, Bruno plays first.")
+    expect(page.locator("#next-hand")).to_have_text(
+        "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno"
+    )
     expect(page.locator("#game-status")).to_have_count(0)
     expect(page.locator("#hand-form")).to_be_visible()
 

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.flows import open_menu
+
 PASSWORD = "correct horse battery"
 
 
@@ -21,7 +23,7 @@ def sign_up(page: Page, username: str) -> None:
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password again").fill(PASSWORD)
     page.get_by_role("button", name="Create the account").click()
-    expect(page.get_by_role("link", name=username)).to_be_visible()
+    expect(open_menu(page).get_by_role("link", name=username)).to_be_visible()
 
 
 def record_reference_hand(page: Page) -> None:
@@ -37,7 +39,7 @@ def record_reference_hand(page: Page) -> None:
 def test_create_invite_record_and_read_the_standings(make_phone: Callable[..., Page]) -> None:
     owner = make_phone(locale="en-GB")
     sign_up(owner, "owner")
-    owner.get_by_role("link", name="Leagues", exact=True).click()
+    open_menu(owner).get_by_role("link", name="Leagues", exact=True).click()
     owner.get_by_role("link", name="New league").click()
     owner.get_by_label("League name").fill("Bar Sport")
     owner.get_by_role("button", name="Create the league").click()
@@ -69,7 +71,7 @@ def test_create_invite_record_and_read_the_standings(make_phone: Callable[..., P
     owner.get_by_role("link", name="Standings").click()
     first = owner.locator("table.standings tbody tr").first
     expect(first).to_contain_text("Anna")
-    expect(first.locator("td").nth(2)).to_have_text("1")
+    expect(first.locator("td").nth(2)).to_have_text("1–0")
     owner.get_by_role("link", name="Anna").first.click()
     expect(owner.locator("svg.chart")).to_be_visible()
     rating = int(owner.locator(".big-number").inner_text())

@@ -371,10 +371,10 @@ def test_a_game_played_to_the_end_offline_shows_provisional_points(
     expect(page.locator("#total-0")).to_have_class("big-number provisional")
     note = page.locator("#provisional-note")
     expect(note).to_contain_text("These totals are not confirmed.")
-    expect(note).to_contain_text("Anna wins the game! (not confirmed)")
-    expect(page.locator("#next-hand")).to_have_text("Next deal: Anna.")
+    expect(note).to_contain_text("Winner: Anna (not confirmed)")
+    expect(page.locator("#next-hand")).to_have_text("Next deal · mazziere: Anna")
     page.context.set_offline(False)
-    expect(page.locator("#game-status")).to_have_text("Anna wins the game!", timeout=SENT_MS)
+    expect(page.locator("#game-status")).to_have_text("Winner: Anna", timeout=SENT_MS)
     expect(page.locator("#total-0")).to_have_text("8")
     expect(page.locator("#provisional-note")).to_have_count(0)
     assert server_hands(live_server) == [(1, POINTS[0]), (2, POINTS[0])]

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
 from tests.e2e import flows
 from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import reference_hand, start_game, wait_until
+from tests.e2e.flows import open_menu, reference_hand, start_game, wait_until
 from tests.e2e.test_leagues import sign_up
 
 ANNA_BRUNO = ("Anna", "Bruno")
@@ -162,8 +162,8 @@ def test_logging_out_forgets_the_kept_boards(en_phone: Page) -> None:
     start_game(page, ANNA_BRUNO)
     wait_for_worker(page)
     wait_until_kept(page, "Anna")
-    page.get_by_role("button", name="Log out").click()
-    expect(page.get_by_role("link", name="Log in")).to_be_visible()
+    open_menu(page).get_by_role("button", name="Log out").click()
+    expect(open_menu(page).get_by_role("link", name="Log in")).to_be_visible()
     count = page.evaluate(
         "c => caches.open(c).then(c => c.keys()).then(k => k.length)", BOARDS_CACHE
     )

@@ -221,7 +221,7 @@ def test_once_the_game_is_over_the_message_is_the_result(client: FlaskClient) ->
     board = start_game(client, target="5")
     record(client, board)
     html = client.get(board, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert whatsapp_text(html).startswith("Scopa, Anna – Bruno: 5–0. Anna wins the game! http")
+    assert whatsapp_text(html).startswith("Scopa, Anna – Bruno: 5–0. Winner: Anna http")
 
 
 CARDS_CSS = re.compile(r'<link rel="stylesheet" href="/static/css/cards\.css\?v=\w+">')

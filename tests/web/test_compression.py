@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
+
 import brotli  # flask-compress depends on it
 import pytest
+from flask import Flask, url_for
 from flask.testing import FlaskClient
+
+from scorekeeper.main.shell import static_digest
 
 
 @pytest.mark.parametrize(
@@ -36,3 +41,53 @@ def test_html_pages_are_never_compressed(client: FlaskClient, path: str) -> None
     response = client.get(path, headers={"Accept-Encoding": "gzip, br, zstd"})
     assert response.status_code == 200
     assert response.headers.get("Content-Encoding") is None
+
+
+@pytest.mark.parametrize("path", ["/static/css/app.css", "/static/js/games.js"])
+def test_static_files_are_gzipped_for_a_client_that_accepts_only_gzip(
+    client: FlaskClient, path: str
+) -> None:
+    """Static files are sent as streams: gzip must be among the streaming encodings."""
+    plain = client.get(path)
+    packed = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data)
+
+
+def _versioned(app: Flask, filename: str) -> str:
+    with app.test_request_context():
+        return url_for("static", filename=filename)
+
+
+@pytest.mark.parametrize("filename", ["css/app.css", "js/games.js", "img/suits.svg"])
+def test_a_static_file_by_its_digest_is_cached_for_a_year_unrevalidated(
+    app: Flask, client: FlaskClient, filename: str
+) -> None:
+    url = _versioned(app, filename)
+    assert f"v={static_digest_of(app, filename)}" in url
+    for encoding in ("identity", "gzip", "br"):
+        response = client.get(url, headers={"Accept-Encoding": encoding})
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+@pytest.mark.parametrize("query", ["", "?v=000000000000", "?v="])
+def test_a_static_file_without_its_digest_is_cached_briefly(
+    client: FlaskClient, query: str
+) -> None:
+    response = client.get("/static/css/app.css" + query)
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "public, max-age=300"
+    assert "immutable" not in response.headers["Cache-Control"]
+
+
+def test_pages_are_not_cached_as_static_files(client: FlaskClient) -> None:
+    assert "immutable" not in client.get("/").headers.get("Cache-Control", "")
+    assert client.get("/static/css/missing.css?v=abc").status_code == 404
+
+
+def static_digest_of(app: Flask, filename: str) -> str | None:
+    with app.app_context():
+        return static_digest(filename)

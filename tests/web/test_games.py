@@ -54,7 +54,7 @@ def test_start_a_game_and_land_on_its_board(app: Flask, client: FlaskClient) -> 
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert totals(html) == [0, 0]
     assert "Target 21" in html
-    assert "Hand 1: Anna deals, Bruno plays first." in html
+    assert "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno" in html
     assert f'href="http://localhost/v/{game.view_token}"' in html
 
 
@@ -63,7 +63,7 @@ def test_pairs_sit_alternately(client: FlaskClient) -> None:
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "Anna &amp; Carla" in html
     assert "Bruno &amp; Dario" in html
-    assert "Hand 1: Dario deals, Anna plays first." in html
+    assert "Hand 1 · mazziere (deals): Dario · di mano (plays first): Anna" in html
 
 
 def test_first_dealer_drawn_at_random_sits_at_the_table(app: Flask, client: FlaskClient) -> None:
@@ -273,7 +273,7 @@ def test_winner_rematch_and_next_dealer(app: Flask, client: FlaskClient) -> None
     url = start_game(client, target="5", first_dealer="1")
     record(client, url, **hand_points(5, 0))  # A 5, B 0: A reaches 5 and wins
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Anna wins the game!" in html
+    assert "Winner: Anna" in html
     assert 'id="rematch"' in html
     old = _game(app)
     assert old.winner_side == 0
@@ -286,7 +286,7 @@ def test_winner_rematch_and_next_dealer(app: Flask, client: FlaskClient) -> None
     assert (new.target, new.format_key, new.first_dealer) == (5, "2", 0)  # hand 2's dealer
     assert "Anna – Bruno" in client.get("/").get_data(as_text=True)
     html = client.get(new_url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Hand 1: Anna deals, Bruno plays first." in html
+    assert "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno" in html
 
 
 def test_spareggio_then_a_winner(client: FlaskClient) -> None:
@@ -294,7 +294,7 @@ def test_spareggio_then_a_winner(client: FlaskClient) -> None:
     record(client, url, **hand_points(4, 1))  # 4 - 1
     record(client, url, **hand_points(1, 0))  # 5 - 4
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Anna wins the game!" in html
+    assert "Winner: Anna" in html
     url = start_game(client, target="5")
     record(client, url, **hand_points(4, 1))  # 4 - 1
     record(client, url, **hand_points(1, 1))  # 5 - 5: level at the target
@@ -308,7 +308,7 @@ def test_spareggio_then_a_winner(client: FlaskClient) -> None:
     assert "status-spareggio" in html
     record(client, url, **hand_points(3, 0))  # 10 - 8
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Anna wins the game!" in html
+    assert "Winner: Anna" in html
     assert "status-spareggio" not in html
 
 
@@ -317,7 +317,7 @@ def test_hands_after_the_end_are_flagged(client: FlaskClient) -> None:
     record(client, url, **hand_points(4, 0))
     record(client, url, **hand_points(0, 0))
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Anna wins the game!" in html
+    assert "Winner: Anna" in html
     assert re.search(r'id="hand-2" class="hand-row after-end"', html)
     assert not re.search(r'id="hand-1" class="hand-row after-end"', html)
     assert "after the end" in html
@@ -338,7 +338,7 @@ def test_a_finished_board_leads_with_the_winner_and_the_rematch(client: FlaskCli
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     # Right under the totals: the winner, then the rematch as the one primary button.
     assert re.match(
-        r'\s*<p class="status status-winner" id="game-status" role="status">Anna wins the game!'
+        r'\s*<p class="status status-winner" id="game-status" role="status">Winner: Anna'
         r'</p>\s*<form method="post" action="[^"]*/rematch" id="rematch-form">',
         _after_totals(html),
     )
@@ -412,7 +412,7 @@ def test_a_finished_view_board_announces_the_winner_without_a_form(
         html = response.get_data(as_text=True)
         assert re.match(
             r'\s*<p class="status status-winner" id="game-status" role="status">'
-            r"Anna wins the game!</p>\s*<p class=\"target muted\">",
+            r"Winner: Anna</p>\s*<p class=\"target muted\">",
             _after_totals(html),
         ), path
         assert "<form" not in html
@@ -424,7 +424,7 @@ def test_a_finished_board_in_italian(client: FlaskClient) -> None:
     url = start_game(client, target="5")
     record(client, url, **hand_points(5, 0))
     html = client.get(url, headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "Anna vince la partita!" in html
+    assert "Vince Anna!" in html
     assert "Rivincita: stessi giocatori, mazziere successivo" in html
     assert "Registra comunque un'altra mano" in html
     assert "una mano registrata ora viene segnata «dopo la fine»" in html
@@ -434,7 +434,7 @@ def test_napoleone_wins_at_once(client: FlaskClient) -> None:
     url = start_game(client, target="21", napoleone="y")
     record(client, url, **{**hand_points(4, 0), "sides-0-denari": "10"})
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Anna wins the game!" in html
+    assert "Winner: Anna" in html
 
 
 def test_chart_on_the_board(client: FlaskClient) -> None:
@@ -449,5 +449,5 @@ def test_chart_on_the_board(client: FlaskClient) -> None:
 def test_italian_board(client: FlaskClient) -> None:
     url = start_game(client)
     html = client.get(url, headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "Mano 1: Anna dà le carte, Bruno gioca per primo." in html
+    assert "Mano 1 · mazziere: Anna · di mano: Bruno" in html
     assert "Registra la mano 1" in html

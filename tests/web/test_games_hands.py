@@ -45,7 +45,7 @@ def test_reference_hand_in_six_fields(app: Flask, client: FlaskClient) -> None:
     html = client.get(url, headers=EN).get_data(as_text=True)
     assert "Hand 1 saved." in html
     assert totals(html) == [5, 0]
-    assert "Hand 2: Bruno deals, Anna plays first." in html
+    assert "Hand 2 · mazziere (deals): Bruno · di mano (plays first): Anna" in html
     with app.app_context():
         sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
         assert [(s.cards, s.denari, s.scope) for s in sides] == [(22, 6, 1), (18, 4, 0)]
@@ -432,7 +432,7 @@ def test_remove_asks_then_renumbers(app: Flask, client: FlaskClient) -> None:
     assert _hands(app) == [(1, (4, 0)), (2, (6, 0))]
     board = client.get(url, headers=EN).get_data(as_text=True)
     assert totals(board) == [10, 0]
-    assert "Hand 3: Anna deals" in board
+    assert "Hand 3 · mazziere (deals): Anna" in board
     with app.app_context():
         removed = db.session.scalar(select(HandRevision).where(HandRevision.action == "delete"))
         assert removed is not None
@@ -554,7 +554,7 @@ def test_a_whole_game_to_eleven(app: Flask, client: FlaskClient) -> None:
         record(client, url)  # 5 - 0 each
     html = client.get(url, headers=EN).get_data(as_text=True)
     assert totals(html) == [15, 0]
-    assert "Anna wins the game!" in html
+    assert "Winner: Anna" in html
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Hand)) == 3
 

@@ -61,7 +61,9 @@ def test_a_finished_game_enters_the_standings_at_once(
     html = client.get(f"/leagues/{scored}/", headers={"Accept-Language": "en"}).get_data(
         as_text=True
     )
-    rows = re.findall(r"<tr>\s*<td>(\d)</td>\s*<td class=\"name\">\s*<a[^>]*>(\w+)</a>", html)
+    rows = re.findall(
+        r"<tr>\s*<td class=\"rank\">(\d)</td>\s*<td class=\"name\">\s*<a[^>]*>(\w+)</a>", html
+    )
     assert rows == [("1", "Anna"), ("2", "Bruno")]
     with app.app_context():
         results = db.session.scalars(select(LeagueResult).order_by(LeagueResult.side)).all()

@@ -9,6 +9,8 @@
   function live(form) {
     var pending = null;
     var timer = null;
+    // The result follows every change by itself: no button for it (kept without this script).
+    form.querySelectorAll(".no-script-submit").forEach(function (node) { node.hidden = true; });
 
     function url() {
       var params = new URLSearchParams(new FormData(form));

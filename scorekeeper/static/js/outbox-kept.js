@@ -230,12 +230,30 @@
         if (next && data.seats && state.nextDealer !== undefined) {
           var seats = { number: state.nextHand, dealer: data.seats[state.nextDealer], first: data.seats[state.nextFirstPlayer] };
           next.textContent = say(state.winner === null ? T.nextHand : T.nextDeal, seats);
+          moveMark(live, data, ".mark-dealer", state.nextDealer);
+          moveMark(live, data, ".mark-first", state.nextFirstPlayer);
         }
       } else {
         note.textContent = say(waiting ? T.notScored : T.sentNotShown, { count: shown.length });
       }
       var totals = live.querySelector(".totals");
       if (totals) totals.parentNode.insertBefore(note, totals.nextSibling);
+    }
+
+    /* The dealer's or the "di mano" mark, onto the tile of the side of `seat`. */
+    function moveMark(live, data, selector, seat) {
+      var mark = live.querySelector(selector);
+      if (!mark || seat === undefined) return;
+      var tiles = live.querySelectorAll(".total[data-seats]");
+      for (var i = 0; i < tiles.length; i++) {
+        if (tiles[i].getAttribute("data-seats").split(" ").indexOf(String(seat)) < 0) continue;
+        var marks = tiles[i].querySelector(".seat-marks");
+        if (!marks) return;
+        if (mark.getAttribute("data-text")) mark.textContent = mark.getAttribute("data-text").replace("{name}", data.seats[seat]);
+        marks.appendChild(mark);
+        if (mark.classList.contains("mark-dealer")) marks.insertBefore(mark, marks.firstChild);
+        return;
+      }
     }
 
     function reasonText(item) {
