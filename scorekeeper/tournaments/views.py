@@ -30,7 +30,7 @@ from scorekeeper.tournaments.forms import (
     error_text,
 )
 from scorekeeper.tournaments.games import resolve_match_token, table_edit_token
-from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status, Tournament
+from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -102,19 +102,12 @@ def show(public_id: str) -> ResponseReturnValue:
     return render_template(
         "tournaments/show.html",
         access=access,
-        **_standings(t),
+        tables=pages.tables(t),
+        bracket=pages.bracket_rounds(t),
+        podium=pages.podium(t),
+        tie_breaks=pages.tie_break_names(t),
         entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
     )
-
-
-def _standings(t: Tournament) -> dict[str, Any]:
-    """What the standings pages (on screen and to print) show."""
-    return {
-        "tables": pages.tables(t),
-        "bracket": pages.bracket_rounds(t),
-        "podium": pages.podium(t),
-        "tie_breaks": pages.tie_break_names(t),
-    }
 
 
 @bp.route("/<public_id>/entries", methods=["GET", "POST"])
@@ -334,7 +327,14 @@ def print_standings(public_id: str) -> ResponseReturnValue:
     """The standings and the bracket, to print."""
     access = require_role(public_id, Role.VIEWER)
     t = access.tournament
-    return render_template("tournaments/print_standings.html", access=access, **_standings(t))
+    return render_template(
+        "tournaments/print_standings.html",
+        access=access,
+        tables=pages.tables(t),
+        bracket=pages.bracket_rounds(t),
+        podium=pages.podium(t),
+        tie_breaks=pages.tie_break_names(t),
+    )
 
 
 @bp.get("/<public_id>/screen")
