@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import (
@@ -84,8 +85,9 @@ class RulesColumns:
 
     @property
     def rules(self) -> Rules:
-        """The stored settings as the scoring package knows them."""
-        return rules_of({name: getattr(self, name) for name in RULES_COLUMNS})
+        """The stored settings as the scoring package knows them (one frozen `Rules` per
+        set of values: a board asks for them a dozen times)."""
+        return _rules_of_values(tuple(getattr(self, name) for name in RULES_COLUMNS))
 
     @rules.setter
     def rules(self, rules: Rules) -> None:
@@ -111,6 +113,11 @@ def rules_values(rules: Rules) -> dict[str, Any]:
         "target": rules.target,
         **{name: getattr(rules, name) for name in VARIANTS},
     }
+
+
+@lru_cache(maxsize=512)
+def _rules_of_values(values: tuple[Any, ...]) -> Rules:
+    return rules_of(dict(zip(RULES_COLUMNS, values, strict=True)))
 
 
 def rules_of(values: Mapping[str, Any]) -> Rules:

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from flask import current_app, request, url_for
+from flask import current_app, has_request_context, request, url_for
+from flask.sansio.app import App
 from werkzeug.wrappers import Response
 
 #: The service worker's cache of boards (``main/sw.js``, ``static/js/offline.js``). Its
@@ -32,6 +33,7 @@ _DIGEST_CHARS = 12
 IMMUTABLE = "public, max-age=31536000, immutable"
 SHORT = "public, max-age=300"
 _EXTENSION = "scorekeeper.shell"
+_URLS = "scorekeeper.static_urls"
 
 
 def _digests() -> dict[str, tuple[int, int, str]]:
@@ -68,6 +70,26 @@ def add_static_version(endpoint: str | None, values: dict[str, Any]) -> None:
         digest = static_digest(str(values["filename"]))
         if digest is not None:
             values["v"] = digest
+
+
+def template_url_for(endpoint: str, **values: Any) -> str:
+    """The templates' ``url_for``: a static file's URL made once per digest of the file
+    (a board names some fifteen, and building each through the URL map was a tenth of
+    its render); any other URL as Flask's `url_for` makes it."""
+    if endpoint != "static" or values.keys() != {"filename"} or not has_request_context():
+        return url_for(endpoint, **values)
+    filename = str(values["filename"])
+    key = (request.script_root, filename, static_digest(filename))
+    urls: dict[tuple[str, str, str | None], str] = current_app.extensions.setdefault(_URLS, {})
+    url = urls.get(key)
+    if url is None:
+        url = urls[key] = url_for(endpoint, **values)
+    return url
+
+
+def install_template_url_for(app: App) -> None:
+    """Give `app`'s templates `template_url_for` as their ``url_for``."""
+    app.jinja_env.globals["url_for"] = template_url_for
 
 
 def static_files() -> list[str]:

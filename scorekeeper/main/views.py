@@ -27,6 +27,7 @@ from scorekeeper.ui.redirects import safe_next
 bp = Blueprint("main", __name__)
 bp.app_url_defaults(shell.add_static_version)
 bp.after_app_request(shell.cache_static)
+bp.record_once(lambda state: shell.install_template_url_for(state.app))
 
 #: The colours of the installed app's splash screen and title bar: the page's own
 #: background (app.css ``--bg``, light; base.html's theme-color metas have both schemes).
