@@ -13,11 +13,12 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import ColumnElement, Row, func, insert, select, update
+from sqlalchemy import Row, Select, bindparam, func, insert, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -368,7 +369,7 @@ def find_by_edit_token(token: str) -> Game:
     if resolve is not None:
         game = resolve(token)
     else:
-        game = _game_with_seats(Game.edit_token_hash == hash_token(token))
+        game = _game_with_seats(_BY_EDIT_HASH, hash_token(token))
     if game is None:
         raise EditRefused
     check_edit_access(game)
@@ -377,14 +378,21 @@ def find_by_edit_token(token: str) -> Game:
 
 def find_by_view_token(token: str) -> Game | None:
     """The game this read-only token shows, if any."""
-    return _game_with_seats(Game.view_token == token)
+    return _game_with_seats(_BY_VIEW_TOKEN, token)
 
 
-def _game_with_seats(where: ColumnElement[bool]) -> Game | None:
-    """The game ``where`` picks with its seats, in one statement (every page of a game
-    shows its sides' names)."""
-    rows = db.session.scalars(select(Game).where(where).options(joinedload(Game.seats)))
-    return rows.unique().first()
+# Statements every request of a game runs are built once, with the game or token as a
+# parameter (building one costs about as much as running it on SQLite).
+_GAME_WITH_SEATS = select(Game).options(joinedload(Game.seats))
+_BY_EDIT_HASH = _GAME_WITH_SEATS.where(Game.edit_token_hash == bindparam("key"))
+_BY_VIEW_TOKEN = _GAME_WITH_SEATS.where(Game.view_token == bindparam("key"))
+
+
+def _game_with_seats(statement: Select[Any], key: str) -> Game | None:
+    """The game ``statement`` picks by ``key`` with its seats, in one statement (every
+    page of a game shows its sides' names)."""
+    game: Game | None = db.session.scalars(statement, {"key": key}).unique().first()
+    return game
 
 
 def games_by_edit_tokens(tokens: Sequence[str]) -> list[tuple[Game, str]]:
@@ -450,17 +458,22 @@ BOARD_SIDE_COLUMNS = ("cards", "denari", "primiera", *(f"{c.value}_points" for c
 def stored_hands(game: Game, side_columns: Sequence[str] = BOARD_SIDE_COLUMNS) -> list[StoredHand]:
     """The game's hands in order, each side's ``side_columns`` (and total) as stored, in
     one statement."""
-    columns = [getattr(HandSide, name) for name in (*side_columns, "total")]
-    rows = db.session.execute(
-        select(Hand.id, Hand.number, Hand.napoleone_side, *columns)
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.game_id == game.id)
-        .order_by(Hand.number, HandSide.side)
-    )
+    rows = db.session.execute(_stored_hands_statement(tuple(side_columns)), {"game": game.id})
     return [
         StoredHand(number, napoleone, tuple(sides))
         for (_id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2))
     ]
+
+
+@lru_cache(maxsize=8)
+def _stored_hands_statement(side_columns: tuple[str, ...]) -> Select[Any]:
+    columns = [getattr(HandSide, name) for name in (*side_columns, "total")]
+    return (
+        select(Hand.id, Hand.number, Hand.napoleone_side, *columns)
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.game_id == bindparam("game"))
+        .order_by(Hand.number, HandSide.side)
+    )
 
 
 def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameState:
@@ -646,13 +659,14 @@ def removed_hands(game: Game) -> list[HandRevision]:
     Each is its ``delete`` revision: the number it had then, when, its entry and
     each side's points.
     """
-    return list(
-        db.session.scalars(
-            select(HandRevision)
-            .where(HandRevision.game_id == game.id, HandRevision.action == "delete")
-            .order_by(HandRevision.created_at.desc(), HandRevision.id.desc())
-        )
-    )
+    return list(db.session.scalars(_REMOVED_HANDS, {"game": game.id}))
+
+
+_REMOVED_HANDS = (
+    select(HandRevision)
+    .where(HandRevision.game_id == bindparam("game"), HandRevision.action == "delete")
+    .order_by(HandRevision.created_at.desc(), HandRevision.id.desc())
+)
 
 
 def get_hand(game: Game, number: int) -> Hand | None:
@@ -671,23 +685,26 @@ def _results_and_request(game: Game, request_id: str) -> tuple[list[HandResult],
     """The game's hands' results in order and the id of the hand this request saved, if
     any, read together in one statement (so if the hands already hold this very form's
     hand, the id says so: it is never taken for another phone's)."""
-    rows = db.session.execute(
-        select(
-            Hand.id,
-            Hand.napoleone_side,
-            (Hand.request_id == request_id).label("mine"),
-            HandSide.total,
-        )
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.game_id == game.id)
-        .order_by(Hand.number, HandSide.side)
-    )
+    rows = db.session.execute(_RESULTS_AND_REQUEST, {"game": game.id, "request": request_id})
     results, mine = [], None
     for (hand_id, napoleone, is_mine), sides in groupby(rows, key=itemgetter(0, 1, 2)):
         results.append(HandResult(tuple(side.total for side in sides), napoleone))
         if is_mine:
             mine = hand_id
     return results, mine
+
+
+_RESULTS_AND_REQUEST = (
+    select(
+        Hand.id,
+        Hand.napoleone_side,
+        (Hand.request_id == bindparam("request")).label("mine"),
+        HandSide.total,
+    )
+    .join(HandSide, HandSide.hand_id == Hand.id)
+    .where(Hand.game_id == bindparam("game"))
+    .order_by(Hand.number, HandSide.side)
+)
 
 
 def _next_number(game: Game) -> int:
