@@ -71,10 +71,13 @@ def install_template_gettext(app: Flask) -> None:
 
 
 def _request_translations() -> NullTranslations:
-    """Flask-Babel's `get_translations`, kept on `g` for the rest of the request."""
-    if not g:  # outside an app context: Flask-Babel's own answer (no translation)
+    """Flask-Babel's `get_translations`, kept on `g` for the rest of the request (`g`
+    reached once per call: a board makes some fifty)."""
+    try:
+        request_g = g._get_current_object()  # werkzeug's LocalProxy: the app context's g
+    except RuntimeError:  # outside an app context: Flask-Babel's own answer (no translation)
         return get_translations()
-    if "template_translations" not in g:
-        g.template_translations = get_translations()
-    translations: NullTranslations = g.template_translations
+    translations: NullTranslations | None = request_g.get("template_translations")
+    if translations is None:
+        translations = request_g.template_translations = get_translations()
     return translations
