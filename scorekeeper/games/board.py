@@ -66,8 +66,16 @@ def won_by_side(shown: list[tuple[Category, str]], hand: StoredHand) -> list[lis
 
 
 def links(game: Game, token: str, editable: bool) -> dict[str, str]:
-    """The game's URLs for this kind of link."""
-    view_token = game.view_token
+    """The game's URLs for this kind of link (built once per link and place the app is
+    served from: every board and every poll of it asks again)."""
+    where = (request.script_root, request.host, request.scheme)
+    return dict(_links(where, game.view_token, token, editable))
+
+
+@lru_cache(maxsize=1024)
+def _links(
+    _where: tuple[str, str, str], view_token: str, token: str, editable: bool
+) -> tuple[tuple[str, str], ...]:
     result = {
         "view": url_for("games.view", token=view_token, _external=True),
         "live": url_for("games.live" if editable else "games.view_live", token=token),
@@ -85,7 +93,7 @@ def links(game: Game, token: str, editable: bool) -> dict[str, str]:
         }
     else:
         result["qr_view"] = url_for("games.view_qr", token=token)
-    return result
+    return tuple(result.items())
 
 
 def checker_url(game: Game, hand: Hand) -> str:

@@ -33,7 +33,8 @@ _DIGEST_CHARS = 12
 IMMUTABLE = "public, max-age=31536000, immutable"
 SHORT = "public, max-age=300"
 _EXTENSION = "scorekeeper.shell"
-_URLS = "scorekeeper.static_urls"
+_URLS = "scorekeeper.template_urls"
+_URLS_KEPT = 4096
 
 
 def _digests() -> dict[str, tuple[int, int, str]]:
@@ -73,16 +74,33 @@ def add_static_version(endpoint: str | None, values: dict[str, Any]) -> None:
 
 
 def template_url_for(endpoint: str, **values: Any) -> str:
-    """The templates' ``url_for``: a static file's URL made once per digest of the file
-    (a board names some fifteen, and building each through the URL map was a tenth of
-    its render); any other URL as Flask's `url_for` makes it."""
-    if endpoint != "static" or values.keys() != {"filename"} or not has_request_context():
+    """The templates' ``url_for``, each URL built once (a board names some thirty, and
+    building each through the URL map was a tenth of its render).
+
+    A URL depends on the endpoint, the values, where the app is served (its root, and
+    host and scheme for an external one) and, for a static file, the file's digest
+    (`add_static_version`): the memo's key. It is the app's, cleared when it grows
+    past a few thousand URLs (each game's links are its own).
+    """
+    if not has_request_context() or endpoint.startswith("."):  # "." is the blueprint's
         return url_for(endpoint, **values)
-    filename = str(values["filename"])
-    key = (request.script_root, filename, static_digest(filename))
-    urls: dict[tuple[str, str, str | None], str] = current_app.extensions.setdefault(_URLS, {})
+    try:
+        key: tuple[Any, ...] = (
+            request.script_root,
+            request.host,
+            request.scheme,
+            endpoint,
+            frozenset(values.items()),
+        )
+    except TypeError:  # a list among the values: built as it comes
+        return url_for(endpoint, **values)
+    if endpoint == "static" and "filename" in values:
+        key += (static_digest(str(values["filename"])),)
+    urls: dict[tuple[Any, ...], str] = current_app.extensions.setdefault(_URLS, {})
     url = urls.get(key)
     if url is None:
+        if len(urls) >= _URLS_KEPT:
+            urls.clear()
         url = urls[key] = url_for(endpoint, **values)
     return url
 
