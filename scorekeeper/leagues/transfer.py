@@ -5,6 +5,12 @@ and hands as entered (the entries, not the computed points): importing re-scores
 hand with the scoring package, so a file cannot smuggle in points that the rules would
 not give. `export_league(import_league(data))` gives back `data` exactly (a test proves
 it). An import is all or nothing: a bad file changes nothing and says why.
+
+A layer above may carry its own part of a league in the file (the league's
+tournaments: `scorekeeper.tournaments.transfer`): a `FilePart` registered per app with
+`register_file_part` exports it under its key (left out when it has nothing), checks
+it before anything is written, and writes it in the import's last transaction, the
+one that shows the league, with the new games' ids.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ import csv
 import io
 import json
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import cache
 from itertools import islice
@@ -144,6 +151,36 @@ BROKEN: imports.Reason = {
 }
 
 
+@dataclass(frozen=True)
+class FilePart:
+    """A part of the league file that a layer above owns, under ``key``.
+
+    ``export(league, games)`` gives its value (nothing to carry: an empty list), where
+    ``games`` is the position in the file's ``games`` of each of the league's game ids;
+    ``check(value, games)`` reads the file's value, knowing how many games the file
+    has, into what ``write`` takes, raising `ImportRefused`; ``write(league_id, checked,
+    game_ids, owner_id)`` stores it, ``game_ids`` the new games' ids in file order.
+    """
+
+    key: str
+    export: Callable[[League, Mapping[int, int]], list[Any]]
+    check: Callable[[Any, int], Any]
+    write: Callable[[int, Any, Sequence[int], int], None]
+
+
+_PARTS = "scorekeeper.leagues.file_parts"
+
+
+def register_file_part(app: Flask, part: FilePart) -> None:
+    """Let ``part`` travel in ``app``'s league files."""
+    app.extensions.setdefault(_PARTS, []).append(part)
+
+
+def _file_parts() -> list[FilePart]:
+    parts: list[FilePart] = current_app.extensions.get(_PARTS, [])
+    return parts
+
+
 # Export -------------------------------------------------------------------------------
 
 
@@ -151,13 +188,14 @@ def export_league(league: League) -> dict[str, Any]:
     """Everything needed to rebuild `league`: settings, players, seasons, games, hands.
 
     Reads only what the file holds, as plain columns: five queries whatever the
-    number of games (never a hand's computed sides).
+    number of games (never a hand's computed sides), then what each registered part
+    (`FilePart`) reads, under its key when it has anything.
     """
     players = db.session.execute(
         select(Player.id, Player.name).where(Player.league_id == league.id).order_by(Player.id)
     ).all()
     local = {row.id: i for i, row in enumerate(players)}
-    return {
+    data = {
         "kind": FILE_KIND,
         "version": FILE_VERSION,
         "league": {"name": league.name, "public": league.is_public, **_rules_json(league.rules)},
@@ -165,6 +203,17 @@ def export_league(league: League) -> dict[str, Any]:
         "seasons": _export_seasons(league),
         "games": _export_games(league, local),
     }
+    parts = _file_parts()
+    if parts:
+        game_ids = db.session.scalars(
+            select(Game.id).where(Game.league_id == league.id).order_by(Game.created_at, Game.id)
+        )
+        positions = {game_id: i for i, game_id in enumerate(game_ids)}
+        for part in parts:
+            value = part.export(league, positions)
+            if value:
+                data[part.key] = value
+    return data
 
 
 def _export_seasons(league: League) -> list[dict[str, Any]]:
@@ -380,7 +429,7 @@ def queue_import(data: Any, owner: User) -> int:
     `imports.ImportBusy` when the owner's last import is still running or the server
     runs as many as it allows.
     """
-    doc = _obj(data, "file", _FILE_KEYS)
+    doc = _obj(data, "file", _FILE_KEYS | {part.key for part in _file_parts()})
     version = doc.get("version")
     if doc.get("kind") != FILE_KIND or type(version) is not int or version != FILE_VERSION:
         raise ImportRefused(
@@ -401,6 +450,7 @@ def queue_import(data: Any, owner: User) -> int:
             hands=hands,
             limit=MAX_HANDS,
         )
+    _check_parts(doc, len(games_in_file))
     return imports.start(owner.id, json.dumps(doc), len(games_in_file))
 
 
@@ -470,9 +520,16 @@ def _run_job(app: Flask, job_id: int) -> None:
 chunk_stored = Namespace().signal("league-import-chunk-stored")
 
 
+def _check_parts(doc: Mapping[str, Any], games: int) -> list[tuple[FilePart, Any]]:
+    """Each registered part the file has, checked (`FilePart.check`)."""
+    return [(part, part.check(doc[part.key], games)) for part in _file_parts() if part.key in doc]
+
+
 def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_id: int) -> int:
     """Add the hidden league with its players and seasons, then its games chunk by chunk,
-    then their results and standing rows, and show it: the new league's id."""
+    then their results and standing rows and the file's other parts, and show it: the
+    new league's id."""
+    parts = _check_parts(doc, len(games_in_file))
     league = _import_league(_obj(doc.get("league"), "league", _LEAGUE_KEYS), owner)
     league.importing = True
     players = _import_players(doc.get("players"), league)
@@ -483,6 +540,7 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
     imports.beat(job_id, league_id=league_id)
     db.session.commit()
     results: list[standings.ResultRow] = []
+    game_ids: list[int] = []
     done = 0
     for chunk in _batches(enumerate(games_in_file), IMPORT_CHUNK):
         new_games = [
@@ -491,7 +549,7 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
         ]
         done += len(chunk)
         imports.beat(job_id, games_done=done)  # first: a swept import writes nothing more
-        results += _store_league_games(league_id, new_games)
+        results += _store_league_games(league_id, new_games, game_ids)
         db.session.commit()
         chunk_stored.send(league_id, games=done)
     ratings = standings.rate_new_results(results)
@@ -500,6 +558,8 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
         standings.insert_results(rows)
         db.session.commit()
     standings.add_new_standings(league_id, results, ratings)
+    for part, checked in parts:
+        part.write(league_id, checked, game_ids, owner.id)
     db.session.execute(update(League).where(League.id == league_id).values(importing=False))
     imports.finish(job_id)
     db.session.commit()
@@ -630,11 +690,15 @@ def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None
 
 
 def _store_league_games(
-    league_id: int, new_games: Sequence[games.NewGame]
+    league_id: int, new_games: Sequence[games.NewGame], game_ids: list[int] | None = None
 ) -> list[standings.ResultRow]:
-    """Store `new_games` of the league (one INSERT per table); their result rows."""
+    """Store `new_games` of the league (one INSERT per table); their result rows. Their
+    ids are added to `game_ids` when given."""
     results: list[standings.ResultRow] = []
-    for game_id, game in zip(games.store_games(new_games), new_games, strict=True):
+    stored = games.store_games(new_games)
+    if game_ids is not None:
+        game_ids += stored
+    for game_id, game in zip(stored, new_games, strict=True):
         results += standings.results_of(
             league_id,
             game_id,

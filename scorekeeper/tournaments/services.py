@@ -136,10 +136,15 @@ def create_tournament(organiser: User, setup: TournamentSetup) -> Tournament:
     return in_transaction(create)
 
 
+def stage_kinds(structure: Structure) -> list[StageKind]:
+    """The kinds of the stages of ``structure``, in order."""
+    first = _FIRST_STAGE[structure]
+    return [first, StageKind.KNOCKOUT] if structure is Structure.GROUPS_KNOCKOUT else [first]
+
+
 def _stage_rows(setup: TournamentSetup) -> list[Stage]:
     """The stages of ``setup``, checked (not added to the session)."""
-    first = _FIRST_STAGE[setup.structure]
-    kinds = [first, StageKind.KNOCKOUT] if setup.structure is Structure.GROUPS_KNOCKOUT else [first]
+    kinds = stage_kinds(setup.structure)
     if len(setup.stages) != len(kinds):
         raise TournamentRefused("stage_count", "stages")
     rows = []
