@@ -62,7 +62,9 @@ from scorekeeper.transactions import in_transaction
 #: A row with a ``version`` to lock it by.
 Locked = TypeVar("Locked", Tournament, Match)
 
-#: Game formats a tournament plays: one against one (singles) and pairs.
+#: Game formats a tournament plays: one against one (singles) and pairs. The 3-player
+#: format has its rounds, points and standings in `core.threes` but is not stored and
+#: played here yet; asked for with a knockout, it is refused for that first.
 FORMAT_KEYS = ("2", "2x2")
 #: Longest match: the best of this many partite.
 GAMES_MAX = 9
@@ -90,8 +92,7 @@ def create_tournament(organiser: User, setup: TournamentSetup) -> Tournament:
         raise TournamentRefused("name_required", "name")
     if len(name) > NAME_MAX:
         raise TournamentRefused("name_too_long", "name")
-    if setup.rules.format.key not in FORMAT_KEYS:
-        raise TournamentRefused("format_unsupported", "format")
+    _check_format(setup)
     stages = _stage_rows(setup)
     if len(set(setup.tie_break)) != len(setup.tie_break):
         raise TournamentRefused("tie_break_twice", "tie_break")
@@ -134,6 +135,17 @@ def create_tournament(organiser: User, setup: TournamentSetup) -> Tournament:
         return tournament
 
     return in_transaction(create)
+
+
+def _check_format(setup: TournamentSetup) -> None:
+    """Refuse a format the tournaments do not play, and first a knockout of three."""
+    if setup.rules.format.key == "3":
+        try:
+            core.check_three_stages(StageKind.KNOCKOUT in stage_kinds(setup.structure))
+        except core.TournamentError as error:
+            raise TournamentRefused("three_no_knockout", "structure") from error
+    if setup.rules.format.key not in FORMAT_KEYS:
+        raise TournamentRefused("format_unsupported", "format")
 
 
 def stage_kinds(structure: Structure) -> list[StageKind]:
