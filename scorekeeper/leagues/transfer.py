@@ -429,7 +429,7 @@ def queue_import(data: Any, owner: User) -> int:
     `imports.ImportBusy` when the owner's last import is still running or the server
     runs as many as it allows.
     """
-    doc = _obj(data, "file", _FILE_KEYS | {part.key for part in _file_parts()})
+    doc = json_object(data, "file", _FILE_KEYS | {part.key for part in _file_parts()})
     version = doc.get("version")
     if doc.get("kind") != FILE_KIND or type(version) is not int or version != FILE_VERSION:
         raise ImportRefused(
@@ -437,7 +437,7 @@ def queue_import(data: Any, owner: User) -> int:
             N_("this is not a league exported by Scorekeeper (version %(version)s)"),
             version=FILE_VERSION,
         )
-    games_in_file = _list(doc.get("games"), "games", MAX_GAMES)
+    games_in_file = json_list(doc.get("games"), "games", MAX_GAMES)
     hands = sum(
         len(game["hands"])
         for game in games_in_file
@@ -530,7 +530,7 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
     then their results and standing rows and the file's other parts, and show it: the
     new league's id."""
     parts = _check_parts(doc, len(games_in_file))
-    league = _import_league(_obj(doc.get("league"), "league", _LEAGUE_KEYS), owner)
+    league = _import_league(json_object(doc.get("league"), "league", _LEAGUE_KEYS), owner)
     league.importing = True
     players = _import_players(doc.get("players"), league)
     _import_seasons(doc.get("seasons"), league)
@@ -544,7 +544,9 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
     done = 0
     for chunk in _batches(enumerate(games_in_file), IMPORT_CHUNK):
         new_games = [
-            _import_game(_obj(item, f"games[{i}]", _GAME_KEYS), f"games[{i}]", league_id, seats)
+            _import_game(
+                json_object(item, f"games[{i}]", _GAME_KEYS), f"games[{i}]", league_id, seats
+            )
             for i, item in chunk
         ]
         done += len(chunk)
@@ -569,8 +571,8 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
 def _import_league(spec: Mapping[str, Any], owner: User) -> League:
     """The new league, with the file's name, visibility and default rules."""
     setup = LeagueSetup(
-        name=_text(spec.get("name"), "league.name"),
-        is_public=_bool(spec.get("public"), "league.public"),
+        name=json_name(spec.get("name"), "league.name"),
+        is_public=json_bool(spec.get("public"), "league.public"),
         rules=_file_rules(spec, "league"),
     )
     return create_league(owner, setup, commit=False)
@@ -580,11 +582,11 @@ def _import_players(items: Any, league: League) -> dict[int, Player]:
     """The file's players added to `league`, by their id in the file (each name once)."""
     players: dict[int, Player] = {}
     keys: set[str] = set()
-    for i, item in enumerate(_list(items, "players", MAX_PLAYERS)):
+    for i, item in enumerate(json_list(items, "players", MAX_PLAYERS)):
         where = f"players[{i}]"
-        entry = _obj(item, where, _PLAYER_KEYS)
-        local = _int(entry.get("id"), f"{where}.id", 0, 10**9)
-        name = _text(entry.get("name"), f"{where}.name")
+        entry = json_object(item, where, _PLAYER_KEYS)
+        local = json_int(entry.get("id"), f"{where}.id", 0, 10**9)
+        name = json_name(entry.get("name"), f"{where}.name")
         if local in players or name_key(name) in keys:
             raise ImportRefused(where, N_("a player appears twice"))
         keys.add(name_key(name))
@@ -596,12 +598,12 @@ def _import_players(items: Any, league: League) -> dict[int, Player]:
 def _import_seasons(items: Any, league: League) -> None:
     """The file's seasons added to `league` (dates in order, each name once)."""
     names: set[str] = set()
-    for i, item in enumerate(_list(items, "seasons", MAX_SEASONS)):
+    for i, item in enumerate(json_list(items, "seasons", MAX_SEASONS)):
         where = f"seasons[{i}]"
-        entry = _obj(item, where, _SEASON_KEYS)
-        name = _text(entry.get("name"), f"{where}.name")
-        starts_on = _date(entry.get("starts_on"), f"{where}.starts_on")
-        ends_on = _date(entry.get("ends_on"), f"{where}.ends_on")
+        entry = json_object(item, where, _SEASON_KEYS)
+        name = json_name(entry.get("name"), f"{where}.name")
+        starts_on = json_date(entry.get("starts_on"), f"{where}.starts_on")
+        ends_on = json_date(entry.get("ends_on"), f"{where}.ends_on")
         if starts_on > ends_on or name in names:
             raise ImportRefused(where, N_("dates out of order or the name twice"))
         names.add(name)
@@ -611,7 +613,7 @@ def _import_seasons(items: Any, league: League) -> None:
                 name=name,
                 starts_on=starts_on,
                 ends_on=ends_on,
-                archived=_bool(entry.get("archived"), f"{where}.archived"),
+                archived=json_bool(entry.get("archived"), f"{where}.archived"),
             )
         )
 
@@ -626,10 +628,10 @@ def _import_game(
     setup = GameSetup(
         rules,
         [name for _id, name in seated],
-        _int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
+        json_int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
     )
     played_at = _datetime(entry.get("played_at"), f"{where}.played_at")
-    items = _list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)
+    items = json_list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)
     hands = [_import_hand(rules, item, f"{where}.hands[{j}]") for j, item in enumerate(items)]
     try:
         return games.new_game(
@@ -649,7 +651,7 @@ def _seat_players(
     value: Any, where: str, fmt: Format, players: Mapping[int, _Seated]
 ) -> list[_Seated]:
     """The players in a game's seats: as many of the file's players as `fmt` seats, each once."""
-    seat_ids = _list(value, where, fmt.players)
+    seat_ids = json_list(value, where, fmt.players)
     if len(seat_ids) != fmt.players:
         raise ImportRefused(
             where, N_("format %(format)s needs %(seats)s seats"), format=fmt.key, seats=fmt.players
@@ -667,7 +669,7 @@ def _seat_players(
 def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
     """One hand of the file as entered, read strictly (`read_entry`) and scored by the
     scoring package; what is stored is the entry read, never the file's object as sent."""
-    hand = _obj(item, where, _HAND_KEYS)
+    hand = json_object(item, where, _HAND_KEYS)
     mode = hand.get("mode")
     if mode not in ENTRY_MODES:
         raise ImportRefused(f"{where}.mode", N_("must be counts or cards"))
@@ -717,7 +719,10 @@ def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield batch
 
 
-def _obj(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
+# Reading the file's values, each refused with where it is (also by the parts of the file).
+
+
+def json_object(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
     """`value` if it is a JSON object (with none but `keys`, when given)."""
     if not isinstance(value, dict):
         raise ImportRefused(where, N_("must be an object"))
@@ -727,7 +732,7 @@ def _obj(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[
     return value
 
 
-def _list(value: Any, where: str, limit: int) -> list[Any]:
+def json_list(value: Any, where: str, limit: int) -> list[Any]:
     """`value` if it is a JSON list of at most `limit` entries."""
     if not isinstance(value, list):
         raise ImportRefused(where, N_("must be a list"))
@@ -736,7 +741,7 @@ def _list(value: Any, where: str, limit: int) -> list[Any]:
     return value
 
 
-def _text(value: Any, where: str) -> str:
+def json_name(value: Any, where: str) -> str:
     """`value` as a name (spaces tidied) if it is one of 1 to `NAME_MAX` characters."""
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
         raise ImportRefused(
@@ -745,14 +750,14 @@ def _text(value: Any, where: str) -> str:
     return " ".join(value.split())
 
 
-def _bool(value: Any, where: str) -> bool:
+def json_bool(value: Any, where: str) -> bool:
     """`value` if it is true or false."""
     if not isinstance(value, bool):
         raise ImportRefused(where, N_("must be true or false"))
     return value
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
+def json_int(value: Any, where: str, low: int, high: int) -> int:
     """`value` if it is a whole number (not a boolean) from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ImportRefused(
@@ -761,7 +766,7 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
-def _date(value: Any, where: str) -> date:
+def json_date(value: Any, where: str) -> date:
     """`value` as a date, if it is one in ISO 8601."""
     try:
         return date.fromisoformat(value)

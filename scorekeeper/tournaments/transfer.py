@@ -26,13 +26,13 @@ from scorekeeper.leagues.models import League
 from scorekeeper.leagues.transfer import (
     FilePart,
     ImportRefused,
-    _bool,
-    _date,
-    _int,
-    _list,
-    _obj,
-    _text,
     csv_cell,
+    json_bool,
+    json_date,
+    json_int,
+    json_list,
+    json_name,
+    json_object,
 )
 from scorekeeper.scoring import TARGET_RANGE, InvalidGame, Rules
 from scorekeeper.scoring.errors import N_
@@ -497,7 +497,7 @@ def check_league_part(value: Any, games_in_file: int) -> list[dict[str, Any]]:
     entrants of the draw, each of the file's games played in one match at most, results
     that end their match. Raises `ImportRefused` naming the part that is wrong."""
     used: set[int] = set()
-    items = _list(value, LEAGUE_KEY, MAX_TOURNAMENTS)
+    items = json_list(value, LEAGUE_KEY, MAX_TOURNAMENTS)
     return [
         _check_tournament(item, f"{LEAGUE_KEY}[{i}]", games_in_file, used)
         for i, item in enumerate(items)
@@ -515,14 +515,14 @@ def _choice(value: Any, where: str, choices: Sequence[str]) -> str:
 
 
 def _optional_int(value: Any, where: str, low: int, high: int) -> int | None:
-    return None if value is None else _int(value, where, low, high)
+    return None if value is None else json_int(value, where, low, high)
 
 
 def _names(value: Any, where: str, singles: bool) -> tuple[str, ...]:
-    names = _list(value, where, 1 if singles else 2)
+    names = json_list(value, where, 1 if singles else 2)
     if not names:
         raise ImportRefused(where, N_("must be a list"))
-    return tuple(_text(name, f"{where}[{j}]") for j, name in enumerate(names))
+    return tuple(json_name(name, f"{where}[{j}]") for j, name in enumerate(names))
 
 
 def _club(value: Any, where: str) -> str:
@@ -534,7 +534,7 @@ def _club(value: Any, where: str) -> str:
 
 
 def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int]) -> dict[str, Any]:
-    spec = _obj(item, where, _TOURNAMENT_KEYS)
+    spec = json_object(item, where, _TOURNAMENT_KEYS)
     for key in _TOURNAMENT_KEYS:
         if key not in spec:
             raise ImportRefused(f"{where}.{key}", N_("is missing"))
@@ -550,14 +550,14 @@ def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int])
     seed = _optional_int(spec["seed"], f"{where}.seed", 0, _SEED_MAX)
     if seed is None and status != Status.SETUP.value:
         raise ImportRefused(f"{where}.seed", N_("is missing"))
-    tie_break = _list(spec["tie_break"], f"{where}.tie_break", len(TIE_BREAKS))
+    tie_break = json_list(spec["tie_break"], f"{where}.tie_break", len(TIE_BREAKS))
     for j, code in enumerate(tie_break):
         _choice(code, f"{where}.tie_break[{j}]", TIE_BREAKS)
     if len(set(tie_break)) != len(tie_break):
         raise ImportRefused(f"{where}.tie_break", N_("a step appears twice"))
-    points = _obj(spec["points"], f"{where}.points", _POINTS_KEYS)
+    points = json_object(spec["points"], f"{where}.points", _POINTS_KEYS)
     win, draw, loss, bye = (
-        _int(points.get(key), f"{where}.points.{key}", 0, 99)
+        json_int(points.get(key), f"{where}.points.{key}", 0, 99)
         for key in ("win", "draw", "loss", "bye")
     )
     if not win >= draw >= loss:
@@ -565,20 +565,20 @@ def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int])
     singles = rules.format.key == "2"
     entrants = _check_entrants(spec["entrants"], f"{where}.entrants", singles)
     return {
-        "name": _text(spec["name"], f"{where}.name"),
-        "held_on": _date(spec["held_on"], f"{where}.held_on"),
+        "name": json_name(spec["name"], f"{where}.name"),
+        "held_on": json_date(spec["held_on"], f"{where}.held_on"),
         "structure": structure.value,
         "rules": rules,
         "tie_break": tie_break,
         "points": (win, draw, loss, bye),
-        "entry_fee_cents": _int(spec["entry_fee_cents"], f"{where}.entry_fee_cents", 0, 10**7),
-        "public": _bool(spec["public"], f"{where}.public"),
+        "entry_fee_cents": json_int(spec["entry_fee_cents"], f"{where}.entry_fee_cents", 0, 10**7),
+        "public": json_bool(spec["public"], f"{where}.public"),
         "seed": seed,
         "status": status,
         "stages": _check_stages(spec["stages"], f"{where}.stages", structure, entrants),
         "entries": [
             _check_entry(entry, f"{where}.entries[{j}]", singles)
-            for j, entry in enumerate(_list(spec["entries"], f"{where}.entries", ENTRIES_MAX))
+            for j, entry in enumerate(json_list(spec["entries"], f"{where}.entries", ENTRIES_MAX))
         ],
         "entrants": entrants,
         "rounds": _check_rounds(
@@ -588,21 +588,21 @@ def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int])
 
 
 def _check_entry(item: Any, where: str, singles: bool) -> dict[str, Any]:
-    entry = _obj(item, where, _ENTRY_KEYS)
+    entry = json_object(item, where, _ENTRY_KEYS)
     return {
         "names": _names(entry.get("names"), f"{where}.names", singles),
         "club": _club(entry.get("club"), f"{where}.club"),
         "seed": _optional_int(entry.get("seed"), f"{where}.seed", 1, ENTRIES_MAX),
-        "withdrawn": _bool(entry.get("withdrawn"), f"{where}.withdrawn"),
+        "withdrawn": json_bool(entry.get("withdrawn"), f"{where}.withdrawn"),
     }
 
 
 def _check_entrants(value: Any, where: str, singles: bool) -> dict[int, dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
-    for j, item in enumerate(_list(value, where, ENTRIES_MAX)):
+    for j, item in enumerate(json_list(value, where, ENTRIES_MAX)):
         at = f"{where}[{j}]"
-        entrant = _obj(item, at, _ENTRANT_KEYS)
-        number = _int(entrant.get("number"), f"{at}.number", 1, ENTRIES_MAX)
+        entrant = json_object(item, at, _ENTRANT_KEYS)
+        number = json_int(entrant.get("number"), f"{at}.number", 1, ENTRIES_MAX)
         if number in found:
             raise ImportRefused(f"{at}.number", N_("an entrant appears twice"))
         group = _optional_int(entrant.get("group"), f"{at}.group", 0, ENTRIES_MAX)
@@ -626,28 +626,30 @@ def _check_stages(
     value: Any, where: str, structure: Structure, entrants: Mapping[int, Any]
 ) -> list[dict[str, Any]]:
     kinds = services.stage_kinds(structure)
-    items = _list(value, where, len(kinds))
+    items = json_list(value, where, len(kinds))
     if len(items) != len(kinds):
         raise ImportRefused(where, N_("the structure has %(count)s stages"), count=len(kinds))
     stages = []
     for j, (kind, item) in enumerate(zip(kinds, items, strict=True)):
         at = f"{where}[{j}]"
-        stage = _obj(item, at, _STAGE_KEYS)
+        stage = json_object(item, at, _STAGE_KEYS)
         _choice(stage.get("kind"), f"{at}.kind", (kind.value,))
         lines = stage.get("lines")
         if lines is not None:
-            for k, line in enumerate(_list(lines, f"{at}.lines", ENTRIES_MAX * 2)):
+            for k, line in enumerate(json_list(lines, f"{at}.lines", ENTRIES_MAX * 2)):
                 if line is not None and (type(line) is not int or line not in entrants):
                     raise ImportRefused(f"{at}.lines[{k}]", N_("not an entrant of this tournament"))
         stages.append(
             {
                 "kind": kind.value,
-                "games": _int(stage.get("best_of"), f"{at}.best_of", 1, services.GAMES_MAX),
-                "target": _int(stage.get("target"), f"{at}.target", *_TARGETS),
-                "final_games": _int(
+                "games": json_int(stage.get("best_of"), f"{at}.best_of", 1, services.GAMES_MAX),
+                "target": json_int(stage.get("target"), f"{at}.target", *_TARGETS),
+                "final_games": json_int(
                     stage.get("final_best_of"), f"{at}.final_best_of", 1, services.GAMES_MAX
                 ),
-                "final_target": _int(stage.get("final_target"), f"{at}.final_target", *_TARGETS),
+                "final_target": json_int(
+                    stage.get("final_target"), f"{at}.final_target", *_TARGETS
+                ),
                 "rounds": _optional_int(
                     stage.get("rounds"), f"{at}.rounds", 1, services.ROUNDS_MAX
                 ),
@@ -657,7 +659,7 @@ def _check_stages(
                 "qualifiers": _optional_int(
                     stage.get("qualifiers"), f"{at}.qualifiers", 1, ENTRIES_MAX
                 ),
-                "third_place": _bool(stage.get("third_place"), f"{at}.third_place"),
+                "third_place": json_bool(stage.get("third_place"), f"{at}.third_place"),
                 "lines": lines,
             }
         )
@@ -674,15 +676,15 @@ def _check_rounds(
 ) -> list[dict[str, Any]]:
     rounds = []
     seen: set[tuple[int, int]] = set()
-    for j, item in enumerate(_list(value, where, ROUNDS_LIMIT)):
+    for j, item in enumerate(json_list(value, where, ROUNDS_LIMIT)):
         at = f"{where}[{j}]"
-        round_ = _obj(item, at, _ROUND_KEYS)
-        stage = _int(round_.get("stage"), f"{at}.stage", 1, stages)
-        number = _int(round_.get("number"), f"{at}.number", 1, ROUNDS_LIMIT)
+        round_ = json_object(item, at, _ROUND_KEYS)
+        stage = json_int(round_.get("stage"), f"{at}.stage", 1, stages)
+        number = json_int(round_.get("number"), f"{at}.number", 1, ROUNDS_LIMIT)
         if (stage, number) in seen:
             raise ImportRefused(f"{at}.number", N_("a round appears twice"))
         seen.add((stage, number))
-        matches = _list(round_.get("matches"), f"{at}.matches", ENTRIES_MAX)
+        matches = json_list(round_.get("matches"), f"{at}.matches", ENTRIES_MAX)
         tables: set[int] = set()
         slots: set[int] = set()
         checked = []
@@ -702,7 +704,7 @@ def _check_rounds(
 def _check_match(
     item: Any, where: str, entrants: Mapping[int, Any], games_in_file: int, used: set[int]
 ) -> dict[str, Any]:
-    match = _obj(item, where, _MATCH_KEYS)
+    match = json_object(item, where, _MATCH_KEYS)
     first = _entrant_number(match.get("first"), f"{where}.first", entrants)
     second = None
     if match.get("second") is not None:
@@ -712,8 +714,8 @@ def _check_match(
     table = _optional_int(match.get("table"), f"{where}.table", 1, ENTRIES_MAX)
     if (table is None) != (second is None):
         raise ImportRefused(f"{where}.table", N_("a match has a table, a bye none"))
-    best_of = _int(match.get("best_of"), f"{where}.best_of", 1, services.GAMES_MAX)
-    partite = _list(match.get("games"), f"{where}.games", best_of)
+    best_of = json_int(match.get("best_of"), f"{where}.best_of", 1, services.GAMES_MAX)
+    partite = json_list(match.get("games"), f"{where}.games", best_of)
     for k, position in enumerate(partite):
         if type(position) is not int or not 0 <= position < games_in_file:
             raise ImportRefused(f"{where}.games[{k}]", N_("not a game of this file"))
@@ -729,7 +731,7 @@ def _check_match(
         "first": first,
         "second": second,
         "games": best_of,
-        "target": _int(match.get("target"), f"{where}.target", *_TARGETS),
+        "target": json_int(match.get("target"), f"{where}.target", *_TARGETS),
         "partite": partite,
         "result": _check_result(match.get("result"), f"{where}.result", first, second, best_of),
         "where": where,
@@ -747,13 +749,13 @@ def _check_result(
 ) -> dict[str, Any] | None:
     if value is None:
         return None
-    result = _obj(value, where, _RESULT_KEYS)
-    wins = _list(result.get("wins"), f"{where}.wins", 2)
-    points = _list(result.get("points"), f"{where}.points", 2)
+    result = json_object(value, where, _RESULT_KEYS)
+    wins = json_list(result.get("wins"), f"{where}.wins", 2)
+    points = json_list(result.get("points"), f"{where}.points", 2)
     if len(wins) != 2 or len(points) != 2:
         raise ImportRefused(where, N_("wins and points are two numbers each"))
-    wins = [_int(w, f"{where}.wins[{k}]", 0, best_of) for k, w in enumerate(wins)]
-    points = [_int(p, f"{where}.points[{k}]", 0, 99_999) for k, p in enumerate(points)]
+    wins = [json_int(w, f"{where}.wins[{k}]", 0, best_of) for k, w in enumerate(wins)]
+    points = [json_int(p, f"{where}.points[{k}]", 0, 99_999) for k, p in enumerate(points)]
     winner = result.get("winner")
     if second is None:
         expected: int | None = first
@@ -771,7 +773,7 @@ def _check_result(
         "wins": tuple(wins),
         "points": tuple(points),
         "winner": winner,
-        "by_hand": _bool(result.get("by_hand"), f"{where}.by_hand"),
+        "by_hand": json_bool(result.get("by_hand"), f"{where}.by_hand"),
     }
 
 
