@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskCliRunner
+from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -221,4 +221,71 @@ def test_a_refusal_in_the_last_transaction_leaves_nothing_of_the_league(
             league_transfer.import_league(data, user("other"))
         assert refused.value.where.endswith(".games[0]"), refused.value
         db.session.rollback()
+        assert _counts() == before
+
+
+def test_a_tournament_still_taking_entries_goes_out_and_comes_back_the_same(
+    app: Flask,
+) -> None:
+    """A Swiss tournament not drawn yet (no seed, no entrants), one entry withdrawn and
+    one seeded, and a league with no games: the file carries it, and the league imported
+    from it exports the same file."""
+    from tests.web.tournament_helpers import tournament
+
+    with app.test_request_context():
+        owner = user("owner")
+        league = leagues.create_league(owner, LeagueSetup("Circolo", True, Rules(FORMATS["2x2"])))
+        t = tournament(
+            owner,
+            Structure.SWISS,
+            (GROUPS_THEN_FINAL[0],),
+            rounds=3,
+            league_id=league.id,
+            entry_fee_cents=550,
+            is_public=True,
+        )
+        entries = services.add_entries(t, "Anna & Bruno (Aurora)\nCarla & Dario\nElena & Fabio")
+        services.set_entry(entries[0], seed=1)
+        services.set_entry(entries[2], withdrawn=True)
+        data = league_transfer.export_league(league)
+        (part,) = data["tournaments"]
+        assert (part["seed"], part["status"], part["entrants"], part["rounds"]) == (
+            None,
+            "setup",
+            [],
+            [],
+        )
+        assert [(e["names"], e["club"], e["seed"], e["withdrawn"]) for e in part["entries"]] == [
+            (["Anna", "Bruno"], "Aurora", 1, False),
+            (["Carla", "Dario"], "", None, False),
+            (["Elena", "Fabio"], "", None, True),
+        ]
+        copied = league_transfer.import_league(copy.deepcopy(data), user("other"))
+        assert league_transfer.export_league(copied) == data
+
+
+def test_the_import_page_says_what_is_wrong_with_a_tournament_in_the_users_language(
+    app: Flask, client: FlaskClient, league_file: dict[str, Any]
+) -> None:
+    """Through the import page: a match naming no entrant of the draw is refused, where and
+    why in English and in Italian, and nothing is imported."""
+    import json
+
+    from tests.actions import signup
+    from tests.web.test_imports import EN, IT, _upload
+
+    signup(client, "importer")
+    data = copy.deepcopy(league_file)
+    _at("rounds.0.matches.0")(data).update(first=999)
+    body = json.dumps(data).encode()
+    with app.app_context():
+        before = _counts()
+    where = "tournaments[0].rounds[0].matches[0].first"
+    status, page = _upload(client, body, EN)
+    assert status == 422
+    assert f"Nothing was imported. {where}: not an entrant of this tournament" in page
+    status, page = _upload(client, body, IT)
+    assert status == 422
+    assert f"Non è stato importato nulla. {where}: non è un iscritto di questo torneo" in page
+    with app.app_context():
         assert _counts() == before
