@@ -5,6 +5,12 @@ and hands as entered (the entries, not the computed points): importing re-scores
 hand with the scoring package, so a file cannot smuggle in points that the rules would
 not give. `export_league(import_league(data))` gives back `data` exactly (a test proves
 it). An import is all or nothing: a bad file changes nothing and says why.
+
+A layer above may carry its own part of a league in the file (the league's
+tournaments: `scorekeeper.tournaments.transfer`): a `FilePart` registered per app with
+`register_file_part` exports it under its key (left out when it has nothing), checks
+it before anything is written, and writes it in the import's last transaction, the
+one that shows the league, with the new games' ids.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ import csv
 import io
 import json
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import cache
 from itertools import islice
@@ -144,6 +151,36 @@ BROKEN: imports.Reason = {
 }
 
 
+@dataclass(frozen=True)
+class FilePart:
+    """A part of the league file that a layer above owns, under ``key``.
+
+    ``export(league, games)`` gives its value (nothing to carry: an empty list), where
+    ``games`` is the position in the file's ``games`` of each of the league's game ids;
+    ``check(value, games)`` reads the file's value, knowing how many games the file
+    has, into what ``write`` takes, raising `ImportRefused`; ``write(league_id, checked,
+    game_ids, owner_id)`` stores it, ``game_ids`` the new games' ids in file order.
+    """
+
+    key: str
+    export: Callable[[League, Mapping[int, int]], list[Any]]
+    check: Callable[[Any, int], Any]
+    write: Callable[[int, Any, Sequence[int], int], None]
+
+
+_PARTS = "scorekeeper.leagues.file_parts"
+
+
+def register_file_part(app: Flask, part: FilePart) -> None:
+    """Let ``part`` travel in ``app``'s league files."""
+    app.extensions.setdefault(_PARTS, []).append(part)
+
+
+def _file_parts() -> list[FilePart]:
+    parts: list[FilePart] = current_app.extensions.get(_PARTS, [])
+    return parts
+
+
 # Export -------------------------------------------------------------------------------
 
 
@@ -151,13 +188,14 @@ def export_league(league: League) -> dict[str, Any]:
     """Everything needed to rebuild `league`: settings, players, seasons, games, hands.
 
     Reads only what the file holds, as plain columns: five queries whatever the
-    number of games (never a hand's computed sides).
+    number of games (never a hand's computed sides), then what each registered part
+    (`FilePart`) reads, under its key when it has anything.
     """
     players = db.session.execute(
         select(Player.id, Player.name).where(Player.league_id == league.id).order_by(Player.id)
     ).all()
     local = {row.id: i for i, row in enumerate(players)}
-    return {
+    data = {
         "kind": FILE_KIND,
         "version": FILE_VERSION,
         "league": {"name": league.name, "public": league.is_public, **_rules_json(league.rules)},
@@ -165,6 +203,17 @@ def export_league(league: League) -> dict[str, Any]:
         "seasons": _export_seasons(league),
         "games": _export_games(league, local),
     }
+    parts = _file_parts()
+    if parts:
+        game_ids = db.session.scalars(
+            select(Game.id).where(Game.league_id == league.id).order_by(Game.created_at, Game.id)
+        )
+        positions = {game_id: i for i, game_id in enumerate(game_ids)}
+        for part in parts:
+            value = part.export(league, positions)
+            if value:
+                data[part.key] = value
+    return data
 
 
 def _export_seasons(league: League) -> list[dict[str, Any]]:
@@ -380,7 +429,7 @@ def queue_import(data: Any, owner: User) -> int:
     `imports.ImportBusy` when the owner's last import is still running or the server
     runs as many as it allows.
     """
-    doc = _obj(data, "file", _FILE_KEYS)
+    doc = json_object(data, "file", _FILE_KEYS | {part.key for part in _file_parts()})
     version = doc.get("version")
     if doc.get("kind") != FILE_KIND or type(version) is not int or version != FILE_VERSION:
         raise ImportRefused(
@@ -388,7 +437,7 @@ def queue_import(data: Any, owner: User) -> int:
             N_("this is not a league exported by Scorekeeper (version %(version)s)"),
             version=FILE_VERSION,
         )
-    games_in_file = _list(doc.get("games"), "games", MAX_GAMES)
+    games_in_file = json_list(doc.get("games"), "games", MAX_GAMES)
     hands = sum(
         len(game["hands"])
         for game in games_in_file
@@ -401,6 +450,7 @@ def queue_import(data: Any, owner: User) -> int:
             hands=hands,
             limit=MAX_HANDS,
         )
+    _check_parts(doc, len(games_in_file))
     return imports.start(owner.id, json.dumps(doc), len(games_in_file))
 
 
@@ -470,10 +520,17 @@ def _run_job(app: Flask, job_id: int) -> None:
 chunk_stored = Namespace().signal("league-import-chunk-stored")
 
 
+def _check_parts(doc: Mapping[str, Any], games: int) -> list[tuple[FilePart, Any]]:
+    """Each registered part the file has, checked (`FilePart.check`)."""
+    return [(part, part.check(doc[part.key], games)) for part in _file_parts() if part.key in doc]
+
+
 def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_id: int) -> int:
     """Add the hidden league with its players and seasons, then its games chunk by chunk,
-    then their results and standing rows, and show it: the new league's id."""
-    league = _import_league(_obj(doc.get("league"), "league", _LEAGUE_KEYS), owner)
+    then their results and standing rows and the file's other parts, and show it: the
+    new league's id."""
+    parts = _check_parts(doc, len(games_in_file))
+    league = _import_league(json_object(doc.get("league"), "league", _LEAGUE_KEYS), owner)
     league.importing = True
     players = _import_players(doc.get("players"), league)
     _import_seasons(doc.get("seasons"), league)
@@ -483,15 +540,18 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
     imports.beat(job_id, league_id=league_id)
     db.session.commit()
     results: list[standings.ResultRow] = []
+    game_ids: list[int] = []
     done = 0
     for chunk in _batches(enumerate(games_in_file), IMPORT_CHUNK):
         new_games = [
-            _import_game(_obj(item, f"games[{i}]", _GAME_KEYS), f"games[{i}]", league_id, seats)
+            _import_game(
+                json_object(item, f"games[{i}]", _GAME_KEYS), f"games[{i}]", league_id, seats
+            )
             for i, item in chunk
         ]
         done += len(chunk)
         imports.beat(job_id, games_done=done)  # first: a swept import writes nothing more
-        results += _store_league_games(league_id, new_games)
+        results += _store_league_games(league_id, new_games, game_ids)
         db.session.commit()
         chunk_stored.send(league_id, games=done)
     ratings = standings.rate_new_results(results)
@@ -500,6 +560,8 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
         standings.insert_results(rows)
         db.session.commit()
     standings.add_new_standings(league_id, results, ratings)
+    for part, checked in parts:
+        part.write(league_id, checked, game_ids, owner.id)
     db.session.execute(update(League).where(League.id == league_id).values(importing=False))
     imports.finish(job_id)
     db.session.commit()
@@ -509,8 +571,8 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
 def _import_league(spec: Mapping[str, Any], owner: User) -> League:
     """The new league, with the file's name, visibility and default rules."""
     setup = LeagueSetup(
-        name=_text(spec.get("name"), "league.name"),
-        is_public=_bool(spec.get("public"), "league.public"),
+        name=json_name(spec.get("name"), "league.name"),
+        is_public=json_bool(spec.get("public"), "league.public"),
         rules=_file_rules(spec, "league"),
     )
     return create_league(owner, setup, commit=False)
@@ -520,11 +582,11 @@ def _import_players(items: Any, league: League) -> dict[int, Player]:
     """The file's players added to `league`, by their id in the file (each name once)."""
     players: dict[int, Player] = {}
     keys: set[str] = set()
-    for i, item in enumerate(_list(items, "players", MAX_PLAYERS)):
+    for i, item in enumerate(json_list(items, "players", MAX_PLAYERS)):
         where = f"players[{i}]"
-        entry = _obj(item, where, _PLAYER_KEYS)
-        local = _int(entry.get("id"), f"{where}.id", 0, 10**9)
-        name = _text(entry.get("name"), f"{where}.name")
+        entry = json_object(item, where, _PLAYER_KEYS)
+        local = json_int(entry.get("id"), f"{where}.id", 0, 10**9)
+        name = json_name(entry.get("name"), f"{where}.name")
         if local in players or name_key(name) in keys:
             raise ImportRefused(where, N_("a player appears twice"))
         keys.add(name_key(name))
@@ -536,12 +598,12 @@ def _import_players(items: Any, league: League) -> dict[int, Player]:
 def _import_seasons(items: Any, league: League) -> None:
     """The file's seasons added to `league` (dates in order, each name once)."""
     names: set[str] = set()
-    for i, item in enumerate(_list(items, "seasons", MAX_SEASONS)):
+    for i, item in enumerate(json_list(items, "seasons", MAX_SEASONS)):
         where = f"seasons[{i}]"
-        entry = _obj(item, where, _SEASON_KEYS)
-        name = _text(entry.get("name"), f"{where}.name")
-        starts_on = _date(entry.get("starts_on"), f"{where}.starts_on")
-        ends_on = _date(entry.get("ends_on"), f"{where}.ends_on")
+        entry = json_object(item, where, _SEASON_KEYS)
+        name = json_name(entry.get("name"), f"{where}.name")
+        starts_on = json_date(entry.get("starts_on"), f"{where}.starts_on")
+        ends_on = json_date(entry.get("ends_on"), f"{where}.ends_on")
         if starts_on > ends_on or name in names:
             raise ImportRefused(where, N_("dates out of order or the name twice"))
         names.add(name)
@@ -551,7 +613,7 @@ def _import_seasons(items: Any, league: League) -> None:
                 name=name,
                 starts_on=starts_on,
                 ends_on=ends_on,
-                archived=_bool(entry.get("archived"), f"{where}.archived"),
+                archived=json_bool(entry.get("archived"), f"{where}.archived"),
             )
         )
 
@@ -566,10 +628,10 @@ def _import_game(
     setup = GameSetup(
         rules,
         [name for _id, name in seated],
-        _int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
+        json_int(entry.get("first_dealer"), f"{where}.first_dealer", 0, fmt.players - 1),
     )
     played_at = _datetime(entry.get("played_at"), f"{where}.played_at")
-    items = _list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)
+    items = json_list(entry.get("hands"), f"{where}.hands", MAX_HANDS_PER_GAME)
     hands = [_import_hand(rules, item, f"{where}.hands[{j}]") for j, item in enumerate(items)]
     try:
         return games.new_game(
@@ -589,7 +651,7 @@ def _seat_players(
     value: Any, where: str, fmt: Format, players: Mapping[int, _Seated]
 ) -> list[_Seated]:
     """The players in a game's seats: as many of the file's players as `fmt` seats, each once."""
-    seat_ids = _list(value, where, fmt.players)
+    seat_ids = json_list(value, where, fmt.players)
     if len(seat_ids) != fmt.players:
         raise ImportRefused(
             where, N_("format %(format)s needs %(seats)s seats"), format=fmt.key, seats=fmt.players
@@ -607,7 +669,7 @@ def _seat_players(
 def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
     """One hand of the file as entered, read strictly (`read_entry`) and scored by the
     scoring package; what is stored is the entry read, never the file's object as sent."""
-    hand = _obj(item, where, _HAND_KEYS)
+    hand = json_object(item, where, _HAND_KEYS)
     mode = hand.get("mode")
     if mode not in ENTRY_MODES:
         raise ImportRefused(f"{where}.mode", N_("must be counts or cards"))
@@ -630,11 +692,15 @@ def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None
 
 
 def _store_league_games(
-    league_id: int, new_games: Sequence[games.NewGame]
+    league_id: int, new_games: Sequence[games.NewGame], game_ids: list[int] | None = None
 ) -> list[standings.ResultRow]:
-    """Store `new_games` of the league (one INSERT per table); their result rows."""
+    """Store `new_games` of the league (one INSERT per table); their result rows. Their
+    ids are added to `game_ids` when given."""
     results: list[standings.ResultRow] = []
-    for game_id, game in zip(games.store_games(new_games), new_games, strict=True):
+    stored = games.store_games(new_games)
+    if game_ids is not None:
+        game_ids += stored
+    for game_id, game in zip(stored, new_games, strict=True):
         results += standings.results_of(
             league_id,
             game_id,
@@ -653,7 +719,10 @@ def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield batch
 
 
-def _obj(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
+# Reading the file's values, each refused with where it is (also by the parts of the file).
+
+
+def json_object(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
     """`value` if it is a JSON object (with none but `keys`, when given)."""
     if not isinstance(value, dict):
         raise ImportRefused(where, N_("must be an object"))
@@ -663,7 +732,7 @@ def _obj(value: Any, where: str, keys: frozenset[str] | None = None) -> Mapping[
     return value
 
 
-def _list(value: Any, where: str, limit: int) -> list[Any]:
+def json_list(value: Any, where: str, limit: int) -> list[Any]:
     """`value` if it is a JSON list of at most `limit` entries."""
     if not isinstance(value, list):
         raise ImportRefused(where, N_("must be a list"))
@@ -672,7 +741,7 @@ def _list(value: Any, where: str, limit: int) -> list[Any]:
     return value
 
 
-def _text(value: Any, where: str) -> str:
+def json_name(value: Any, where: str) -> str:
     """`value` as a name (spaces tidied) if it is one of 1 to `NAME_MAX` characters."""
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
         raise ImportRefused(
@@ -681,14 +750,14 @@ def _text(value: Any, where: str) -> str:
     return " ".join(value.split())
 
 
-def _bool(value: Any, where: str) -> bool:
+def json_bool(value: Any, where: str) -> bool:
     """`value` if it is true or false."""
     if not isinstance(value, bool):
         raise ImportRefused(where, N_("must be true or false"))
     return value
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
+def json_int(value: Any, where: str, low: int, high: int) -> int:
     """`value` if it is a whole number (not a boolean) from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ImportRefused(
@@ -697,7 +766,7 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
-def _date(value: Any, where: str) -> date:
+def json_date(value: Any, where: str) -> date:
     """`value` as a date, if it is one in ISO 8601."""
     try:
         return date.fromisoformat(value)

@@ -66,6 +66,10 @@ ERROR_MESSAGES = {
     "name_required": _l("Type a name."),
     "name_too_long": _l("At most %(max)d characters.", max=NAME_MAX),
     "format_unsupported": _l("Choose 2 players or pairs."),
+    "three_no_knockout": _l(
+        "The 3-player format has no knockout (a table of three sends one winner on):"
+        " choose round-robin groups or Swiss rounds."
+    ),
     "stage_count": _l("This structure needs other stages."),
     "games_range": _l("Choose one partita, the best of 3 or the best of 5."),
     "knockout_games_odd": _l("A knockout match needs an odd number of partite."),

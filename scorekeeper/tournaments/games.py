@@ -4,9 +4,11 @@ tournament how they went through the games' hooks (games know nothing of tournam
 `init_app` connects `services.game_changed` to the games' `game_changed` signal (sent
 inside the transaction of every change to a game's hands, so a match's result, its
 next partita and the knockout's next match are written with the hand that decided
-them), registers the resolver of *table tokens*, and a guard that lets a tournament's
-games change only once it has started, and a knockout match's only until its winner
-has gone on to the next match.
+them), registers the resolver of *table tokens*, a guard that lets a tournament's games
+change only once it has started, and a knockout match's only until its winner has
+gone on to the next match, and the source of the league results of a match whose
+result was entered by hand (`services.league_results`); and the league's tournaments
+travel in the league's file (`transfer.LEAGUE_PART`).
 
 A table token is what the score sheet of a table carries (its link and QR): the game's
 own edit link is only ever stored hashed, so the sheet gets a token signed with the
@@ -28,7 +30,9 @@ from scorekeeper.games.hooks import (
     register_edit_token_resolver,
 )
 from scorekeeper.games.models import Game
-from scorekeeper.tournaments import services
+from scorekeeper.leagues.standings import register_result_source
+from scorekeeper.leagues.transfer import register_file_part
+from scorekeeper.tournaments import services, transfer
 from scorekeeper.tournaments.models import Match, Status, Tournament
 
 _SALT = "tournament-table-edit"
@@ -43,6 +47,8 @@ def init_app(app: Flask) -> None:
     game_changed.connect(_game_changed, app)
     register_edit_token_resolver(app, TOKEN_PREFIX, resolve_table_token)
     register_edit_guard(app, guard_tournament_game)
+    register_result_source(app, services.league_results)
+    register_file_part(app, transfer.LEAGUE_PART)
 
 
 def _game_changed(_app: Flask, game: Game) -> None:

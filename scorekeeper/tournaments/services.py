@@ -32,6 +32,7 @@ from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.games.models import Game
 from scorekeeper.leagues import services as leagues
+from scorekeeper.leagues import standings as league_standings
 from scorekeeper.leagues.models import League, Player, name_key
 from scorekeeper.leagues.models import Role as LeagueRole
 from scorekeeper.models import utcnow
@@ -61,7 +62,9 @@ from scorekeeper.transactions import in_transaction
 #: A row with a ``version`` to lock it by.
 Locked = TypeVar("Locked", Tournament, Match)
 
-#: Game formats a tournament plays: one against one (singles) and pairs.
+#: Game formats a tournament plays: one against one (singles) and pairs. The 3-player
+#: format has its rounds, points and standings in `core.threes` but is not stored and
+#: played here yet; asked for with a knockout, it is refused for that first.
 FORMAT_KEYS = ("2", "2x2")
 #: Longest match: the best of this many partite.
 GAMES_MAX = 9
@@ -89,8 +92,7 @@ def create_tournament(organiser: User, setup: TournamentSetup) -> Tournament:
         raise TournamentRefused("name_required", "name")
     if len(name) > NAME_MAX:
         raise TournamentRefused("name_too_long", "name")
-    if setup.rules.format.key not in FORMAT_KEYS:
-        raise TournamentRefused("format_unsupported", "format")
+    _check_format(setup)
     stages = _stage_rows(setup)
     if len(set(setup.tie_break)) != len(setup.tie_break):
         raise TournamentRefused("tie_break_twice", "tie_break")
@@ -135,10 +137,26 @@ def create_tournament(organiser: User, setup: TournamentSetup) -> Tournament:
     return in_transaction(create)
 
 
+def _check_format(setup: TournamentSetup) -> None:
+    """Refuse a format the tournaments do not play, and first a knockout of three."""
+    if setup.rules.format.key == "3":
+        try:
+            core.check_three_stages(StageKind.KNOCKOUT in stage_kinds(setup.structure))
+        except core.TournamentError as error:
+            raise TournamentRefused("three_no_knockout", "structure") from error
+    if setup.rules.format.key not in FORMAT_KEYS:
+        raise TournamentRefused("format_unsupported", "format")
+
+
+def stage_kinds(structure: Structure) -> list[StageKind]:
+    """The kinds of the stages of ``structure``, in order."""
+    first = _FIRST_STAGE[structure]
+    return [first, StageKind.KNOCKOUT] if structure is Structure.GROUPS_KNOCKOUT else [first]
+
+
 def _stage_rows(setup: TournamentSetup) -> list[Stage]:
     """The stages of ``setup``, checked (not added to the session)."""
-    first = _FIRST_STAGE[setup.structure]
-    kinds = [first, StageKind.KNOCKOUT] if setup.structure is Structure.GROUPS_KNOCKOUT else [first]
+    kinds = stage_kinds(setup.structure)
     if len(setup.stages) != len(kinds):
         raise TournamentRefused("stage_count", "stages")
     rows = []
@@ -808,7 +826,13 @@ def enter_result(
 ) -> MatchResult:
     """Record (or correct) a match's result by hand: partite won and game points per
     side. The same result entered twice, or by two helpers at once, is recorded once.
-    A knockout result can no longer change winner once the next match is on."""
+    A knockout result can no longer change winner once the next match is on.
+
+    In a league tournament the result counts in the league's standings and ratings in
+    the same transaction, once, as the match's league result (`league_results`), in
+    place of whatever its partite had counted; a correction replaces it. The match's
+    games and the league are locked first, in the order a hand saved at the table takes
+    them (game, league, match, tournament), so the two never wait on each other."""
     length = core.MatchLength(match.games)
     if min(wins) < 0 or min(points) < 0:
         raise TournamentRefused("result_range", "wins")
@@ -821,6 +845,7 @@ def enter_result(
     match_id, by_id = match.id, by.id
 
     def save() -> MatchResult:
+        league_id = _lock_for_league(match_id)
         locked = _lock_match(match_id)
         if locked.second_id is None:
             raise TournamentRefused("bye_has_no_result")
@@ -836,9 +861,71 @@ def enter_result(
             and (existing.points_first, existing.points_second) == points
         ):
             return existing
-        return _write_result(locked, score.wins, points, by=by_id)
+        written = _write_result(locked, score.wins, points, by=by_id)
+        if league_id is not None:
+            for game in match_games(locked):
+                league_standings.game_changed(game)
+        return written
 
     return in_transaction(save)
+
+
+def _lock_for_league(match_id: int) -> int | None:
+    """In a league tournament, lock the match's games and then its league (the locks a
+    hand saved at its table takes before the match's); the league's id, if any."""
+    match = db.session.get_one(Match, match_id)
+    league_id = db.session.get_one(Tournament, match.tournament_id).league_id
+    if league_id is not None:
+        _lock_games(match)
+        league_standings.lock_leagues([league_id])
+    return league_id
+
+
+def _lock_games(match: Match) -> None:
+    """Lock every game of ``match`` (`games.lock_game`), partita 1 first. A partita is
+    added only by a change holding the one before it, so once the games read are held,
+    reading again finds any added meanwhile."""
+    held: set[int] = set()
+    while True:
+        new = [game for game in match_games(match) if game.id not in held]
+        if not new:
+            return
+        for game in new:
+            games.lock_game(game)
+            held.add(game.id)
+
+
+def league_results(game: Game) -> list[league_standings.ResultRow] | None:
+    """The league result rows of ``game`` if a result entered by hand decides them
+    (registered with the leagues as a result source; ``None``: its hands decide).
+
+    A match whose result was entered by hand counts in its league as one result: on its
+    first partita's game (its time and seats), with the entered game points and winner
+    (none for a draw) and the counts of every hand its partite recorded; its other
+    partite count nothing. The rows are a function of what is stored, so a rebuild of
+    the league finds the rows the changes wrote.
+    """
+    match = match_of_game(game)
+    if game.league_id is None or match is None:
+        return None
+    result = result_of(match)
+    if result is None or not result.by_hand:
+        return None
+    played = match_games(match)
+    if game.id != played[0].id:
+        return []
+    winner_side = None
+    if result.winner_id is not None:
+        winner_side = 0 if result.winner_id == match.first_id else 1
+    return league_standings.entered_results(
+        game.league_id,
+        game.id,
+        game.created_at,
+        winner_side,
+        game.seats,
+        (result.points_first, result.points_second),
+        [hand.sides for partita in played for hand in partita.hands],
+    )
 
 
 def _write_result(

@@ -1,5 +1,7 @@
 """A tournament's data out: its entrants, its matches (round, table, sides, each
-partita's totals, the result) and its standings, as JSON and as CSV tables.
+partita's totals, the result) and its standings, as JSON and as CSV tables; and a
+league's tournaments as a part of the league's own file (`LEAGUE_PART`), exported with
+the league and imported with it into a new one, checked before anything is written.
 
 The export says the same in every language: stages, structures and tie-break reasons
 go out by their codes, entrants by their drawn number (and their names). A name that
@@ -10,14 +12,48 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
 from scorekeeper.games import services as games
-from scorekeeper.leagues.transfer import csv_cell
+from scorekeeper.games.models import Game
+from scorekeeper.leagues import standings as league_standings
+from scorekeeper.leagues.models import League
+from scorekeeper.leagues.transfer import (
+    FilePart,
+    ImportRefused,
+    csv_cell,
+    json_bool,
+    json_date,
+    json_int,
+    json_list,
+    json_name,
+    json_object,
+)
+from scorekeeper.scoring import TARGET_RANGE, InvalidGame, Rules
+from scorekeeper.scoring.errors import N_
 from scorekeeper.tournaments import core, services
-from scorekeeper.tournaments.models import Entrant, StageKind, Tournament
+from scorekeeper.tournaments.models import (
+    CLUB_MAX,
+    Entrant,
+    Entry,
+    Match,
+    MatchGame,
+    MatchResult,
+    Member,
+    Role,
+    Round,
+    Stage,
+    StageKind,
+    Status,
+    Structure,
+    Tournament,
+)
+from scorekeeper.tournaments.services import ENTRIES_MAX
 
 #: The CSV tables of an export, by the name in their address.
 CSV_TABLES = ("entrants", "matches", "standings")
@@ -309,3 +345,582 @@ def csv_table(tournament: Tournament, table: str) -> str:
     return {"entrants": entrants_csv, "matches": matches_csv, "standings": standings_csv}[table](
         tournament
     )
+
+
+# The league file's part: a league's tournaments, to import elsewhere ------------------
+
+#: The key of a league file that holds the league's tournaments.
+LEAGUE_KEY = "tournaments"
+_TOURNAMENT_KEYS = frozenset(
+    (
+        "name",
+        "held_on",
+        "structure",
+        "rules",
+        "tie_break",
+        "points",
+        "entry_fee_cents",
+        "public",
+        "seed",
+        "status",
+        "stages",
+        "entries",
+        "entrants",
+        "rounds",
+    )
+)
+_POINTS_KEYS = frozenset(("win", "draw", "loss", "bye"))
+_STAGE_KEYS = frozenset(
+    (
+        "kind",
+        "best_of",
+        "target",
+        "final_best_of",
+        "final_target",
+        "rounds",
+        "group_size",
+        "qualifiers",
+        "third_place",
+        "lines",
+    )
+)
+_ENTRY_KEYS = frozenset(("names", "club", "seed", "withdrawn"))
+_ENTRANT_KEYS = frozenset(("number", "names", "club", "seed", "group", "place"))
+_ROUND_KEYS = frozenset(("stage", "number", "matches"))
+_MATCH_KEYS = frozenset(
+    ("table", "slot", "group", "first", "second", "best_of", "target", "games", "result")
+)
+_RESULT_KEYS = frozenset(("wins", "points", "winner", "by_hand"))
+_SEED_MAX = 2**63 - 1
+
+
+def league_part(league: League, positions: Mapping[int, int]) -> list[dict[str, Any]]:
+    """The league's tournaments as its file carries them (`FilePart.export`): settings,
+    stages, entries, the draw's entrants and seed, every round's matches with their
+    partite (by their place in the file's games) and results."""
+    found = db.session.scalars(
+        select(Tournament).where(Tournament.league_id == league.id).order_by(Tournament.id)
+    )
+    return [_tournament_part(tournament, positions) for tournament in found]
+
+
+def _names_part(row: Entry | Entrant) -> dict[str, Any]:
+    return {"names": list(row.names), "club": row.club, "seed": row.seed}
+
+
+def _tournament_part(tournament: Tournament, positions: Mapping[int, int]) -> dict[str, Any]:
+    stage_numbers = {stage.id: stage.number for stage in tournament.stages}
+    number_of = {row.id: row.number for row in services.entrants(tournament)}
+    return {
+        "name": tournament.name,
+        "held_on": tournament.held_on.isoformat(),
+        "structure": tournament.structure,
+        "rules": tournament.rules.to_json(),
+        "tie_break": list(tournament.tie_break),
+        "points": {
+            "win": tournament.points_win,
+            "draw": tournament.points_draw,
+            "loss": tournament.points_loss,
+            "bye": tournament.points_bye,
+        },
+        "entry_fee_cents": tournament.entry_fee_cents,
+        "public": tournament.is_public,
+        "seed": tournament.seed,
+        "status": tournament.status,
+        "stages": [
+            {
+                "kind": stage.kind,
+                "best_of": stage.games,
+                "target": stage.target,
+                "final_best_of": stage.final_games,
+                "final_target": stage.final_target,
+                "rounds": stage.rounds,
+                "group_size": stage.group_size,
+                "qualifiers": stage.qualifiers,
+                "third_place": stage.third_place,
+                "lines": stage.lines,
+            }
+            for stage in tournament.stages
+        ],
+        "entries": [
+            {**_names_part(row), "withdrawn": row.withdrawn} for row in services.entries(tournament)
+        ],
+        "entrants": [
+            {
+                "number": row.number,
+                **_names_part(row),
+                "group": row.group_index,
+                "place": row.group_place,
+            }
+            for row in services.entrants(tournament)
+        ],
+        "rounds": [
+            {
+                "stage": stage_numbers[stage.id],
+                "number": round_.number,
+                "matches": [
+                    _match_part(match, number_of, positions) for match in services.matches(round_)
+                ],
+            }
+            for stage, round_ in services.rounds(tournament)
+        ],
+    }
+
+
+def _match_part(
+    match: Match, number_of: Mapping[int, int], positions: Mapping[int, int]
+) -> dict[str, Any]:
+    result = services.result_of(match)
+    return {
+        "table": match.table_number,
+        "slot": match.slot,
+        "group": match.group_index,
+        "first": number_of[match.first_id],
+        "second": number_of[match.second_id] if match.second_id is not None else None,
+        "best_of": match.games,
+        "target": match.target,
+        "games": [positions[game.id] for game in services.match_games(match)],
+        "result": None
+        if result is None
+        else {
+            "wins": [result.wins_first, result.wins_second],
+            "points": [result.points_first, result.points_second],
+            "winner": number_of[result.winner_id] if result.winner_id is not None else None,
+            "by_hand": result.by_hand,
+        },
+    }
+
+
+def check_league_part(value: Any, games_in_file: int) -> list[dict[str, Any]]:
+    """The tournaments of a league file, checked (`FilePart.check`): every field's type
+    and range, stages as the structure has them, entrants, rounds and matches that name
+    entrants of the draw, each of the file's games played in one match at most, results
+    that end their match. Raises `ImportRefused` naming the part that is wrong."""
+    used: set[int] = set()
+    items = json_list(value, LEAGUE_KEY, MAX_TOURNAMENTS)
+    return [
+        _check_tournament(item, f"{LEAGUE_KEY}[{i}]", games_in_file, used)
+        for i, item in enumerate(items)
+    ]
+
+
+#: Most tournaments one league file carries.
+MAX_TOURNAMENTS = 200
+
+
+def _choice(value: Any, where: str, choices: Sequence[str]) -> str:
+    if value not in choices or not isinstance(value, str):
+        raise ImportRefused(where, N_("must be one of %(choices)s"), choices=", ".join(choices))
+    return value
+
+
+def _optional_int(value: Any, where: str, low: int, high: int) -> int | None:
+    return None if value is None else json_int(value, where, low, high)
+
+
+def _names(value: Any, where: str, singles: bool) -> tuple[str, ...]:
+    names = json_list(value, where, 1 if singles else 2)
+    if not names:
+        raise ImportRefused(where, N_("must be a list"))
+    return tuple(json_name(name, f"{where}[{j}]") for j, name in enumerate(names))
+
+
+def _club(value: Any, where: str) -> str:
+    if not isinstance(value, str) or len(value) > CLUB_MAX:
+        raise ImportRefused(
+            where, N_("must be text of at most %(maximum)s characters"), maximum=CLUB_MAX
+        )
+    return value
+
+
+def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int]) -> dict[str, Any]:
+    spec = json_object(item, where, _TOURNAMENT_KEYS)
+    for key in _TOURNAMENT_KEYS:
+        if key not in spec:
+            raise ImportRefused(f"{where}.{key}", N_("is missing"))
+    try:
+        rules = Rules.from_json(spec["rules"])
+    except InvalidGame as err:
+        raise ImportRefused(
+            f"{where}.rules", N_("the rules refuse these settings (%(problem)s)"), problem=err
+        ) from err
+    _choice(rules.format.key, f"{where}.rules.format", services.FORMAT_KEYS)
+    structure = Structure(_choice(spec["structure"], f"{where}.structure", STRUCTURES))
+    status = _choice(spec["status"], f"{where}.status", STATUSES)
+    seed = _optional_int(spec["seed"], f"{where}.seed", 0, _SEED_MAX)
+    if seed is None and status != Status.SETUP.value:
+        raise ImportRefused(f"{where}.seed", N_("is missing"))
+    tie_break = json_list(spec["tie_break"], f"{where}.tie_break", len(TIE_BREAKS))
+    for j, code in enumerate(tie_break):
+        _choice(code, f"{where}.tie_break[{j}]", TIE_BREAKS)
+    if len(set(tie_break)) != len(tie_break):
+        raise ImportRefused(f"{where}.tie_break", N_("a step appears twice"))
+    points = json_object(spec["points"], f"{where}.points", _POINTS_KEYS)
+    win, draw, loss, bye = (
+        json_int(points.get(key), f"{where}.points.{key}", 0, 99)
+        for key in ("win", "draw", "loss", "bye")
+    )
+    if not win >= draw >= loss:
+        raise ImportRefused(f"{where}.points", N_("points for a win, a draw, a loss out of order"))
+    singles = rules.format.key == "2"
+    entrants = _check_entrants(spec["entrants"], f"{where}.entrants", singles)
+    return {
+        "name": json_name(spec["name"], f"{where}.name"),
+        "held_on": json_date(spec["held_on"], f"{where}.held_on"),
+        "structure": structure.value,
+        "rules": rules,
+        "tie_break": tie_break,
+        "points": (win, draw, loss, bye),
+        "entry_fee_cents": json_int(spec["entry_fee_cents"], f"{where}.entry_fee_cents", 0, 10**7),
+        "public": json_bool(spec["public"], f"{where}.public"),
+        "seed": seed,
+        "status": status,
+        "stages": _check_stages(spec["stages"], f"{where}.stages", structure, entrants),
+        "entries": [
+            _check_entry(entry, f"{where}.entries[{j}]", singles)
+            for j, entry in enumerate(json_list(spec["entries"], f"{where}.entries", ENTRIES_MAX))
+        ],
+        "entrants": entrants,
+        "rounds": _check_rounds(
+            spec["rounds"], f"{where}.rounds", len(spec["stages"]), entrants, games_in_file, used
+        ),
+    }
+
+
+def _check_entry(item: Any, where: str, singles: bool) -> dict[str, Any]:
+    entry = json_object(item, where, _ENTRY_KEYS)
+    return {
+        "names": _names(entry.get("names"), f"{where}.names", singles),
+        "club": _club(entry.get("club"), f"{where}.club"),
+        "seed": _optional_int(entry.get("seed"), f"{where}.seed", 1, ENTRIES_MAX),
+        "withdrawn": json_bool(entry.get("withdrawn"), f"{where}.withdrawn"),
+    }
+
+
+def _check_entrants(value: Any, where: str, singles: bool) -> dict[int, dict[str, Any]]:
+    found: dict[int, dict[str, Any]] = {}
+    for j, item in enumerate(json_list(value, where, ENTRIES_MAX)):
+        at = f"{where}[{j}]"
+        entrant = json_object(item, at, _ENTRANT_KEYS)
+        number = json_int(entrant.get("number"), f"{at}.number", 1, ENTRIES_MAX)
+        if number in found:
+            raise ImportRefused(f"{at}.number", N_("an entrant appears twice"))
+        group = _optional_int(entrant.get("group"), f"{at}.group", 0, ENTRIES_MAX)
+        place = _optional_int(entrant.get("place"), f"{at}.place", 0, ENTRIES_MAX)
+        if (group is None) != (place is None):
+            raise ImportRefused(
+                f"{at}.place", N_("a group needs a place in it, and a place a group")
+            )
+        found[number] = {
+            "number": number,
+            "names": _names(entrant.get("names"), f"{at}.names", singles),
+            "club": _club(entrant.get("club"), f"{at}.club"),
+            "seed": _optional_int(entrant.get("seed"), f"{at}.seed", 1, ENTRIES_MAX),
+            "group": group,
+            "place": place,
+        }
+    return found
+
+
+def _check_stages(
+    value: Any, where: str, structure: Structure, entrants: Mapping[int, Any]
+) -> list[dict[str, Any]]:
+    kinds = services.stage_kinds(structure)
+    items = json_list(value, where, len(kinds))
+    if len(items) != len(kinds):
+        raise ImportRefused(where, N_("the structure has %(count)s stages"), count=len(kinds))
+    stages = []
+    for j, (kind, item) in enumerate(zip(kinds, items, strict=True)):
+        at = f"{where}[{j}]"
+        stage = json_object(item, at, _STAGE_KEYS)
+        _choice(stage.get("kind"), f"{at}.kind", (kind.value,))
+        lines = stage.get("lines")
+        if lines is not None:
+            for k, line in enumerate(json_list(lines, f"{at}.lines", ENTRIES_MAX * 2)):
+                if line is not None and (type(line) is not int or line not in entrants):
+                    raise ImportRefused(f"{at}.lines[{k}]", N_("not an entrant of this tournament"))
+        stages.append(
+            {
+                "kind": kind.value,
+                "games": json_int(stage.get("best_of"), f"{at}.best_of", 1, services.GAMES_MAX),
+                "target": json_int(stage.get("target"), f"{at}.target", *_TARGETS),
+                "final_games": json_int(
+                    stage.get("final_best_of"), f"{at}.final_best_of", 1, services.GAMES_MAX
+                ),
+                "final_target": json_int(
+                    stage.get("final_target"), f"{at}.final_target", *_TARGETS
+                ),
+                "rounds": _optional_int(
+                    stage.get("rounds"), f"{at}.rounds", 1, services.ROUNDS_MAX
+                ),
+                "group_size": _optional_int(
+                    stage.get("group_size"), f"{at}.group_size", 2, ENTRIES_MAX
+                ),
+                "qualifiers": _optional_int(
+                    stage.get("qualifiers"), f"{at}.qualifiers", 1, ENTRIES_MAX
+                ),
+                "third_place": json_bool(stage.get("third_place"), f"{at}.third_place"),
+                "lines": lines,
+            }
+        )
+    return stages
+
+
+def _check_rounds(
+    value: Any,
+    where: str,
+    stages: int,
+    entrants: Mapping[int, Any],
+    games_in_file: int,
+    used: set[int],
+) -> list[dict[str, Any]]:
+    rounds = []
+    seen: set[tuple[int, int]] = set()
+    for j, item in enumerate(json_list(value, where, ROUNDS_LIMIT)):
+        at = f"{where}[{j}]"
+        round_ = json_object(item, at, _ROUND_KEYS)
+        stage = json_int(round_.get("stage"), f"{at}.stage", 1, stages)
+        number = json_int(round_.get("number"), f"{at}.number", 1, ROUNDS_LIMIT)
+        if (stage, number) in seen:
+            raise ImportRefused(f"{at}.number", N_("a round appears twice"))
+        seen.add((stage, number))
+        matches = json_list(round_.get("matches"), f"{at}.matches", ENTRIES_MAX)
+        tables: set[int] = set()
+        slots: set[int] = set()
+        checked = []
+        for k, match in enumerate(matches):
+            one = _check_match(match, f"{at}.matches[{k}]", entrants, games_in_file, used)
+            if one["table"] in tables or one["slot"] in slots:
+                raise ImportRefused(f"{at}.matches[{k}]", N_("two matches at one table or slot"))
+            if one["table"] is not None:
+                tables.add(one["table"])
+            if one["slot"] is not None:
+                slots.add(one["slot"])
+            checked.append(one)
+        rounds.append({"stage": stage, "number": number, "matches": checked})
+    return rounds
+
+
+def _check_match(
+    item: Any, where: str, entrants: Mapping[int, Any], games_in_file: int, used: set[int]
+) -> dict[str, Any]:
+    match = json_object(item, where, _MATCH_KEYS)
+    first = _entrant_number(match.get("first"), f"{where}.first", entrants)
+    second = None
+    if match.get("second") is not None:
+        second = _entrant_number(match.get("second"), f"{where}.second", entrants)
+    if first == second:
+        raise ImportRefused(f"{where}.second", N_("an entrant cannot meet itself"))
+    table = _optional_int(match.get("table"), f"{where}.table", 1, ENTRIES_MAX)
+    if (table is None) != (second is None):
+        raise ImportRefused(f"{where}.table", N_("a match has a table, a bye none"))
+    best_of = json_int(match.get("best_of"), f"{where}.best_of", 1, services.GAMES_MAX)
+    partite = json_list(match.get("games"), f"{where}.games", best_of)
+    for k, position in enumerate(partite):
+        if type(position) is not int or not 0 <= position < games_in_file:
+            raise ImportRefused(f"{where}.games[{k}]", N_("not a game of this file"))
+        if position in used:
+            raise ImportRefused(f"{where}.games[{k}]", N_("a game is played in two matches"))
+        used.add(position)
+    if second is None and partite:
+        raise ImportRefused(f"{where}.games", N_("a bye has no games"))
+    return {
+        "table": table,
+        "slot": _optional_int(match.get("slot"), f"{where}.slot", 0, ENTRIES_MAX),
+        "group": _optional_int(match.get("group"), f"{where}.group", 0, ENTRIES_MAX),
+        "first": first,
+        "second": second,
+        "games": best_of,
+        "target": json_int(match.get("target"), f"{where}.target", *_TARGETS),
+        "partite": partite,
+        "result": _check_result(match.get("result"), f"{where}.result", first, second, best_of),
+        "where": where,
+    }
+
+
+def _entrant_number(value: Any, where: str, entrants: Mapping[int, Any]) -> int:
+    if type(value) is not int or value not in entrants:
+        raise ImportRefused(where, N_("not an entrant of this tournament"))
+    return value
+
+
+def _check_result(
+    value: Any, where: str, first: int, second: int | None, best_of: int
+) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    result = json_object(value, where, _RESULT_KEYS)
+    wins = json_list(result.get("wins"), f"{where}.wins", 2)
+    points = json_list(result.get("points"), f"{where}.points", 2)
+    if len(wins) != 2 or len(points) != 2:
+        raise ImportRefused(where, N_("wins and points are two numbers each"))
+    wins = [json_int(w, f"{where}.wins[{k}]", 0, best_of) for k, w in enumerate(wins)]
+    points = [json_int(p, f"{where}.points[{k}]", 0, 99_999) for k, p in enumerate(points)]
+    winner = result.get("winner")
+    if second is None:
+        expected: int | None = first
+    else:
+        try:
+            score = core.MatchLength(best_of).score([0] * wins[0] + [1] * wins[1])
+        except core.TournamentError as err:
+            raise ImportRefused(f"{where}.wins", N_("this result does not end the match")) from err
+        if not score.is_over:
+            raise ImportRefused(f"{where}.wins", N_("this result does not end the match"))
+        expected = None if score.winner is None else (first, second)[score.winner]
+    if winner != expected or isinstance(winner, bool):
+        raise ImportRefused(f"{where}.winner", N_("not the winner these wins give"))
+    return {
+        "wins": tuple(wins),
+        "points": tuple(points),
+        "winner": winner,
+        "by_hand": json_bool(result.get("by_hand"), f"{where}.by_hand"),
+    }
+
+
+def write_league_part(
+    league_id: int, tournaments: Sequence[dict[str, Any]], game_ids: Sequence[int], owner_id: int
+) -> None:
+    """Store the checked tournaments of a league file in the new league (`FilePart.write`),
+    ``owner_id`` their organiser; a match's games are the new games at their places in
+    the file. A match whose result was entered by hand then counts in the league as its
+    result (`services.league_results`): its games' rows are written again and the
+    league re-rated and its standings rebuilt once."""
+    by_hand = [
+        game_ids[position]
+        for spec in tournaments
+        for round_ in spec["rounds"]
+        for match in round_["matches"]
+        if match["result"] is not None and match["result"]["by_hand"]
+        for position in match["partite"]
+    ]
+    for spec in tournaments:
+        _write_tournament(league_id, spec, game_ids, owner_id)
+    db.session.flush()
+    if by_hand:
+        for game_id in by_hand:
+            league_standings.write_results(db.session.get_one(Game, game_id))
+        league_standings.rebuild(league_id)
+    db.session.flush()
+
+
+def _write_tournament(
+    league_id: int, spec: Mapping[str, Any], game_ids: Sequence[int], owner_id: int
+) -> None:
+    """One checked tournament of a league file, stored in the league."""
+    win, draw, loss, bye = spec["points"]
+    tournament = Tournament(
+        name=spec["name"],
+        held_on=spec["held_on"],
+        organiser_id=owner_id,
+        league_id=league_id,
+        structure=spec["structure"],
+        tie_break=spec["tie_break"],
+        points_win=win,
+        points_draw=draw,
+        points_loss=loss,
+        points_bye=bye,
+        entry_fee_cents=spec["entry_fee_cents"],
+        is_public=spec["public"],
+        seed=spec["seed"],
+        status=spec["status"],
+    )
+    tournament.rules = spec["rules"]
+    db.session.add(tournament)
+    db.session.flush()
+    db.session.add(Member(tournament_id=tournament.id, user_id=owner_id, role=Role.ORGANISER.key))
+    stages = [
+        Stage(tournament_id=tournament.id, number=n, **s) for n, s in enumerate(spec["stages"], 1)
+    ]
+    db.session.add_all(stages)
+    db.session.add_all(
+        Entry(
+            tournament_id=tournament.id,
+            position=position,
+            first_name=entry["names"][0],
+            second_name=entry["names"][1] if len(entry["names"]) == 2 else None,
+            club=entry["club"],
+            seed=entry["seed"],
+            withdrawn=entry["withdrawn"],
+        )
+        for position, entry in enumerate(spec["entries"], start=1)
+    )
+    entrants = {
+        number: Entrant(
+            tournament_id=tournament.id,
+            number=number,
+            first_name=entrant["names"][0],
+            second_name=entrant["names"][1] if len(entrant["names"]) == 2 else None,
+            club=entrant["club"],
+            seed=entrant["seed"],
+            group_index=entrant["group"],
+            group_place=entrant["place"],
+        )
+        for number, entrant in spec["entrants"].items()
+    }
+    db.session.add_all(entrants.values())
+    db.session.flush()
+    for round_spec in spec["rounds"]:
+        round_ = Round(
+            tournament_id=tournament.id,
+            stage_id=stages[round_spec["stage"] - 1].id,
+            number=round_spec["number"],
+        )
+        db.session.add(round_)
+        db.session.flush()
+        for match_spec in round_spec["matches"]:
+            _write_match(tournament, round_, match_spec, entrants, game_ids)
+
+
+def _write_match(
+    tournament: Tournament,
+    round_: Round,
+    spec: Mapping[str, Any],
+    entrants: Mapping[int, Entrant],
+    game_ids: Sequence[int],
+) -> None:
+    second = spec["second"]
+    match = Match(
+        tournament_id=tournament.id,
+        round_id=round_.id,
+        table_number=spec["table"],
+        slot=spec["slot"],
+        group_index=spec["group"],
+        first_id=entrants[spec["first"]].id,
+        second_id=entrants[second].id if second is not None else None,
+        games=spec["games"],
+        target=spec["target"],
+    )
+    db.session.add(match)
+    db.session.flush()
+    for number, position in enumerate(spec["partite"], start=1):
+        game = db.session.get_one(Game, game_ids[position])
+        if game.format_key != tournament.format_key:
+            raise ImportRefused(
+                f"{spec['where']}.games[{number - 1}]", N_("a game of another format")
+            )
+        game.tournament_id = tournament.id
+        db.session.add(MatchGame(match_id=match.id, game_id=game.id, number=number))
+    result = spec["result"]
+    if result is not None:
+        winner = result["winner"]
+        db.session.add(
+            MatchResult(
+                match_id=match.id,
+                winner_id=entrants[winner].id if winner is not None else None,
+                wins_first=result["wins"][0],
+                wins_second=result["wins"][1],
+                points_first=result["points"][0],
+                points_second=result["points"][1],
+                by_hand=result["by_hand"],
+            )
+        )
+
+
+#: The league file's part of a league's tournaments, registered by `scorekeeper.tournaments.games`.
+LEAGUE_PART = FilePart(LEAGUE_KEY, league_part, check_league_part, write_league_part)
+STRUCTURES = tuple(structure.value for structure in Structure)
+STATUSES = tuple(status.value for status in Status)
+TIE_BREAKS = tuple(step.value for step in core.TieBreak)
+_TARGETS = (TARGET_RANGE.start, TARGET_RANGE.stop - 1)
+#: Most rounds of one tournament a file carries.
+ROUNDS_LIMIT = 64

@@ -82,3 +82,54 @@ def test_two_semifinals_finishing_at_once_make_one_final(app: Flask) -> None:
             assert services.result_of(db.session.get_one(Match, match_id)) is not None
         assert db.session.scalar(select(func.count()).select_from(Match)) == 3
         assert db.session.scalar(select(func.count()).select_from(MatchGame)) == 3
+
+
+def test_a_result_entered_while_tables_record_hands_counts_once_in_the_league(
+    app: Flask,
+) -> None:
+    """In a league knockout, at the same instant: the organiser enters semifinal 1 by
+    hand, its table records a hand, and semifinal 2's table records its winning hand.
+    None waits on another for ever (the hand entry takes the game, then the league, then
+    the match, as a hand does), semifinal 1 counts once in the league with the entered
+    points, and a rebuild of the league from scratch finds nothing to change."""
+    from scorekeeper.leagues import services as leagues
+    from scorekeeper.leagues import standings
+    from scorekeeper.leagues.inputs import LeagueSetup
+    from scorekeeper.leagues.standings.repair import rebuild_league
+    from scorekeeper.scoring import FORMATS, Rules
+
+    with app.test_request_context():
+        organiser = user("organiser")
+        league = leagues.create_league(
+            organiser, LeagueSetup("Bar Sport", False, Rules(FORMATS["2x2"]))
+        )
+        t = drawn(organiser, FOUR_PAIRS, 8, league_id=league.id)
+        semis = services.matches(services.start(t))
+        match_ids = [m.id for m in semis]
+        game_ids = [services.match_games(m)[0].id for m in semis]
+        first_names = set(semis[0].first.names) | set(semis[0].second.names)  # type: ignore[union-attr]
+        league_id, organiser_id = league.id, organiser.id
+        db.session.remove()
+
+    def act(i: int) -> object:
+        if i == 0:
+            match = db.session.get_one(Match, match_ids[0])
+            by = db.session.get_one(User, organiser_id)
+            return services.enter_result(match, (1, 0), (11, 3), by).id
+        game = db.session.get_one(Game, game_ids[i - 1])
+        hand = sweep(0, 7) if i == 2 else sweep(1, 0)  # semifinal 2 won; 4 points at 1
+        return games.record_hand(game, 1, f"hand-{i}", hand).hand_id
+
+    outcomes = in_threads(app, 3, act)
+    with app.app_context():
+        assert not [o for o in outcomes if isinstance(o, BaseException)], outcomes
+        result = services.result_of(db.session.get_one(Match, match_ids[0]))
+        assert result is not None
+        assert result.by_hand
+        lines = {line.name: line for line in standings.standings(league_id)}
+        assert len(lines) == 8
+        assert {
+            (lines[n].games, lines[n].points_for + lines[n].points_against) for n in first_names
+        } == {(1, 14)}
+        assert not rebuild_league(league_id).changed
+        db.session.rollback()

@@ -4,6 +4,8 @@ played to its winner changes the league's standings and ratings as its games fin
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
@@ -16,7 +18,7 @@ from scorekeeper.leagues import standings
 from scorekeeper.leagues.models import League, Membership, Player
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.games import table_edit_token
-from scorekeeper.tournaments.models import Status
+from scorekeeper.tournaments.models import Match, Status
 from tests.actions import create_league, invite, join, logout, post_form, signup
 from tests.web.games_helpers import record
 from tests.web.test_tournament_pages import EN, as_user, create, tournament_of
@@ -255,3 +257,147 @@ def test_the_tournament_names_its_league_only_to_those_who_may_see_it(
         league_of(club["league"]).is_public = True
         db.session.commit()
     assert link in client.get(f"/tournaments/{pid}").get_data(as_text=True)
+
+
+def _league_table(client: FlaskClient, league: str) -> dict[str, tuple[str, str]]:
+    """The league page's standings table: each player's won–lost and points for–against."""
+    html = client.get(f"/leagues/{league}/", headers=EN).get_data(as_text=True)
+    table = html.split('class="data-table standings"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(
+        r'<td class="name"><a [^>]*>([^<]+)</a></td>\s*'
+        r'<td class="nowrap">([^<]+)</td>\s*<td class="nowrap">([^<]+)</td>',
+        table,
+    )
+    return {name: (won_lost, points) for name, won_lost, points in rows}
+
+
+def _rebuild(runner: FlaskCliRunner, league: str) -> str:
+    result = runner.invoke(args=["leagues", "rebuild", league])
+    assert result.exit_code == 0, result.output
+    return str(result.output)
+
+
+def _lines(app: Flask, league: str) -> dict[str, tuple[int, int, int, int, int, int]]:
+    """Each player's games, won, points for and against, hands and scope in the league."""
+    with app.app_context():
+        lines = standings.standings(league_of(league).id)
+        return {
+            line.name: (
+                line.games,
+                line.won,
+                line.points_for,
+                line.points_against,
+                line.hands,
+                line.scope,
+            )
+            for line in lines
+        }
+
+
+def _started_knockout(
+    app: Flask, client: FlaskClient, league: str
+) -> tuple[str, list[tuple[int, str, tuple[tuple[str, ...], tuple[str, ...]]]]]:
+    """The owner's knockout of `FOUR_PAIRS` in the league, started: its public id and
+    each first-round match's id, table board and the names of its two sides."""
+    as_user(client, "owner")
+    pid = create(client, **{**_new(), "league": league})
+    entries = f"/tournaments/{pid}/entries"
+    assert post_form(client, entries, entries, entries=FOUR_PAIRS).status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="3").status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
+    with app.app_context():
+        ((_stage, round_),) = services.rounds(tournament_of(pid))
+        tables = []
+        for match in services.matches(round_):
+            game = services.match_games(match)[0]
+            names = (match.first.names, match.second.names if match.second else ())
+            tables.append((match.id, f"/g/{table_edit_token(game)}", names))
+    return pid, tables
+
+
+def _enter(
+    client: FlaskClient, pid: str, match_id: int, wins: tuple[int, int], points: tuple[int, int]
+) -> None:
+    """Enter a match's result by hand through the form of the rounds page."""
+    response = post_form(
+        client,
+        f"/tournaments/{pid}/rounds",
+        f"/tournaments/{pid}/matches/{match_id}/result",
+        wins_first=str(wins[0]),
+        wins_second=str(wins[1]),
+        points_first=str(points[0]),
+        points_second=str(points[1]),
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def _unchanged_by_rebuild(app: Flask, runner: FlaskCliRunner, league: str, games: int) -> None:
+    """A rebuild of the league from scratch changes nothing: lines and ratings as kept."""
+
+    def ratings() -> list[int]:
+        with app.app_context():
+            return [line.rating for line in standings.standings(league_of(league).id)]
+
+    before, rated = _lines(app, league), ratings()
+    assert f"{games} games, nothing changed" in _rebuild(runner, league)
+    assert _lines(app, league) == before
+    assert ratings() == rated
+
+
+def test_a_result_entered_by_hand_counts_once_in_the_league_and_a_correction_replaces_it(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, club: dict[str, str]
+) -> None:
+    """Four pairs in a league knockout. Table 1 records one hand (A: 5 points and a
+    scopa), then the organiser enters 1-0, 11 to 4: each of its four players has one
+    league game with those points, the hand's scopa counted, on the league page too; a
+    rebuild changes nothing. Corrected to 0-1, 7 to 11: still one game each, the winners
+    swapped. Table 2 plays to its end on the board (one league game from its hands), then
+    its points are corrected by hand: still one game each, the new points. A hand
+    recorded at table 1 after its entry leaves the result as entered (its scopa counted).
+    Every step, a rebuild from scratch finds the standings and ratings as they were kept."""
+    pid, tables = _started_knockout(app, client, club["league"])
+    (m1, board1, (firsts1, seconds1)), (m2, board2, (firsts2, seconds2)) = tables
+
+    assert record(client, board1).status_code == 302  # A: 5 points, one scopa
+    assert _lines(app, club["league"]) == {}  # the game is not over: nothing counts yet
+    _enter(client, pid, m1, (1, 0), (11, 4))
+    expected = {name: (1, 1, 11, 4, 1, 1) for name in firsts1}
+    expected |= {name: (1, 0, 4, 11, 1, 0) for name in seconds1}
+    assert _lines(app, club["league"]) == expected
+    page = _league_table(client, club["league"])
+    assert {name: page[name] for name in firsts1} == dict.fromkeys(firsts1, ("1–0", "11–4"))
+    assert {name: page[name] for name in seconds1} == dict.fromkeys(seconds1, ("0–1", "4–11"))
+    _unchanged_by_rebuild(app, runner, club["league"], 2)
+
+    _enter(client, pid, m1, (0, 1), (7, 11))
+    expected = {name: (1, 0, 7, 11, 1, 1) for name in firsts1}
+    expected |= {name: (1, 1, 11, 7, 1, 0) for name in seconds1}
+    assert _lines(app, club["league"]) == expected
+    page = _league_table(client, club["league"])
+    assert {name: page[name] for name in seconds1} == dict.fromkeys(seconds1, ("1–0", "11–7"))
+    _unchanged_by_rebuild(app, runner, club["league"], 2)
+
+    assert record(client, board1).status_code == 302  # a hand after the entry
+    with app.app_context():
+        result = services.result_of(db.session.get_one(Match, m1))
+        assert result is not None
+        assert result.by_hand
+        assert (result.points_first, result.points_second) == (7, 11)
+    expected = {name: (1, 0, 7, 11, 2, 2) for name in firsts1}
+    expected |= {name: (1, 1, 11, 7, 2, 0) for name in seconds1}
+    assert _lines(app, club["league"]) == expected
+    _unchanged_by_rebuild(app, runner, club["league"], 2)
+
+    for _hand in range(3):  # side A reaches 15 and wins table 2 on its board
+        assert record(client, board2).status_code == 302
+    played = {name: (1, 1, 15, 0, 3, 3) for name in firsts2}
+    played |= {name: (1, 0, 0, 15, 3, 0) for name in seconds2}
+    assert _lines(app, club["league"]) == expected | played
+    _unchanged_by_rebuild(
+        app, runner, club["league"], 3
+    )  # the final's first game is on now, not finished
+    _enter(client, pid, m2, (1, 0), (21, 9))  # the same winner: the final stays on
+    corrected = {name: (1, 1, 21, 9, 3, 3) for name in firsts2}
+    corrected |= {name: (1, 0, 9, 21, 3, 0) for name in seconds2}
+    assert _lines(app, club["league"]) == expected | corrected
+    _unchanged_by_rebuild(app, runner, club["league"], 3)

@@ -172,7 +172,16 @@ def test_a_pasted_list_names_pairs_singles_and_clubs() -> None:
     [
         ({"name": "  "}, "name_required"),
         ({"name": "x" * 61}, "name_too_long"),
-        ({"rules": Rules(FORMATS["3"])}, "format_unsupported"),
+        ({"rules": Rules(FORMATS["3"])}, "three_no_knockout"),
+        ({"rules": Rules(FORMATS["3"]), "structure": Structure.KNOCKOUT}, "three_no_knockout"),
+        (
+            {
+                "rules": Rules(FORMATS["3"]),
+                "structure": Structure.ROUND_ROBIN,
+                "stages": (StageSetup(),),
+            },
+            "format_unsupported",
+        ),
         ({"stages": (StageSetup(1, 0), StageSetup())}, "target_range"),
         ({"stages": (StageSetup(1, 1000), StageSetup())}, "target_range"),
         ({"stages": (StageSetup(10, 11), StageSetup())}, "games_range"),

@@ -23,8 +23,9 @@ it starts at 1000 and rises as the player wins and as the model grows sure.
 
 The package is split by job:
 
-- `results`: a game's result rows, and `game_changed`, which brings everything up
-  to date after a change to one game;
+- `results`: a game's result rows (from its hands, or from a registered source: a
+  result entered by hand), and `game_changed`, which brings everything up to date
+  after a change to one game;
 - `ratings`: the OpenSkill ratings, re-rated in game order;
 - `rows`: the standing rows, the sums of the results of each period;
 - `queries`: reading the tables, a player's history, head-to-head;
@@ -56,8 +57,13 @@ from scorekeeper.leagues.standings.ratings import (
 )
 from scorekeeper.leagues.standings.results import (
     ResultRow,
+    ResultSource,
+    entered_results,
     game_changed,
+    game_results,
     insert_results,
+    lock_leagues,
+    register_result_source,
     results_of,
     write_results,
 )
@@ -80,12 +86,16 @@ __all__ = [
     "RatingPoint",
     "Result",
     "ResultRow",
+    "ResultSource",
     "add_new_standings",
     "add_results",
     "display_rating",
+    "entered_results",
     "game_changed",
+    "game_results",
     "head_to_head",
     "insert_results",
+    "lock_leagues",
     "pairs",
     "player_line",
     "rate_new_results",
@@ -95,6 +105,7 @@ __all__ = [
     "recent_results",
     "refresh_season",
     "refresh_standings",
+    "register_result_source",
     "rerate_from",
     "results_of",
     "season_of",

@@ -1,5 +1,7 @@
 """Rebuild a league from its hands: each game's winner, its result rows, the ratings in
-game order and the standing rows, and say what that changed.
+game order and the standing rows, and say what that changed. A game whose results a
+registered source gives instead (a tournament match's result entered by hand) gets them
+from it, as every change to it does (`results.game_results`).
 
 Kept up to date as games change, these never need it; the command is for a league
 whose rows were written wrong (by a bug, by hand in the database, or before a fix),
@@ -19,7 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.services import game_state
 from scorekeeper.leagues.models import LeagueResult, Player, Standing
-from scorekeeper.leagues.standings.results import insert_results, lock_leagues, results_of
+from scorekeeper.leagues.standings.results import game_results, insert_results, lock_leagues
 from scorekeeper.leagues.standings.rows import TALLIES, rebuild
 
 #: Ratings closer than this are the same rating (floating point, not a change).
@@ -73,14 +75,7 @@ def rebuild_league(league_id: int) -> Repaired:
         if winner != game.winner_side:
             game.winner_side = winner
             winners += 1
-        rows += results_of(
-            league_id,
-            game.id,
-            game.created_at,
-            winner,
-            game.seats,
-            [hand.sides for hand in game.hands],
-        )
+        rows += game_results(game, winner)
     db.session.execute(delete(LeagueResult).where(LeagueResult.league_id == league_id))
     insert_results(rows)
     # A player left without a finished game has no rating (the rebuild rates the others).

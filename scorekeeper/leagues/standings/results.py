@@ -7,15 +7,23 @@ player's rating after the game. `results_of` computes them from the hands in
 memory, whether read back after a change (`write_results`) or just scored (an
 import, the demo); `game_changed` brings a league up to date after a change to one
 game: its result rows, the ratings from that game on, the standing rows it moves.
+
+A layer above may say a game's results are not those of its hands: a *result source*,
+registered per app with `register_result_source`, gives a game's rows in their place (a
+tournament match's result entered by hand: `scorekeeper.tournaments.games`). Every
+writer of a game's rows from the database, the change (`write_results`) and the rebuild
+(`scorekeeper.leagues.standings.repair`), reads them through `game_results`, so the two
+agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from flask import Flask, current_app
 from sqlalchemy import delete, select
 
 from scorekeeper.bulk import insert_rows
@@ -114,6 +122,46 @@ def results_of(
     return rows
 
 
+def entered_results(
+    league_id: int,
+    game_id: int,
+    played_at: datetime,
+    winner_side: int | None,
+    seats: Iterable[SeatFigures],
+    points: Sequence[int],
+    hands: Iterable[Sequence[SideFigures]],
+) -> list[ResultRow]:
+    """The result rows of a result entered by hand (not played out hand by hand): each
+    side's game points are ``points`` (side 0 first), the winner ``winner_side`` (None: a
+    draw, no winner); the counts are those of the ``hands`` recorded (none, if none were),
+    and a result counts at least one hand (a standing's hands are never fewer than its
+    games)."""
+    sums = _side_sums(hands)
+    rows = []
+    for seat in seats:
+        if seat.player_id is None:
+            continue
+        _points, hands_played, scope, settebello, primiera, napola = sums.get(seat.side, [0] * 6)
+        rows.append(
+            ResultRow(
+                league_id=league_id,
+                game_id=game_id,
+                player_id=seat.player_id,
+                played_at=played_at,
+                side=seat.side,
+                won=seat.side == winner_side,
+                points_for=points[seat.side],
+                points_against=max(p for side, p in enumerate(points) if side != seat.side),
+                hands=max(1, hands_played),
+                scope=scope,
+                settebello=settebello,
+                primiera=primiera,
+                napola=napola,
+            )
+        )
+    return rows
+
+
 def _side_sums(hands: Iterable[Sequence[SideFigures]]) -> dict[int, list[int]]:
     """Per side: game points, hands, scope, hands with the settebello, primiera points,
     hands with a napola."""
@@ -128,6 +176,36 @@ def _side_sums(hands: Iterable[Sequence[SideFigures]]) -> dict[int, list[int]]:
             side[4] += figures.primiera_points
             side[5] += figures.napola_points > 0
     return sums
+
+
+#: Gives a game's result rows in place of those of its hands, or None to leave them be.
+ResultSource = Callable[[Game], "list[ResultRow] | None"]
+_SOURCES = "scorekeeper.leagues.result_sources"
+
+
+def register_result_source(app: Flask, source: ResultSource) -> None:
+    """Let ``source`` give a league game's result rows in place of its hands' (the first
+    source that answers, in the order registered, decides)."""
+    app.extensions.setdefault(_SOURCES, []).append(source)
+
+
+def game_results(game: Game, winner_side: int | None) -> list[ResultRow]:
+    """The result rows of league game ``game``: a registered source's, or those of its
+    hands with ``winner_side`` as the winner (`results_of`)."""
+    assert game.league_id is not None  # noqa: S101 - only a league game has results
+    sources: list[ResultSource] = current_app.extensions.get(_SOURCES, [])
+    for source in sources:
+        rows = source(game)
+        if rows is not None:
+            return rows
+    return results_of(
+        game.league_id,
+        game.id,
+        game.created_at,
+        winner_side,
+        game.seats,
+        [hand.sides for hand in game.hands],
+    )
 
 
 def insert_results(rows: Sequence[ResultRow]) -> None:
@@ -201,14 +279,7 @@ def write_results(game: Game) -> dict[int, set[tuple[int, int]]]:
     if old:
         db.session.execute(delete(LeagueResult).where(LeagueResult.game_id == game.id))
     if game.league_id is not None:
-        rows = results_of(
-            game.league_id,
-            game.id,
-            game.created_at,
-            game.winner_side,
-            game.seats,
-            [hand.sides for hand in game.hands],
-        )
+        rows = game_results(game, game.winner_side)
         insert_results(rows)
         touched.setdefault(game.league_id, set()).update((r.player_id, r.side) for r in rows)
     return touched

@@ -12,7 +12,9 @@ The modules, from the bottom up:
 - :mod:`.swiss`: Swiss and Danish rounds;
 - :mod:`.knockout`: the bracket, byes to the top seeds, filled in as results come;
 - :mod:`.match`: one partita or the best of N;
-- :mod:`.standings`: points, the tie-break chain and the reason of each decided tie.
+- :mod:`.standings`: points, the tie-break chain and the reason of each decided tie;
+- :mod:`.threes`: the 3-player format: tables of three, its round-robin and Swiss
+  rounds, its points (3-1-0) and standings; no knockout.
 """
 
 from .entrants import Entrant, EntrantDraw, EntrantId, Entry, draw_entrants, draw_rng
@@ -24,9 +26,22 @@ from .roundrobin import round_robin
 from .rounds import Pairing, Round
 from .standings import ITALIAN, Points, Reason, Result, Standing, TieBreak, standings
 from .swiss import danish_round, same_club_pairs, swiss_round
+from .threes import (
+    NO_KNOCKOUT,
+    Table,
+    ThreePoints,
+    ThreeResult,
+    ThreeRound,
+    ThreeStanding,
+    check_three_stages,
+    three_round,
+    three_round_robin,
+    three_standings,
+)
 
 __all__ = [
     "ITALIAN",
+    "NO_KNOCKOUT",
     "Bracket",
     "ClubClash",
     "Entrant",
@@ -43,8 +58,14 @@ __all__ = [
     "Result",
     "Round",
     "Standing",
+    "Table",
+    "ThreePoints",
+    "ThreeResult",
+    "ThreeRound",
+    "ThreeStanding",
     "TieBreak",
     "TournamentError",
+    "check_three_stages",
     "danish_round",
     "draw_entrants",
     "draw_groups",
@@ -55,4 +76,7 @@ __all__ = [
     "seeding_order",
     "standings",
     "swiss_round",
+    "three_round",
+    "three_round_robin",
+    "three_standings",
 ]

@@ -1,0 +1,291 @@
+"""A league's file carries its tournaments: exported with the league (entrants, stages,
+rounds, matches with their games, results, the draw's seed), imported into a new league
+with the same matches and standings; a bad tournament part is refused with where and
+why before anything is written, and nothing is left of a refused import."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.leagues import services as leagues
+from scorekeeper.leagues import standings
+from scorekeeper.leagues import transfer as league_transfer
+from scorekeeper.leagues.inputs import LeagueSetup
+from scorekeeper.leagues.models import League
+from scorekeeper.scoring import FORMATS, Rules
+from scorekeeper.tournaments import services, transfer
+from scorekeeper.tournaments.models import Status, Structure, Tournament
+from tests.web.tournament_helpers import EIGHT_PAIRS, GROUPS_THEN_FINAL, drawn, play_match, user
+
+
+def _played_league() -> League:
+    """The league "Bar Sport" of "owner" with a tournament of eight pairs (groups, then a
+    knockout with a best-of-3 final) played to its winner: the first match of the groups
+    entered by hand (the second side wins, 11 to 9), every other one played on its games
+    (the lower entrant number wins)."""
+    owner = user("owner")
+    league = leagues.create_league(owner, LeagueSetup("Bar Sport", False, Rules(FORMATS["2x2"])))
+    t = drawn(
+        owner,
+        EIGHT_PAIRS,
+        7,
+        Structure.GROUPS_KNOCKOUT,
+        GROUPS_THEN_FINAL,
+        group_size=4,
+        qualifiers=2,
+        league_id=league.id,
+    )
+    services.start(t)
+    by_hand = True
+    while t.status != Status.FINISHED.value:
+        for _stage, round_ in services.rounds(t):
+            for match in services.matches(round_):
+                if match.is_bye or services.result_of(match) is not None:
+                    continue
+                if by_hand:
+                    services.enter_result(match, (0, 1), (9, 11), owner)
+                    by_hand = False
+                else:
+                    first, second = match.first.number, match.second.number  # type: ignore[union-attr]
+                    play_match(match, 0 if first < second else 1)
+        db.session.refresh(t)
+        if t.status != Status.FINISHED.value and services.bracket(t) is None:
+            services.next_round(t)
+            db.session.refresh(t)
+    db.session.commit()
+    return league
+
+
+def _tournament_export(league: League) -> dict[str, Any]:
+    """The league's one tournament's own export, without the league's address."""
+    (t,) = db.session.scalars(select(Tournament).where(Tournament.league_id == league.id))
+    data = transfer.export_data(t)
+    data["tournament"].pop("league")
+    return data
+
+
+def _lines(league: League) -> list[tuple[str, int, int, int, int, int]]:
+    return [
+        (line.name, line.games, line.won, line.points_for, line.points_against, line.rating)
+        for line in standings.standings(league.id)
+    ]
+
+
+@pytest.fixture
+def league_file(app: Flask) -> dict[str, Any]:
+    """The export of `_played_league`."""
+    with app.app_context():
+        return league_transfer.export_league(_played_league())
+
+
+def test_a_league_with_a_tournament_goes_out_and_comes_back_the_same(
+    app: Flask, runner: FlaskCliRunner, league_file: dict[str, Any]
+) -> None:
+    """The file holds the tournament; imported by another user it makes a new league whose
+    export is the file again, whose tournament has the same entrants, matches, results,
+    seed, standings and winner (the hand-entered result too), organised by the importer,
+    and whose league standings and ratings are the first league's (a rebuild of it
+    changes nothing)."""
+    (part,) = league_file["tournaments"]
+    assert part["seed"] == 7
+    hand = [m["result"] for r in part["rounds"] for m in r["matches"] if m["result"]["by_hand"]]
+    assert hand == [
+        {"wins": [0, 1], "points": [9, 11], "winner": hand[0]["winner"], "by_hand": True}
+    ]
+    with app.app_context():
+        first = db.session.scalars(select(League)).one()
+        expected, lines = _tournament_export(first), _lines(first)
+        assert expected["winner"] is not None
+        other = user("other")
+        copied = league_transfer.import_league(copy.deepcopy(league_file), other)
+        assert league_transfer.export_league(copied) == league_file
+        assert _tournament_export(copied) == expected
+        (t,) = db.session.scalars(select(Tournament).where(Tournament.league_id == copied.id))
+        assert t.organiser_id == other.id
+        assert services.tournaments_of(other)[0][0].id == t.id
+        assert _lines(copied) == lines
+        public_id = copied.public_id
+    result = runner.invoke(args=["leagues", "rebuild", public_id])
+    assert result.exit_code == 0, result.output
+    assert "nothing changed" in result.output
+
+
+def _at(path: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The object at ``path`` (keys and indexes by dots) of the file's first tournament."""
+
+    def find(data: dict[str, Any]) -> dict[str, Any]:
+        here: Any = data["tournaments"][0]
+        for step in filter(None, path.split(".")):
+            here = here[int(step)] if step.isdigit() else here[step]
+        return here  # type: ignore[no-any-return]
+
+    return find
+
+
+def _first_played(data: dict[str, Any]) -> dict[str, Any]:
+    (match,) = [
+        m
+        for r in data["tournaments"][0]["rounds"]
+        for m in r["matches"][:1]
+        if m["second"] is not None
+    ][:1]
+    return match  # type: ignore[no-any-return]
+
+
+BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("unknown key", lambda d: _at("")(d).update(prize="ham"), "tournaments[0].prize"),
+    ("structure", lambda d: _at("")(d).update(structure="ladder"), "tournaments[0].structure"),
+    ("stages", lambda d: _at("stages")(d).pop(), "tournaments[0].stages"),
+    (
+        "entrant",
+        lambda d: _at("rounds.0.matches.0")(d).update(first=999),
+        "tournaments[0].rounds[0].matches[0].first",
+    ),
+    (
+        "game index",
+        lambda d: _at("rounds.0.matches.0")(d).update(games=[10**6]),
+        "tournaments[0].rounds[0].matches[0].games[0]",
+    ),
+    (
+        "game twice",
+        lambda d: _at("rounds.0.matches.1")(d).update(games=_at("rounds.0.matches.0")(d)["games"]),
+        "tournaments[0].rounds[0].matches[1].games[0]",
+    ),
+    (
+        "winner",
+        lambda d: _at("rounds.0.matches.0.result")(d).update(
+            winner=_at("rounds.0.matches.0")(d)["first"]
+        ),
+        "tournaments[0].rounds[0].matches[0].result.winner",
+    ),
+    (
+        "not over",
+        lambda d: _at("rounds.0.matches.0.result")(d).update(wins=[0, 0]),
+        "tournaments[0].rounds[0].matches[0].result.wins",
+    ),
+    ("seed", lambda d: _at("")(d).update(seed="seven"), "tournaments[0].seed"),
+    ("not a list", lambda d: d.update(tournaments={"name": "x"}), "tournaments"),
+]
+
+
+def _counts() -> tuple[int, int, int]:
+    return (
+        db.session.scalar(select(func.count()).select_from(League)) or 0,
+        db.session.scalar(select(func.count()).select_from(Tournament)) or 0,
+        db.session.scalar(select(func.count()).select_from(Game)) or 0,
+    )
+
+
+@pytest.mark.parametrize(("what", "spoil", "where"), BAD, ids=[case[0] for case in BAD])
+def test_a_bad_tournament_part_is_refused_with_where_and_nothing_is_stored(
+    app: Flask,
+    league_file: dict[str, Any],
+    what: str,
+    spoil: Callable[[dict[str, Any]], None],
+    where: str,
+) -> None:
+    data = copy.deepcopy(league_file)
+    spoil(data)
+    with app.app_context():
+        before = _counts()
+        with pytest.raises(league_transfer.ImportRefused) as refused:
+            league_transfer.import_league(data, user("other"))
+        assert refused.value.where == where, (what, refused.value)
+        db.session.rollback()
+        assert _counts() == before
+
+
+def test_a_refusal_in_the_last_transaction_leaves_nothing_of_the_league(
+    app: Flask, league_file: dict[str, Any]
+) -> None:
+    """A match whose partita is a one-against-one game of the file is refused only once the
+    games are stored: the league they were stored in goes, with no tournament left."""
+    data = copy.deepcopy(league_file)
+    single = copy.deepcopy(data["games"][0])
+    single.update(format="2", seats=single["seats"][:2], hands=[], first_dealer=0)
+    data["games"].append(single)
+    match = _first_played(data)
+    match["games"] = [len(data["games"]) - 1]
+    with app.app_context():
+        before = _counts()
+        with pytest.raises(league_transfer.ImportRefused) as refused:
+            league_transfer.import_league(data, user("other"))
+        assert refused.value.where.endswith(".games[0]"), refused.value
+        db.session.rollback()
+        assert _counts() == before
+
+
+def test_a_tournament_still_taking_entries_goes_out_and_comes_back_the_same(
+    app: Flask,
+) -> None:
+    """A Swiss tournament not drawn yet (no seed, no entrants), one entry withdrawn and
+    one seeded, and a league with no games: the file carries it, and the league imported
+    from it exports the same file."""
+    from tests.web.tournament_helpers import tournament
+
+    with app.test_request_context():
+        owner = user("owner")
+        league = leagues.create_league(owner, LeagueSetup("Circolo", True, Rules(FORMATS["2x2"])))
+        t = tournament(
+            owner,
+            Structure.SWISS,
+            (GROUPS_THEN_FINAL[0],),
+            rounds=3,
+            league_id=league.id,
+            entry_fee_cents=550,
+            is_public=True,
+        )
+        entries = services.add_entries(t, "Anna & Bruno (Aurora)\nCarla & Dario\nElena & Fabio")
+        services.set_entry(entries[0], seed=1)
+        services.set_entry(entries[2], withdrawn=True)
+        data = league_transfer.export_league(league)
+        (part,) = data["tournaments"]
+        assert (part["seed"], part["status"], part["entrants"], part["rounds"]) == (
+            None,
+            "setup",
+            [],
+            [],
+        )
+        assert [(e["names"], e["club"], e["seed"], e["withdrawn"]) for e in part["entries"]] == [
+            (["Anna", "Bruno"], "Aurora", 1, False),
+            (["Carla", "Dario"], "", None, False),
+            (["Elena", "Fabio"], "", None, True),
+        ]
+        copied = league_transfer.import_league(copy.deepcopy(data), user("other"))
+        assert league_transfer.export_league(copied) == data
+
+
+def test_the_import_page_says_what_is_wrong_with_a_tournament_in_the_users_language(
+    app: Flask, client: FlaskClient, league_file: dict[str, Any]
+) -> None:
+    """Through the import page: a match naming no entrant of the draw is refused, where and
+    why in English and in Italian, and nothing is imported."""
+    import json
+
+    from tests.actions import signup
+    from tests.web.test_imports import EN, IT, _upload
+
+    signup(client, "importer")
+    data = copy.deepcopy(league_file)
+    _at("rounds.0.matches.0")(data).update(first=999)
+    body = json.dumps(data).encode()
+    with app.app_context():
+        before = _counts()
+    where = "tournaments[0].rounds[0].matches[0].first"
+    status, page = _upload(client, body, EN)
+    assert status == 422
+    assert f"Nothing was imported. {where}: not an entrant of this tournament" in page
+    status, page = _upload(client, body, IT)
+    assert status == 422
+    assert f"Non è stato importato nulla. {where}: non è un iscritto di questo torneo" in page
+    with app.app_context():
+        assert _counts() == before
