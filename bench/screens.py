@@ -49,6 +49,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "board": edit,
                 "cards": edit + "/hands/cards",
                 "checker": "/primiera",
+                "checker-result": "/primiera?sides=2&s0=7D,1D,6C,1B,5S&s1=7C,7B,7S,2D,4D",
                 "standings": standings,
             }
             wanted = args.pages or list(paths)

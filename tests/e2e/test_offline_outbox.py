@@ -427,18 +427,24 @@ def test_a_whole_game_by_cards_and_by_counts_offline_is_sent_in_order(
     expect(page.locator("#outbox-kept")).to_contain_text("hand 1 is kept on this phone")
     page.goto(board)  # the kept board, still without signal
     expect(page.locator("#pending-1")).to_contain_text("Anna +2")
+    marks = page.locator(".totals .seat-mark:visible")
     for number in (2, 3):
+        # Before the winning hand the tiles say who deals and who is di mano next.
+        expect(marks).to_have_count(2)
         fill(page, HANDS[0])
         tap_save(page)
         expect(page.locator(f"#pending-{number}")).to_contain_text("Anna +4")
     shown = [page.locator(f"#total-{i}").inner_text() for i in (0, 1)]
     assert shown == ["10", "2"]
     expect(page.locator("#provisional-note")).to_contain_text("(not confirmed)")
+    # The game is over on the phone: no next dealer, so no marks, as on the server's board.
+    expect(marks).to_have_count(0)
     page.context.set_offline(False)
     sent(page, 3)
     assert server_hands(live_server) == [(1, (2, 2)), (2, POINTS[0]), (3, POINTS[0])]
     assert [page.locator(f"#total-{i}").inner_text() for i in (0, 1)] == shown
     expect(page.locator("#provisional-note")).to_have_count(0)
+    expect(marks).to_have_count(0)
 
 
 def test_the_server_totals_stand_and_the_board_says_so(

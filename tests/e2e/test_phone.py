@@ -231,3 +231,54 @@ def test_the_checker_s_sides_can_be_named(make_phone: Callable[..., Page]) -> No
     box = picker.get_by_role("button", name="Anna & Carla · 4").bounding_box()
     assert box is not None
     assert box["height"] < 60  # on one line
+
+
+@pytest.mark.parametrize("width", [360, 412])
+def test_the_checker_s_result_cards_start_in_line(
+    make_phone: Callable[..., Page], width: int
+) -> None:
+    """Each suit's cards start at one edge, whatever the suit's name ("bastoni" is the
+    longest: its card sat a few pixels to the right)."""
+    page = make_phone(locale="it-IT", width=width)
+    page.goto("/primiera?sides=2&s0=7D,1D,6C,1B,5S&s1=7C,7B,7S,2D,4D")
+    for side in page.locator("#primiera-result .side-result").all():
+        lefts = side.locator(".card-row > li:first-child > .card-face, .suit-list .muted")
+        edges = lefts.evaluate_all("els => els.map(e => e.getBoundingClientRect().left)")
+        assert len(edges) == 4
+        assert max(edges) - min(edges) < 0.5, edges
+
+
+@pytest.mark.parametrize("script", [True, False])
+def test_a_card_is_drawn_from_its_code_and_named_once(
+    make_phone: Callable[..., Page], script: bool
+) -> None:
+    """The grid's faces carry only the card's name: the rank and the suit are drawn by
+    cards.css from the card's code, and the rank is not said again before the name."""
+    page = make_phone(locale="en-GB", java_script_enabled=script)
+    board = start_game(page, ANNA_BRUNO)
+    page.goto(board + "/hands/cards")
+    if script:
+        card = page.locator(".grid-enhanced").get_by_role("button", name="knight of coppe")
+        expect(card).to_have_accessible_name("knight of coppe")
+    else:
+        card = page.locator('fieldset[data-side="s0"] label.card-pick:has([value="9C"])')
+        expect(card.locator("input")).to_have_accessible_name("knight of coppe")
+    face = card.locator(".card-face")
+    drawn = face.evaluate(
+        """f => [getComputedStyle(f, '::before').content,
+                 getComputedStyle(f, '::after').maskImage,
+                 getComputedStyle(f, '::after').backgroundColor,
+                 getComputedStyle(f, '::after').width]"""
+    )
+    assert drawn[0] in ('"C" / ""', '"C"'), drawn
+    assert drawn[1].startswith('url("data:image/svg+xml,'), drawn
+    assert drawn[2] == "rgb(179, 38, 30)", drawn  # --suit-C in the light theme
+    assert float(drawn[3].removesuffix("px")) > 16, drawn
+    card.tap()
+    if script:
+        expect(card).to_have_attribute("aria-pressed", "true")
+        expect(card.locator(".holder")).to_have_text("\u2713")
+    else:
+        tick = card.locator("input")
+        expect(tick).to_be_checked()
+        assert tick.evaluate("i => getComputedStyle(i).borderRightWidth") == "3px"

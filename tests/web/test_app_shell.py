@@ -133,7 +133,7 @@ def test_the_worker_keeps_every_static_file_and_the_offline_pages(client: FlaskC
     shell = set(json.loads(match.group(1)))
     assert {"/offline/it", "/offline/en", "/favicon.ico"} <= shell
     paths = {url.split("?")[0] for url in shell}
-    for name in ("css/app.css", "js/live.js", "img/suits.svg", "icons/icon-192.png"):
+    for name in ("css/app.css", "js/live.js", "icons/icon.svg", "icons/icon-192.png"):
         assert f"/static/{name}" in paths
     for url in shell:
         assert client.get(url).status_code == 200, url

@@ -72,8 +72,8 @@ def test_primiera_compares_two_sides_with_the_margin(client: FlaskClient) -> Non
     assert "B: primiera 75" in text
     assert "21 + 18 + 16 + 15 = 70" in text
     # The best card of each suit is highlighted, with its value; the asso di denari is not.
-    assert re.search(r'card-face suit-D card-sm is-best">\s*<span class="card-rank"[^>]*>7<', html)
-    assert re.search(r'card-face suit-D card-sm">\s*<span class="card-rank"[^>]*>A<', html)
+    assert 'class="card-face card-sm is-best" data-card="7D"><i>seven of denari</i>' in html
+    assert 'class="card-face card-sm" data-card="1D"><i>ace of denari</i>' in html
     # Both ways of sending cards are kept on the grid.
     assert checked(html, "s0") == {"7D", "1D", "6C", "1B", "5S"}
     assert checked(html, "s1") == {"7C", "7B", "7S", "2D"}
@@ -172,6 +172,9 @@ def test_bad_or_repeated_cards_are_refused_next_to_their_side(
 # --------------------------------------------------------------------------- capture
 
 
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "F", "C", "R")
+
+
 def captures_listed(html: str) -> list[str]:
     """Each listed capture as its sum line, or the card codes of an equal-card capture."""
     items = re.findall(r'<ol class="capture-list">(.*?)</ol>', html, re.S)
@@ -180,7 +183,8 @@ def captures_listed(html: str) -> list[str]:
     listed = []
     pattern = r"<li class=\"card-panel\">(.*?)</li>\s*(?=<li class|$)"
     for item in re.findall(pattern, items[0], re.S):
-        listed.append(" ".join(re.findall(r'aria-hidden="true">(\w+)<', item)))
+        codes = re.findall(r'data-card="(\d+)[DCBS]"', item)  # cards.css draws the rank
+        listed.append(" ".join(RANKS[int(value) - 1] for value in codes))
     return listed
 
 

@@ -13,7 +13,7 @@ from scorekeeper.main.shell import static_digest
 
 
 @pytest.mark.parametrize(
-    "path", ["/static/css/app.css", "/static/js/games.js", "/static/img/suits.svg", "/favicon.ico"]
+    "path", ["/static/css/app.css", "/static/js/games.js", "/static/icons/icon.svg", "/favicon.ico"]
 )
 def test_static_files_are_compressed_when_the_browser_accepts_it(
     client: FlaskClient, path: str
@@ -61,7 +61,7 @@ def _versioned(app: Flask, filename: str) -> str:
         return url_for("static", filename=filename)
 
 
-@pytest.mark.parametrize("filename", ["css/app.css", "js/games.js", "img/suits.svg"])
+@pytest.mark.parametrize("filename", ["css/app.css", "js/games.js", "icons/icon.svg"])
 def test_a_static_file_by_its_digest_is_cached_for_a_year_unrevalidated(
     app: Flask, client: FlaskClient, filename: str
 ) -> None:

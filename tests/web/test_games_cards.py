@@ -52,6 +52,19 @@ def test_cards_page_has_the_grid_and_scope(client: FlaskClient) -> None:
     assert "cardgrid.js" in html
 
 
+def test_the_cards_page_stays_light(client: FlaskClient) -> None:
+    """Its HTML is never compressed (BREACH): the 80 cards of the two grids are each a
+    label, an input, a face and the card's name, drawn by cards.css from the input's
+    value, so the first load stays under the issue's 50 KB on the wire."""
+    url = start_game(client)
+    html = client.get(f"{url}/hands/cards", headers=EN).get_data(as_text=True)
+    assert (
+        '<label class="card-pick"><input type="checkbox" name="s0" value="9C">'
+        '<span class="card-face"><i>knight of coppe</i></span></label>'
+    ) in html
+    assert len(html.encode()) < 24_000
+
+
 def test_a_hand_by_cards_scores_like_the_scoring_package(app: Flask, client: FlaskClient) -> None:
     url = start_game(client, napola="y", re_bello="y")
     data = _form(client, url) | {"s0": ANNA, "rest": "1", "scope-0": "2", "action": "save"}

@@ -1,7 +1,8 @@
 // The card grid made quicker (templates/_cards.html): with two or more sides, ONE grid and a
 // side picker replace the per-side grids. A tap gives the card to the active side (a second
-// tap takes it back); a card another side holds shows that side's initial. The per-side
-// checkboxes stay the truth, so the form sends exactly what it sends without JavaScript.
+// tap takes it back); a chosen card shows a tick, one another side holds that side's initial.
+// The per-side checkboxes stay the truth, so the form sends exactly what it sends without
+// JavaScript.
 (function () {
   "use strict";
 
@@ -100,7 +101,9 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "card-pick";
-      button.appendChild(label.querySelector(".card-face"));
+      var face = label.querySelector(".card-face");
+      face.dataset.card = code; // cards.css draws the rank and the suit from the code
+      button.appendChild(face);
       var mark = document.createElement("span");
       mark.className = "holder";
       mark.setAttribute("aria-hidden", "true");
@@ -142,7 +145,7 @@
         if (held !== -1) counts[held] += 1;
         cell.button.setAttribute("aria-pressed", held === active ? "true" : "false");
         cell.button.classList.toggle("is-held", held !== -1 && held !== active);
-        cell.mark.textContent = held !== -1 && held !== active ? marks[held] : "";
+        cell.mark.textContent = held === -1 ? "" : held === active ? "\u2713" : marks[held];
         cell.said.textContent = held === -1 ? "" :
           ", " + (root.dataset.heldLabel || "%(side)s").replace("%(side)s", sides[held].label);
       });

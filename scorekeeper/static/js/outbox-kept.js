@@ -223,9 +223,12 @@
           if (big) { big.textContent = String(t); big.classList.add("provisional"); }
         });
         var lines = [say(waiting ? T.notConfirmed : T.sentNotShown, { count: shown.length })];
-        if (state.winner !== null && state.winner !== undefined) lines.push(say(T.winsProvisional, { name: data.names[state.winner] }));
+        var won = state.winner !== null && state.winner !== undefined;
+        if (won) lines.push(say(T.winsProvisional, { name: data.names[state.winner] }));
         else if (state.spareggio) lines.push(T.spareggioProvisional);
         note.textContent = lines.join(" ");
+        // A game over has no next dealer: its tiles carry no marks (as on the server's board).
+        live.querySelectorAll(".seat-mark").forEach(function (mark) { mark.hidden = won; });
         var next = document.getElementById("next-hand");
         if (next && data.seats && state.nextDealer !== undefined) {
           var seats = { number: state.nextHand, dealer: data.seats[state.nextDealer], first: data.seats[state.nextFirstPlayer] };
