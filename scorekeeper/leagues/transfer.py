@@ -189,7 +189,7 @@ def export_league(league: League) -> dict[str, Any]:
 
     Reads only what the file holds, as plain columns: five queries whatever the
     number of games (never a hand's computed sides), then what each registered part
-    (`FilePart`) reads, under its key when it has anything.
+    (`FilePart`: the tournaments) reads, under its key when it has anything.
     """
     players = db.session.execute(
         select(Player.id, Player.name).where(Player.league_id == league.id).order_by(Player.id)
@@ -201,18 +201,13 @@ def export_league(league: League) -> dict[str, Any]:
         "league": {"name": league.name, "public": league.is_public, **_rules_json(league.rules)},
         "players": [{"id": local[row.id], "name": row.name} for row in players],
         "seasons": _export_seasons(league),
-        "games": _export_games(league, local),
     }
-    parts = _file_parts()
-    if parts:
-        game_ids = db.session.scalars(
-            select(Game.id).where(Game.league_id == league.id).order_by(Game.created_at, Game.id)
-        )
-        positions = {game_id: i for i, game_id in enumerate(game_ids)}
-        for part in parts:
-            value = part.export(league, positions)
-            if value:
-                data[part.key] = value
+    positions: dict[int, int] = {}  # each game's place in the file, by its id
+    data["games"] = _export_games(league, local, positions)
+    for part in _file_parts():
+        value = part.export(league, positions)
+        if value:
+            data[part.key] = value
     return data
 
 
@@ -234,9 +229,12 @@ def _export_seasons(league: League) -> list[dict[str, Any]]:
     ]
 
 
-def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, Any]]:
+def _export_games(
+    league: League, local: Mapping[int, int], positions: dict[int, int]
+) -> list[dict[str, Any]]:
     """The league's games in the order they were played, each with its settings, its
-    seats (the players' ids in the file) and its hands as entered."""
+    seats (the players' ids in the file) and its hands as entered; ``positions`` gets
+    each game's place in that order, by its id."""
     of_league = Game.league_id == league.id
     seats, hands = _seats_and_hands(of_league)
     rows = db.session.execute(
@@ -249,19 +247,24 @@ def _export_games(league: League, local: Mapping[int, int]) -> list[dict[str, An
         .where(of_league)
         .order_by(Game.created_at, Game.id)
     )
-    return [
-        {
-            "played_at": _iso(game.created_at),
-            **_stored_rules_json(tuple(getattr(game, name) for name in RULES_COLUMNS)),
-            "first_dealer": game.first_dealer,
-            "seats": [
-                None if seat.player_id is None else local[seat.player_id]
-                for seat in seats.get(game.id, ())
-            ],
-            "hands": [{"mode": hand.mode, "entry": hand.entry} for hand in hands.get(game.id, ())],
-        }
-        for game in rows
-    ]
+    games: list[dict[str, Any]] = []
+    for game in rows:
+        positions[game.id] = len(games)
+        games.append(
+            {
+                "played_at": _iso(game.created_at),
+                **_stored_rules_json(tuple(getattr(game, name) for name in RULES_COLUMNS)),
+                "first_dealer": game.first_dealer,
+                "seats": [
+                    None if seat.player_id is None else local[seat.player_id]
+                    for seat in seats.get(game.id, ())
+                ],
+                "hands": [
+                    {"mode": hand.mode, "entry": hand.entry} for hand in hands.get(game.id, ())
+                ],
+            }
+        )
+    return games
 
 
 #: The settings of `Rules` a file holds, for the league and for each game: the stored ones.

@@ -208,7 +208,8 @@ def test_an_import_refused_at_its_last_game_stores_nothing(
 
 
 def test_the_export_reads_only_what_it_writes(owner: User) -> None:
-    """Five queries of plain columns whatever the number of games; no hand's sides."""
+    """Five queries of plain columns whatever the number of games, and one of the part
+    the tournaments add (the league has none: no key); no hand's sides."""
     league_id = demo.seed_league(owner, "Demo", 6, 12, seed=1).id
     create_season(
         db.session.get_one(League, league_id), "Estate", date(2026, 6, 1), date(2026, 8, 31)
@@ -227,5 +228,7 @@ def test_the_export_reads_only_what_it_writes(owner: User) -> None:
         event.remove(db.engine, "before_cursor_execute", seen)
     assert len(data["games"]) == 12
     assert len(data["seasons"]) == 3
-    assert len(statements) == 5
+    assert len(statements) == 6
+    assert "tournament" in statements[-1]
+    assert "tournaments" not in data
     assert not [s for s in statements if "hand_side" in s]
