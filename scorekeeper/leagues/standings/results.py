@@ -18,7 +18,7 @@ agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -97,29 +97,8 @@ def results_of(
     if winner_side is None:
         return []
     sums = _side_sums(hands)
-    rows = []
-    for seat in seats:
-        if seat.player_id is None or seat.side not in sums:
-            continue
-        points, hands_played, scope, settebello, primiera, napola = sums[seat.side]
-        rows.append(
-            ResultRow(
-                league_id=league_id,
-                game_id=game_id,
-                player_id=seat.player_id,
-                played_at=played_at,
-                side=seat.side,
-                won=seat.side == winner_side,
-                points_for=points,
-                points_against=max(s[0] for side, s in sums.items() if side != seat.side),
-                hands=hands_played,
-                scope=scope,
-                settebello=settebello,
-                primiera=primiera,
-                napola=napola,
-            )
-        )
-    return rows
+    points = {side: figures[0] for side, figures in sums.items()}
+    return _rows(league_id, game_id, played_at, winner_side, seats, points, sums)
 
 
 def entered_results(
@@ -136,10 +115,26 @@ def entered_results(
     draw, no winner); the counts are those of the ``hands`` recorded (none, if none were),
     and a result counts at least one hand (a standing's hands are never fewer than its
     games)."""
-    sums = _side_sums(hands)
+    points_by_side = dict(enumerate(points))
+    return _rows(
+        league_id, game_id, played_at, winner_side, seats, points_by_side, _side_sums(hands)
+    )
+
+
+def _rows(
+    league_id: int,
+    game_id: int,
+    played_at: datetime,
+    winner_side: int | None,
+    seats: Iterable[SeatFigures],
+    points: Mapping[int, int],
+    sums: Mapping[int, Sequence[int]],
+) -> list[ResultRow]:
+    """A row per seat with a league player and a side with points: its game points and
+    the others' best, and the counts of its side's hands (at least one hand)."""
     rows = []
     for seat in seats:
-        if seat.player_id is None:
+        if seat.player_id is None or seat.side not in points:
             continue
         _points, hands_played, scope, settebello, primiera, napola = sums.get(seat.side, [0] * 6)
         rows.append(
@@ -151,7 +146,7 @@ def entered_results(
                 side=seat.side,
                 won=seat.side == winner_side,
                 points_for=points[seat.side],
-                points_against=max(p for side, p in enumerate(points) if side != seat.side),
+                points_against=max(p for side, p in points.items() if side != seat.side),
                 hands=max(1, hands_played),
                 scope=scope,
                 settebello=settebello,
