@@ -86,6 +86,27 @@ def test_save_is_in_view_from_the_first_field_at_390_by_844(
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_by_cards_save_stays_in_reach_once_a_card_is_chosen(
+    make_phone: Callable[..., Page], script: bool
+) -> None:
+    """Before a card is chosen the grid is free of the bar (nothing to save yet, and no
+    card half hidden under it); from the first card on, Save is at the thumb's reach."""
+    page = make_phone(locale="en-GB", width=360)
+    board = start_game(page, ANNA_BRUNO)
+    page = make_phone(
+        locale="en-GB", viewport={"width": 360, "height": 740}, java_script_enabled=script
+    )
+    page.goto(board + "/hands/cards")
+    save = page.locator("#hand-form").get_by_role("button", name=re.compile("^Save"))
+    assert not in_viewport(page, save)
+    page.locator(".card-pick:visible").first.tap()
+    expect(page.locator(".card-pick input:checked").first).to_be_attached()
+    assert in_viewport(page, save)
+    page.locator(".card-pick:visible").nth(25).scroll_into_view_if_needed()
+    assert in_viewport(page, save)
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
 def test_hand_saved_is_in_view_after_save(make_phone: Callable[..., Page], script: bool) -> None:
     page = make_phone(
         locale="en-GB", viewport={"width": 390, "height": 844}, java_script_enabled=script
