@@ -149,6 +149,13 @@ def test_a_tournament_runs_from_the_form_to_its_winner(
     standings = client.get(f"/tournaments/{pid}", headers=EN).get_data(as_text=True)
     assert standings.count('class="data-table tournament-standings"') == 3  # A, B, all
     assert "All groups" in standings
+    # Each table scrolls sideways on a narrow phone: a named region a keyboard can scroll.
+    regions = re.findall(
+        r'<div class="table-wrap" role="region" aria-labelledby="([\w-]+)" tabindex="0">',
+        standings,
+    )
+    assert len(set(regions)) == 3
+    assert all(f'<h2 id="{region}">' in standings for region in regions)
     entries = f"/tournaments/{pid}/entries"
     assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="7").status_code == 302
     assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
