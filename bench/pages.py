@@ -8,9 +8,11 @@ Starts the app under gunicorn (several workers) on 127.0.0.1 with a throwaway SQ
 database (or the PostgreSQL database DATABASE_URL names: the script only adds rows to
 it), fills it through the app's own forms with a realistic game (2 players, to 21, 6
 hands) and a long one (40 hands), adds a public demo league (`flask seed-demo`, 24
-players, 300 games), and reports for the new-game page, the read-only board, the board
-with the hand form, the correction form, the hand by cards, the league's standings and a
-player's page:
+players, 300 games) and a public tournament of 8 pairs (drawn and started by an organiser
+who signs up), and reports for every page a player meets: home, log in, sign up, new
+game, the read-only board, the board with the hand form, the correction form, the hand by
+cards, a hand explained, the league's standings and a player's page, the primiera and
+capture checkers, the rules, the leagues, and the tournament's page, rounds and screen:
 
 - bytes transferred on a first load (empty cache): every response's size on the wire
   (headers and body, as served: whatever compression the app applies), summed from
@@ -138,6 +140,49 @@ def demo_league(database_url: str, client: Client) -> tuple[str, str]:
     if player is None:
         raise SystemExit("no player link on the demo league's standings")
     return standings, player.group(1)
+
+
+def demo_tournament(client: Client) -> dict[str, str]:
+    """A public tournament of 8 pairs, drawn and started by a new organiser: its pages."""
+    form = {
+        "csrf_token": client.csrf("/account/signup"),
+        "username": "organiser",
+        "password": "bench-password",
+        "confirm": "bench-password",
+    }
+    status, _, _ = client.request("/account/signup", form)
+    if status not in (302, 303):
+        raise SystemExit(f"could not sign up ({status})")
+    form = {
+        "csrf_token": client.csrf("/tournaments/new"),
+        "name": "Torneo di San Rocco",
+        "held_on": "2026-08-16",
+        "format": "2x2",
+        "structure": "groups_knockout",
+        "group_size": "4",
+        "qualifiers": "2",
+        "games": "1",
+        "target": "11",
+        "knockout_games": "1",
+        "knockout_target": "11",
+        "final_games": "3",
+        "final_target": "21",
+        "preset": "scopa-2x2",
+        "entry_fee": "5",
+        "is_public": "y",
+    }
+    status, _, location = client.request("/tournaments/new", form)
+    if status not in (302, 303):
+        raise SystemExit(f"could not create the tournament ({status})")
+    base = "/tournaments/" + urllib.parse.urlsplit(location).path.split("/")[2]
+    pairs = "\n".join(f"Player {2 * i} & Player {2 * i + 1} (Club {i % 3})" for i in range(8))
+    steps = (("entries", {"entries": pairs}), ("draw", {"seed": "7"}), ("start", {}))
+    for action, data in steps:
+        token = client.csrf(f"{base}/entries")
+        status, _, _ = client.request(f"{base}/{action}", {"csrf_token": token, **data})
+        if status not in (302, 303):
+            raise SystemExit(f"{base}/{action} gave {status}")
+    return {"show": base, "rounds": f"{base}/rounds", "screen": f"{base}/screen"}
 
 
 def wait_until_up(url: str, process: subprocess.Popen[bytes], log: IO[bytes]) -> str:
@@ -308,6 +353,8 @@ def first_load(browser: Any, playwright: Any, base: str, page_figures: PageFigur
     page_figures.bytes = int(sum(sizes.values()))
     page_figures.requests = len(sizes)
     for request_id, size in sizes.items():
+        if urls.get(request_id, "").startswith("data:"):
+            continue  # an image inlined in the CSS: nothing on the wire
         short = urllib.parse.urlsplit(urls.get(request_id, "?")).path
         target = page_figures.compressed if encodings.get(request_id) else page_figures.uncompressed
         target.append(f"{short} {int(size)} B")
@@ -537,7 +584,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             for number in range(1, 7):
                 client.save_hand(edit, token, number, random_hand(rng))
             standings, player = demo_league(database_url, client)
+            view_hand = f"{view}/hands/3"
+            tournament = demo_tournament(Client(base))
             pages = [
+                PageFigures("home", "/"),
+                PageFigures("log in", "/account/login"),
+                PageFigures("sign up", "/account/signup"),
                 PageFigures("new game", "/games/new"),
                 PageFigures("board (view link)", view),
                 PageFigures("board + hand form", edit),
@@ -545,6 +597,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                 PageFigures("hand by cards", f"{edit}/hands/cards"),
                 PageFigures("league standings", standings),
                 PageFigures("league player page", player),
+                PageFigures("a hand explained (view link)", view_hand),
+                PageFigures("primiera checker", "/primiera"),
+                PageFigures("capture checker", "/check/capture"),
+                PageFigures("rules", "/rules"),
+                PageFigures("tournament", tournament["show"]),
+                PageFigures("tournament rounds", tournament["rounds"]),
+                PageFigures("tournament screen", tournament["screen"]),
             ]
             long_board = PageFigures("board, 40 hands (edit)", times["edit"])
 
