@@ -303,3 +303,16 @@ def test_a_card_is_drawn_from_its_code_and_named_once(
         tick = card.locator("input")
         expect(tick).to_be_checked()
         assert tick.evaluate("i => getComputedStyle(i).borderRightWidth") == "3px"
+
+
+def test_a_hand_s_categories_stay_on_one_line_at_360_px(make_phone: Callable[..., Page]) -> None:
+    """ "settebello" in bold is the longest name: it must not break inside the word."""
+    page = make_phone(width=360, locale="en-GB")
+    board = start_game(page, ANNA_BRUNO)
+    reference_hand(page, ANNA_BRUNO)
+    page.goto(board + "/hands/1")
+    heads = page.locator(".breakdown-table tbody th[scope=row]")
+    expect(heads.first).to_be_visible()
+    heights = [box["height"] for box in map(Locator.bounding_box, heads.all()) if box]
+    assert len(heights) == 7
+    assert max(heights) < 1.5 * min(heights), heights  # two lines would be twice as tall
