@@ -48,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "home": "/",
                 "board": edit,
                 "cards": edit + "/hands/cards",
+                "hand": edit + "/hands/1",
+                "capture": "/check/capture",
                 "checker": "/primiera",
                 "checker-result": "/primiera?sides=2&s0=7D,1D,6C,1B,5S&s1=7C,7B,7S,2D,4D",
                 "standings": standings,
