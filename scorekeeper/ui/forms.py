@@ -10,12 +10,16 @@ group, for the page to show about the form as a whole.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
-from flask import flash
+from babel.support import NullTranslations, Translations
+from flask import current_app, flash
+from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, FormField, StringField, TextAreaField
 from wtforms import IntegerField as WTFormsIntegerField  # noqa: TID251 (the one wrapper)
+from wtforms.i18n import messages_path
 from wtforms.validators import StopValidation
 
 from scorekeeper.scoring import InputError
@@ -94,12 +98,26 @@ def text_fields(fields: Iterable[Field]) -> Iterator[Field]:
             yield field
 
 
+@lru_cache(maxsize=8)
+def _wtforms_catalog(locale: str) -> NullTranslations:
+    """WTForms' own messages ("Not a valid integer value.") in ``locale``: read from disk
+    once per language (Flask-WTF reads and parses the catalog again on every request)."""
+    return Translations.load(messages_path(), [locale], domain="wtforms")
+
+
 class AppForm(FlaskForm):
     """Base of the app's forms: a refusal shown next to the fields it is about.
 
     Subclasses say which field a path names (`error_field`) and under which group the
     messages of no field are kept (`error_group`).
     """
+
+    class Meta(FlaskForm.Meta):  # type: ignore[misc]  # Flask-WTF is untyped
+        def get_translations(self, form: Any) -> Any:
+            """WTForms' messages in the page's language, as Flask-WTF gives them."""
+            if not current_app.config.get("WTF_I18N_ENABLED", True):
+                return super().get_translations(form)
+            return _wtforms_catalog(str(get_locale()))
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Refuse text with control characters before any other check (and so before any

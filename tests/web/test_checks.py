@@ -555,3 +555,14 @@ def test_the_breakdown_partial_renders_any_hand_score_on_its_own(app: Flask) -> 
     assert rows["carte"][2] == "Anna has the most (Anna 22, Bruno 18), 4 more than the next."
     assert rows["primiera"] == ["0", "0", "Entered as taken by nobody."]
     assert re.search(r"<th scope=\"row\">Total</th><td>4</td><td>0</td>", html)
+
+
+def test_wtforms_own_messages_follow_each_request_s_language(client: FlaskClient) -> None:
+    """WTForms' catalog is read once per language and each request gets its own."""
+    url = "/check/capture?table=1D,3B,4C,5S&played=9C&sum_choice=most"
+    for headers, message in (
+        (IT, "Non è una opzione valida"),
+        (EN, "Not a valid choice"),
+        (IT, "Non è una opzione valida"),
+    ):
+        assert message in get(client, url, headers)
