@@ -653,19 +653,28 @@ def revisions_of(hand: Hand) -> list[HandRevision]:
     )
 
 
-def removed_hands(game: Game) -> list[HandRevision]:
-    """The hands removed from ``game`` (removed or undone), newest first.
+class RemovedHand(NamedTuple):
+    """A hand removed from a game (removed or undone), from its ``delete`` revision: the
+    number it had then, when, how it was entered and each side's points."""
 
-    Each is its ``delete`` revision: the number it had then, when, its entry and
-    each side's points.
-    """
-    return list(db.session.scalars(_REMOVED_HANDS, {"game": game.id}))
+    number: int
+    created_at: datetime
+    mode: str
+    totals: list[int]
 
 
+def removed_hands(game: Game) -> list[RemovedHand]:
+    """The hands removed from ``game``, newest first (plain rows: every board asks, and
+    most games never lose a hand)."""
+    return [RemovedHand(*row) for row in db.session.execute(_REMOVED_HANDS, {"game": game.id})]
+
+
+_REVISIONS = HandRevision.__table__.c
+#: A Core statement over the table's columns (no ORM entity to load), built once.
 _REMOVED_HANDS = (
-    select(HandRevision)
-    .where(HandRevision.game_id == bindparam("game"), HandRevision.action == "delete")
-    .order_by(HandRevision.created_at.desc(), HandRevision.id.desc())
+    select(_REVISIONS.number, _REVISIONS.created_at, _REVISIONS.mode, _REVISIONS.totals)
+    .where(_REVISIONS.game_id == bindparam("game"), _REVISIONS.action == "delete")
+    .order_by(_REVISIONS.created_at.desc(), _REVISIONS.id.desc())
 )
 
 
