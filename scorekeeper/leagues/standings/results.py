@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Protocol
 
 from flask import Flask, current_app
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
@@ -231,10 +231,14 @@ def game_changed(game: Game) -> None:
 
 def _leagues_of(game: Game) -> set[int]:
     """The leagues whose results `game` changes: its own, and any it has results in."""
-    old = db.session.scalars(
-        select(LeagueResult.league_id).where(LeagueResult.game_id == game.id).distinct()
-    )
+    old = db.session.scalars(_LEAGUES_WITH_RESULTS, {"game": game.id})
     return {*old, *([game.league_id] if game.league_id is not None else [])}
+
+
+#: Built once: every save of every game, casual ones too, asks it.
+_LEAGUES_WITH_RESULTS = (
+    select(LeagueResult.league_id).where(LeagueResult.game_id == bindparam("game")).distinct()
+)
 
 
 def lock_leagues(league_ids: Iterable[int]) -> None:
