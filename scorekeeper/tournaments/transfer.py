@@ -887,6 +887,7 @@ def _write_match(
         group_index=spec["group"],
         first_id=entrants[spec["first"]].id,
         second_id=entrants[second].id if second is not None else None,
+        format_key=tournament.format_key,
         games=spec["games"],
         target=spec["target"],
     )
