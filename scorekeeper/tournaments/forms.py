@@ -379,8 +379,47 @@ class ResultForm(AppForm):
     points_second = _whole(_l("Points (second)"), None, 0, 99_999)
 
     def error_field(self, path: str) -> Any:
-        """Refusals about the partite go next to the first side's."""
-        return super().error_field({"wins": "wins_first"}.get(path, path))
+        """Refusals about the partite go next to the first side's, about the points too."""
+        return super().error_field({"wins": "wins_first", "points": "points_first"}.get(path, path))
+
+    def result_errors(self) -> list[str]:
+        """The messages of every field of the result, shown together under it."""
+        return [
+            str(message) for field in self if field.name != "csrf_token" for message in field.errors
+        ]
+
+    def wins(self) -> tuple[int, ...]:
+        """Partite won per side, in the match's side order."""
+        return (int(self.wins_first.data or 0), int(self.wins_second.data or 0))
+
+    def points(self) -> tuple[int, ...]:
+        """Game points per side, in the match's side order."""
+        return (int(self.points_first.data or 0), int(self.points_second.data or 0))
+
+    def fill(self, wins: Sequence[int], points: Sequence[int]) -> None:
+        """Show a recorded result."""
+        self.wins_first.data, self.wins_second.data = wins[0], wins[1]
+        self.points_first.data, self.points_second.data = points[0], points[1]
+
+
+class ThreeResultForm(ResultForm):
+    """The result of a table of three entered by hand: the third side too."""
+
+    wins_third = _whole(_l("Partite won (third)"), None, 0, 9)
+    points_third = _whole(_l("Points (third)"), None, 0, 99_999)
+
+    def wins(self) -> tuple[int, ...]:
+        """Partite won per side, in the match's side order."""
+        return (*super().wins(), int(self.wins_third.data or 0))
+
+    def points(self) -> tuple[int, ...]:
+        """Game points per side, in the match's side order."""
+        return (*super().points(), int(self.points_third.data or 0))
+
+    def fill(self, wins: Sequence[int], points: Sequence[int]) -> None:
+        """Show a recorded result."""
+        super().fill(wins, points)
+        self.wins_third.data, self.points_third.data = wins[2], points[2]
 
 
 class MemberForm(AppForm):
