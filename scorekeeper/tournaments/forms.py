@@ -29,8 +29,12 @@ from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, IntegerField, NameField
 from scorekeeper.ui.text import lazy_gettext as _l
 
-#: Game formats a tournament plays (the services take these two).
-FORMAT_CHOICES = [SelectChoice("2", _l("2 players")), SelectChoice("2x2", _l("Pairs"))]
+#: Game formats a tournament plays (the services' `FORMAT_KEYS`).
+FORMAT_CHOICES = [
+    SelectChoice("2", _l("2 players")),
+    SelectChoice("2x2", _l("Pairs")),
+    SelectChoice("3", _l("3 players, each for themselves")),
+]
 STRUCTURE_CHOICES = [
     SelectChoice(Structure.GROUPS_KNOCKOUT.value, _l("Groups (gironi), then a knockout")),
     SelectChoice(Structure.ROUND_ROBIN.value, _l("Single round-robin")),
@@ -65,7 +69,8 @@ STRUCTURE_NAMES = {choice.value: choice.label for choice in STRUCTURE_CHOICES}
 ERROR_MESSAGES = {
     "name_required": _l("Type a name."),
     "name_too_long": _l("At most %(max)d characters.", max=NAME_MAX),
-    "format_unsupported": _l("Choose 2 players or pairs."),
+    "format_unsupported": _l("Choose 2 players, pairs or 3 players."),
+    "three_one_partita": _l("A table of three plays one partita: choose one partita."),
     "three_no_knockout": _l(
         "The 3-player format has no knockout (a table of three sends one winner on):"
         " choose round-robin groups or Swiss rounds."
@@ -86,11 +91,19 @@ ERROR_MESSAGES = {
     ),
     "entries_required": _l("Paste at least one entry."),
     "singles_only": _l("A tournament of 2 players takes single players only."),
+    "singles_only_three": _l("A tournament of 3 players takes single players only."),
     "too_many_entries": _l("At most 256 entries."),
     "seed_range": _l("A whole number, 0 or more."),
     "too_few_entrants": _l("Too few entrants for this structure."),
     "too_many_rounds": _l("More rounds than the entrants can play without rematches."),
     "result_range": _l("These partite cannot end a match of this length."),
+    "result_sides": _l("Enter the result of every side at the table."),
+    "three_one_winner": _l(
+        "One partita at a table of three: 1 for its winner, 0 for the other two."
+    ),
+    "three_winner_points": _l(
+        "The winner of the partita has more points than each of the other two."
+    ),
     "match_not_over": _l("This result does not end the match: enter the partite each side won."),
     "knockout_needs_winner": _l("A knockout match needs a winner."),
     "bye_has_no_result": _l("A bye has no result to enter."),
@@ -366,8 +379,47 @@ class ResultForm(AppForm):
     points_second = _whole(_l("Points (second)"), None, 0, 99_999)
 
     def error_field(self, path: str) -> Any:
-        """Refusals about the partite go next to the first side's."""
-        return super().error_field({"wins": "wins_first"}.get(path, path))
+        """Refusals about the partite go next to the first side's, about the points too."""
+        return super().error_field({"wins": "wins_first", "points": "points_first"}.get(path, path))
+
+    def result_errors(self) -> list[str]:
+        """The messages of every field of the result, shown together under it."""
+        return [
+            str(message) for field in self if field.name != "csrf_token" for message in field.errors
+        ]
+
+    def wins(self) -> tuple[int, ...]:
+        """Partite won per side, in the match's side order."""
+        return (int(self.wins_first.data or 0), int(self.wins_second.data or 0))
+
+    def points(self) -> tuple[int, ...]:
+        """Game points per side, in the match's side order."""
+        return (int(self.points_first.data or 0), int(self.points_second.data or 0))
+
+    def fill(self, wins: Sequence[int], points: Sequence[int]) -> None:
+        """Show a recorded result."""
+        self.wins_first.data, self.wins_second.data = wins[0], wins[1]
+        self.points_first.data, self.points_second.data = points[0], points[1]
+
+
+class ThreeResultForm(ResultForm):
+    """The result of a table of three entered by hand: the third side too."""
+
+    wins_third = _whole(_l("Partite won (third)"), None, 0, 9)
+    points_third = _whole(_l("Points (third)"), None, 0, 99_999)
+
+    def wins(self) -> tuple[int, ...]:
+        """Partite won per side, in the match's side order."""
+        return (*super().wins(), int(self.wins_third.data or 0))
+
+    def points(self) -> tuple[int, ...]:
+        """Game points per side, in the match's side order."""
+        return (*super().points(), int(self.points_third.data or 0))
+
+    def fill(self, wins: Sequence[int], points: Sequence[int]) -> None:
+        """Show a recorded result."""
+        super().fill(wins, points)
+        self.wins_third.data, self.points_third.data = wins[2], points[2]
 
 
 class MemberForm(AppForm):

@@ -22,6 +22,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     ForeignKey,
+    ForeignKeyConstraint,
     Integer,
     String,
     UniqueConstraint,
@@ -98,6 +99,8 @@ class Tournament(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
             name="points_order",
         ),
         CheckConstraint("status = 'setup' OR seed IS NOT NULL", name="seed_when_drawn"),
+        # The key of a match's own copy of the format (`Match.format_key`).
+        UniqueConstraint("id", "format_key", name="uq_tournament_format"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -266,7 +269,12 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Match(db.Model):  # type: ignore[name-defined,misc]
-    """Two entrants at a numbered table, or one entrant's bye (no table, no second).
+    """Two entrants at a numbered table (three in the 3-player format: ``third``), or
+    one entrant's bye (no table, no second, no third).
+
+    ``format_key`` is the tournament's format, copied and held to it by a foreign key on
+    (tournament, format), so that the database itself sees that a third side is set
+    exactly on the tables of a 3-player tournament.
 
     ``games`` is the match's best of N and ``target`` its partite's points; ``slot``
     is a knockout match's place in its round (0 at the top; the third-place match is
@@ -279,7 +287,18 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
         UniqueConstraint("round_id", "table_number", name="uq_tournament_match_table"),
         UniqueConstraint("round_id", "slot", name="uq_tournament_match_slot"),
         CheckConstraint("first_id <> second_id", name="sides_distinct"),
+        CheckConstraint("third_id <> first_id AND third_id <> second_id", name="third_distinct"),
         CheckConstraint("(second_id IS NULL) = (table_number IS NULL)", name="bye_no_table"),
+        CheckConstraint(
+            "(third_id IS NOT NULL) = (format_key = '3' AND second_id IS NOT NULL)",
+            name="third_when_three",
+        ),
+        ForeignKeyConstraint(
+            ["tournament_id", "format_key"],
+            ["tournament.id", "tournament.format_key"],
+            name="fk_tournament_match_format",
+            ondelete="CASCADE",
+        ),
         CheckConstraint("table_number IS NULL OR table_number >= 1", name="table_number"),
         CheckConstraint("games BETWEEN 1 AND 9", name="games"),
         CheckConstraint("target BETWEEN 1 AND 999", name="target"),
@@ -299,6 +318,10 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     second_id: Mapped[int | None] = mapped_column(
         ForeignKey("tournament_entrant.id", ondelete="CASCADE"), index=True
     )
+    third_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_entrant.id", ondelete="CASCADE"), index=True
+    )
+    format_key: Mapped[str] = mapped_column(String(8))
     games: Mapped[int] = mapped_column(Integer, default=1)
     target: Mapped[int] = mapped_column(Integer, default=11)
     #: Grows on every change to the match (its lock, as a game's version is).
@@ -307,11 +330,17 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     round: Mapped[Round] = relationship()
     first: Mapped[Entrant] = relationship(foreign_keys=[first_id])
     second: Mapped[Entrant | None] = relationship(foreign_keys=[second_id])
+    third: Mapped[Entrant | None] = relationship(foreign_keys=[third_id])
 
     @property
     def is_bye(self) -> bool:
         """Whether this is an entrant's bye, not a match at a table."""
         return self.second_id is None
+
+    @property
+    def side_ids(self) -> tuple[int, ...]:
+        """The entrants at the table in the game's side order (a bye: the one)."""
+        return tuple(i for i in (self.first_id, self.second_id, self.third_id) if i is not None)
 
 
 class MatchGame(db.Model):  # type: ignore[name-defined,misc]
@@ -332,6 +361,7 @@ class MatchGame(db.Model):  # type: ignore[name-defined,misc]
 class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     """The result of a match: partite won and game points per side, the winner.
 
+    ``wins_third`` and ``points_third`` are set exactly for a match of three sides.
     ``winner_id`` is ``None`` for a drawn match; ``by_hand`` says it was entered (or
     corrected) by the organiser or a helper, ``entered_by_id`` who.
     """
@@ -341,6 +371,11 @@ class MatchResult(db.Model):  # type: ignore[name-defined,misc]
         CheckConstraint(
             "wins_first >= 0 AND wins_second >= 0 AND points_first >= 0 AND points_second >= 0",
             name="counts",
+        ),
+        CheckConstraint(
+            "(wins_third IS NULL) = (points_third IS NULL)"
+            " AND (wins_third IS NULL OR (wins_third >= 0 AND points_third >= 0))",
+            name="third_counts",
         ),
     )
 
@@ -355,8 +390,22 @@ class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     wins_second: Mapped[int] = mapped_column(Integer)
     points_first: Mapped[int] = mapped_column(Integer)
     points_second: Mapped[int] = mapped_column(Integer)
+    wins_third: Mapped[int | None] = mapped_column(Integer)
+    points_third: Mapped[int | None] = mapped_column(Integer)
     by_hand: Mapped[bool] = mapped_column(Boolean, default=False)
     entered_by_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL")
     )
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """Partite won per side, in the match's side order (two sides or three)."""
+        third = () if self.wins_third is None else (self.wins_third,)
+        return (self.wins_first, self.wins_second, *third)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Game points per side, in the match's side order (two sides or three)."""
+        third = () if self.points_third is None else (self.points_third,)
+        return (self.points_first, self.points_second, *third)

@@ -42,15 +42,22 @@ class MatchRow:
     second: str
     state: str
     #: Partite won so far by each side (a finished match: its result's).
-    wins: tuple[int, int]
+    wins: tuple[int, ...]
     #: The points of the partita being played (a finished match: its game points).
-    score: tuple[int, int]
+    score: tuple[int, ...]
     #: Which partita is on (1 for a single partita).
     partita: int
     result: MatchResult | None
     token: str | None = None
     #: The token of the table's sheet: the board of whichever partita is on.
     sheet_token: str | None = None
+    #: The third side's name at a table of three (``""`` elsewhere).
+    third: str = ""
+
+    @property
+    def sides(self) -> list[str]:
+        """The names at the table, in the game's side order."""
+        return [self.first, self.second, self.third] if self.third else [self.first, self.second]
 
 
 @dataclass(frozen=True)
@@ -78,11 +85,22 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class ThreeTableRow:
+    """A row of a 3-player table: the standing, the name, the reason in words."""
+
+    standing: core.ThreeStanding
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Table:
-    """A standings table (a group's, or the whole stage's)."""
+    """A standings table (a group's, or the whole stage's); ``three_rows`` in place of
+    ``rows`` for the 3-player format, whose table counts places, not wins and draws."""
 
     title: str
     rows: list[TableRow]
+    three_rows: list[ThreeTableRow] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -140,6 +158,8 @@ def knockout_round_title(left: int, number: int) -> str:
 def _row(match: Match, with_token: bool) -> MatchRow:
     first = match.first.name
     second = match.second.name if match.second is not None else ""
+    third = match.third.name if match.third is not None else ""
+    sides = len(match.side_ids)
     result = services.result_of(match)
     if match.is_bye:
         return MatchRow(match, first, second, BYE, (0, 0), (0, 0), 0, result)
@@ -154,23 +174,26 @@ def _row(match: Match, with_token: bool) -> MatchRow:
             first,
             second,
             FINISHED,
-            (result.wins_first, result.wins_second),
-            (result.points_first, result.points_second),
+            result.wins,
+            result.points,
             len(played),
             result,
             token,
             sheet_token,
+            third,
         )
     won = [g.winner_side for g in played if g.winner_side is not None]
-    wins = (won.count(0), won.count(1))
-    score = (0, 0)
+    wins = tuple(won.count(side) for side in range(sides))
+    score = (0,) * sides
     state = WAITING
     if current is not None:
         totals = games.stored_state(current).totals
-        score = (int(totals[0]), int(totals[1]))
+        score = tuple(int(total) for total in totals[:sides])
         if any(score) or len(played) > 1 or current.hands:
             state = PLAYING
-    return MatchRow(match, first, second, state, wins, score, len(played), None, token, sheet_token)
+    return MatchRow(
+        match, first, second, state, wins, score, len(played), None, token, sheet_token, third
+    )
 
 
 def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[RoundView]:
@@ -223,8 +246,32 @@ def reason_text(reason: core.Reason | None) -> str:
     return texts.get(reason.code, reason.code)
 
 
+def three_reason(row: core.ThreeStanding, below: core.ThreeStanding | None) -> str:
+    """Why a 3-player entrant is above the next one level on match points, in words:
+    more matches won, then more game points, then the draw's order."""
+    if below is None or below.points != row.points:
+        return ""
+    if row.firsts != below.firsts:
+        return _(
+            "ahead on matches won (%(value)s to %(other)s)", value=row.firsts, other=below.firsts
+        )
+    if row.points_for != below.points_for:
+        return _(
+            "ahead on game points (%(value)s to %(other)s)",
+            value=row.points_for,
+            other=below.points_for,
+        )
+    return _(
+        "ahead on the draw's order (number %(value)s before %(other)s)",
+        value=row.entrant,
+        other=below.entrant,
+    )
+
+
 def tie_break_names(tournament: Tournament) -> list[str]:
-    """The tie-break chain in words, in its order."""
+    """The tie-break chain in words, in its order (the 3-player format's own chain)."""
+    if services.is_three(tournament):
+        return [_("matches won"), _("game points"), _("the draw's order")]
     words = {
         core.TieBreak.HEAD_TO_HEAD.value: _("head-to-head"),
         core.TieBreak.CLASSIFICA_AVULSA.value: _("the table of the tied sides (classifica avulsa)"),
@@ -245,6 +292,19 @@ def _table(title: str, standings: tuple[core.Standing, ...], by: dict[int, Entra
     )
 
 
+def _three_table(
+    title: str, standings: tuple[core.ThreeStanding, ...], by: dict[int, Entrant]
+) -> Table:
+    below = [*standings[1:], None]
+    rows = [
+        ThreeTableRow(
+            row, by[row.entrant].name if row.entrant in by else "", three_reason(row, nxt)
+        )
+        for row, nxt in zip(standings, below, strict=True)
+    ]
+    return Table(title, [], rows)
+
+
 def group_letter(index: int) -> str:
     """Group A, B, ... (past Z: numbers)."""
     return chr(ord("A") + index) if index < 26 else str(index + 1)
@@ -260,6 +320,8 @@ def tables(tournament: Tournament) -> list[Table]:
     first = tournament.stages[0]
     if first.kind == StageKind.KNOCKOUT.value:
         return []
+    if services.is_three(tournament):
+        return [_three_table(_("Standings"), services.three_standings(tournament, first), by)]
     if first.kind == StageKind.GROUPS.value and len(tournament.stages) > 1:
         groups = [
             _table(_("Group %(letter)s", letter=group_letter(index)), table, by)
@@ -322,7 +384,11 @@ def podium(tournament: Tournament) -> list[tuple[int, str]]:
                     if loser is not None and not semi.is_bye:
                         places.append((3, loser))
         return [(place, by[number].name) for place, number in places if number in by]
-    table = services.standings(tournament, stage=tournament.stages[-1])
+    last = tournament.stages[-1]
+    if services.is_three(tournament):
+        lines = services.three_standings(tournament, last)
+        return [(row.rank, by[row.entrant].name) for row in lines[:3] if row.entrant in by]
+    table = services.standings(tournament, stage=last)
     return [(row.rank, by[row.entrant].name) for row in table[:3] if row.entrant in by]
 
 

@@ -20,6 +20,7 @@ import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations
 from random import Random
 from typing import TypeVar
 
@@ -62,10 +63,11 @@ from scorekeeper.transactions import in_transaction
 #: A row with a ``version`` to lock it by.
 Locked = TypeVar("Locked", Tournament, Match)
 
-#: Game formats a tournament plays: one against one (singles) and pairs. The 3-player
-#: format has its rounds, points and standings in `core.threes` but is not stored and
-#: played here yet; asked for with a knockout, it is refused for that first.
-FORMAT_KEYS = ("2", "2x2")
+#: Game formats a tournament plays: one against one (singles), pairs, and three at each
+#: table each for themselves (`core.threes`: round-robin or Swiss, never a knockout).
+FORMAT_KEYS = ("2", "2x2", "3")
+#: The 3-player format's key.
+THREE = "3"
 #: Longest match: the best of this many partite.
 GAMES_MAX = 9
 #: Most entries a tournament takes.
@@ -146,6 +148,15 @@ def _check_format(setup: TournamentSetup) -> None:
             raise TournamentRefused("three_no_knockout", "structure") from error
     if setup.rules.format.key not in FORMAT_KEYS:
         raise TournamentRefused("format_unsupported", "format")
+    if setup.rules.format.key == THREE and any(
+        stage.games != 1 or stage.final_games not in (None, 1) for stage in setup.stages
+    ):
+        raise TournamentRefused("three_one_partita", "games")
+
+
+def is_three(tournament: Tournament) -> bool:
+    """Whether ``tournament`` plays the 3-player format (three at each table)."""
+    return tournament.format_key == THREE
 
 
 def stage_kinds(structure: Structure) -> list[StageKind]:
@@ -309,6 +320,8 @@ def add_entries(tournament: Tournament, text: str) -> list[Entry]:
         raise TournamentRefused("entries_required", "entries")
     if tournament.format_key == "2" and any(not entry.is_single for entry in parsed):
         raise TournamentRefused("singles_only", "entries")
+    if is_three(tournament) and any(not entry.is_single for entry in parsed):
+        raise TournamentRefused("singles_only_three", "entries")
     tournament_id = tournament.id
 
     def add() -> list[Entry]:
@@ -388,7 +401,7 @@ def draw(tournament: Tournament, seed: int | None = None) -> Tournament:
         _refuse_unless(locked, Status.SETUP, Status.DRAWN)
         _undo_draw(locked)
         made, rng = _drawn_entrants(locked, chosen)
-        if len(made.entrants) < 2:
+        if len(made.entrants) < (core.threes.SEATS if is_three(locked) else 2):
             raise TournamentRefused("too_few_entrants", "entries")
         if locked.league_id is not None:
             _refuse_names_twice(made.entrants)
@@ -433,7 +446,8 @@ def _drawn_entrants(tournament: Tournament, seed: int) -> tuple[core.EntrantDraw
     listed = [core.Entry(r.names, r.club, r.seed) for r in entries(tournament) if not r.withdrawn]
     rng = core.draw_rng(seed)
     rng.shuffle(listed)  # the entrants' numbers are drawn too
-    return core.draw_entrants(listed, rng, pair_singles=tournament.format_key != "2"), rng
+    pair_singles = tournament.format_key == "2x2"
+    return core.draw_entrants(listed, rng, pair_singles=pair_singles), rng
 
 
 def _place_in_groups(
@@ -530,6 +544,11 @@ def next_round(tournament: Tournament) -> Round:
         number = current.number + 1
         if kind is StageKind.GROUPS:
             return _store_round(locked, stage, number, _group_round(locked, number))
+        if is_three(locked):
+            ranking = [row.entrant for row in three_standings(locked, stage)]
+            met = _played_pairs(locked, stage)
+            seated = core.three_round(number, ranking, met, _byes(locked, stage))
+            return _store_round(locked, stage, number, _planned_three(seated))
         table = standings(locked, stage=stage)
         ranking = [row.entrant for row in table]
         had_bye = _byes(locked, stage)
@@ -551,6 +570,7 @@ class _Planned:
     second: int | None
     slot: int | None = None
     group: int | None = None
+    third: int | None = None
 
 
 def _planned(planned: core.Round, group: int | None = None) -> list[_Planned]:
@@ -561,6 +581,16 @@ def _planned(planned: core.Round, group: int | None = None) -> list[_Planned]:
     ]
     if planned.bye is not None:
         matches.append(_Planned(None, planned.bye, None, group=group))
+    return matches
+
+
+def _planned_three(planned: core.ThreeRound, group: int | None = None) -> list[_Planned]:
+    """The matches of a round of three the core planned: its tables, then the byes."""
+    matches = [
+        _Planned(table.table, table.seats[0], table.seats[1], group=group, third=table.seats[2])
+        for table in planned.tables
+    ]
+    matches.extend(_Planned(None, bye, None, group=group) for bye in planned.byes)
     return matches
 
 
@@ -590,6 +620,12 @@ def _open_stage(tournament: Tournament, stage: Stage) -> Round:
         _fill_knockout(tournament, stage)  # byes may already make round 2 matches
         return made
     ranking = _ranking_by_seed(tournament)
+    if is_three(tournament):
+        # Swiss and Danish alike (`three_round`): entrants of one club count as met.
+        clubs = core.same_club_pairs(_core_entrants(tournament))
+        return _store_round(
+            tournament, stage, 1, _planned_three(core.three_round(1, ranking, clubs))
+        )
     if kind is StageKind.DANISH:
         planned = core.danish_round(1, ranking)
     else:
@@ -603,6 +639,11 @@ def _group_round(tournament: Tournament, number: int) -> list[_Planned]:
     planned: list[_Planned] = []
     clubs = core.same_club_pairs(_core_entrants(tournament))
     for index, group in enumerate(_groups(tournament)):
+        if is_three(tournament):
+            seated = core.three_round_robin(group)
+            if number <= len(seated):
+                planned.extend(_planned_three(seated[number - 1], index))
+            continue
         schedule = core.round_robin(group, clubs)
         if number <= len(schedule):
             planned.extend(_planned(schedule[number - 1], index))
@@ -650,6 +691,8 @@ def _store_match(tournament: Tournament, stage: Stage, round_: Round, plan: _Pla
         group_index=plan.group,
         first_id=by_number[plan.first].id,
         second_id=by_number[plan.second].id if plan.second is not None else None,
+        third_id=by_number[plan.third].id if plan.third is not None else None,
+        format_key=tournament.format_key,
         games=stage.final_games if final else stage.games,
         target=stage.final_target if final else stage.target,
     )
@@ -678,11 +721,14 @@ def _is_final_round(stage: Stage, number: int) -> bool:
 
 
 def _new_game(tournament: Tournament, match: Match, number: int) -> Game:
-    """Partita ``number`` of ``match``: a game of the app, the first entrant's side 0."""
+    """Partita ``number`` of ``match``: a game of the app, the first entrant's side 0 (a
+    match of three: a game of three sides, in the match's side order)."""
     first = db.session.get_one(Entrant, match.first_id)
     second = db.session.get_one(Entrant, match.second_id)
     if tournament.format_key == "2":
         names = [first.first_name, second.first_name]
+    elif is_three(tournament):
+        names = [db.session.get_one(Entrant, i).first_name for i in match.side_ids]
     else:
         names = [first.first_name, second.first_name]
         names += [first.second_name or first.first_name, second.second_name or second.first_name]
@@ -796,6 +842,9 @@ def game_changed(game: Game) -> None:
     if existing is not None and existing.by_hand:
         return
     played = match_games(match)
+    if match.third_id is not None:
+        _three_game_changed(match, existing, played[0])
+        return
     winners = [g.winner_side for g in played]
     if None in winners[:-1]:
         return  # an earlier partita reopened: the match waits for it
@@ -806,11 +855,7 @@ def game_changed(game: Game) -> None:
     if winners[-1] is None:
         if existing is not None:  # the deciding partita reopened
             _refuse_correction(match, existing, None)
-            db.session.delete(existing)
-            tournament = _lock_tournament(match.tournament_id)
-            if tournament.status == Status.FINISHED.value:
-                tournament.status = Status.RUNNING.value
-            db.session.flush()
+            _reopen(match, existing)
         return
     if score.is_over:
         totals = [games.stored_state(g).totals for g in played]
@@ -821,8 +866,63 @@ def game_changed(game: Game) -> None:
         _new_game(tournament, match, len(played) + 1)
 
 
+def _reopen(match: Match, existing: MatchResult) -> None:
+    """Forget the result of a match whose deciding partita reopened."""
+    db.session.delete(existing)
+    tournament = _lock_tournament(match.tournament_id)
+    if tournament.status == Status.FINISHED.value:
+        tournament.status = Status.RUNNING.value
+    db.session.flush()
+
+
+def _three_game_changed(match: Match, existing: MatchResult | None, game: Game) -> None:
+    """A match of three is its one game: its result is the game's, once it has a winner
+    (each side's game points, the partita to the winner)."""
+    if game.winner_side is None:
+        if existing is not None:
+            _reopen(match, existing)
+        return
+    totals = games.stored_state(game).totals
+    wins = tuple(int(side == game.winner_side) for side in range(len(match.side_ids)))
+    _write_result(match, wins, tuple(int(total) for total in totals), by=None)
+
+
+def _check_three_result(wins: tuple[int, ...], points: tuple[int, ...]) -> None:
+    """A table of three plays one partita: one side won it (1, the others 0), and the
+    winner has strictly the most game points (a game ends with one strict leader)."""
+    if sorted(wins) != [0, 0, 1]:
+        raise TournamentRefused("three_one_winner", "wins")
+    winner = wins.index(1)
+    if any(p >= points[winner] for side, p in enumerate(points) if side != winner):
+        raise TournamentRefused("three_winner_points", "points")
+
+
+def _checked_result(
+    match: Match, wins: tuple[int, ...], points: tuple[int, ...]
+) -> tuple[tuple[int, ...], bool]:
+    """The partite won per side of a result entered for ``match``, checked (one per side
+    at its table: two or three), and whether the match is drawn."""
+    if match.second_id is None:
+        raise TournamentRefused("bye_has_no_result")
+    sides = len(match.side_ids)
+    if len(wins) != sides or len(points) != sides:
+        raise TournamentRefused("result_sides", "wins")
+    if min(wins) < 0 or min(points) < 0:
+        raise TournamentRefused("result_range", "wins")
+    if sides == 3:
+        _check_three_result(wins, points)
+        return wins, False
+    try:
+        score = core.MatchLength(match.games).score([0] * wins[0] + [1] * wins[1])
+    except core.TournamentError as error:
+        raise TournamentRefused("result_range", "wins") from error
+    if not score.is_over or sum(wins) > match.games:
+        raise TournamentRefused("match_not_over", "wins")
+    return score.wins, score.winner is None
+
+
 def enter_result(
-    match: Match, wins: tuple[int, int], points: tuple[int, int], by: User
+    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: User
 ) -> MatchResult:
     """Record (or correct) a match's result by hand: partite won and game points per
     side. The same result entered twice, or by two helpers at once, is recorded once.
@@ -833,15 +933,7 @@ def enter_result(
     place of whatever its partite had counted; a correction replaces it. The match's
     games and the league are locked first, in the order a hand saved at the table takes
     them (game, league, match, tournament), so the two never wait on each other."""
-    length = core.MatchLength(match.games)
-    if min(wins) < 0 or min(points) < 0:
-        raise TournamentRefused("result_range", "wins")
-    try:
-        score = length.score([0] * wins[0] + [1] * wins[1])
-    except core.TournamentError as error:
-        raise TournamentRefused("result_range", "wins") from error
-    if not score.is_over or sum(wins) > match.games:
-        raise TournamentRefused("match_not_over", "wins")
+    wins, drawn = _checked_result(match, wins, points)
     match_id, by_id = match.id, by.id
 
     def save() -> MatchResult:
@@ -852,16 +944,12 @@ def enter_result(
         tournament = db.session.get_one(Tournament, locked.tournament_id)
         _refuse_unless(tournament, Status.RUNNING, Status.FINISHED)
         stage = _stage_of(locked)
-        if stage.kind == StageKind.KNOCKOUT.value and score.winner is None:
+        if stage.kind == StageKind.KNOCKOUT.value and drawn:
             raise TournamentRefused("knockout_needs_winner", "wins")
         existing = result_of(locked)
-        if (
-            existing is not None
-            and (existing.wins_first, existing.wins_second) == wins
-            and (existing.points_first, existing.points_second) == points
-        ):
+        if existing is not None and existing.wins == wins and existing.points == points:
             return existing
-        written = _write_result(locked, score.wins, points, by=by_id)
+        written = _write_result(locked, wins, points, by=by_id)
         if league_id is not None:
             for game in match_games(locked):
                 league_standings.game_changed(game)
@@ -916,26 +1004,28 @@ def league_results(game: Game) -> list[league_standings.ResultRow] | None:
         return []
     winner_side = None
     if result.winner_id is not None:
-        winner_side = 0 if result.winner_id == match.first_id else 1
+        winner_side = match.side_ids.index(result.winner_id)
     return league_standings.entered_results(
         game.league_id,
         game.id,
         game.created_at,
         winner_side,
         game.seats,
-        (result.points_first, result.points_second),
+        result.points,
         [hand.sides for partita in played for hand in partita.hands],
     )
 
 
 def _write_result(
-    match: Match, wins: tuple[int, int], points: tuple[int, int], by: int | None
+    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: int | None
 ) -> MatchResult:
     """Store the match's result (a new row, or the one there changed), then move the
-    tournament on: the knockout filled in, the tournament finished after its last match."""
+    tournament on: the knockout filled in, the tournament finished after its last match.
+    ``wins`` and ``points`` are per side, in the match's side order (two or three); the
+    winner is the one side with the most partite won (none: a draw)."""
     winner = None
-    if wins[0] != wins[1]:
-        winner = match.first_id if wins[0] > wins[1] else match.second_id
+    if wins.count(max(wins)) == 1:
+        winner = match.side_ids[wins.index(max(wins))]
     existing = result_of(match)
     if existing is None:
         existing = MatchResult(match_id=match.id)
@@ -943,8 +1033,10 @@ def _write_result(
     else:
         _refuse_correction(match, existing, winner)
     existing.winner_id = winner
-    existing.wins_first, existing.wins_second = wins
-    existing.points_first, existing.points_second = points
+    existing.wins_first, existing.wins_second = wins[0], wins[1]
+    existing.points_first, existing.points_second = points[0], points[1]
+    existing.wins_third = wins[2] if len(wins) == 3 else None
+    existing.points_third = points[2] if len(points) == 3 else None
     existing.by_hand = by is not None
     existing.entered_by_id = by
     existing.recorded_at = utcnow()
@@ -1074,8 +1166,11 @@ def _stage_over(tournament: Tournament, stage: Stage) -> bool:
     if not played or _open_matches(played[-1]):
         return False
     if kind is StageKind.GROUPS:
-        clubs = core.same_club_pairs(_core_entrants(tournament))
-        needed = max(len(core.round_robin(g, clubs)) for g in _groups(tournament))
+        if is_three(tournament):
+            needed = max(len(core.three_round_robin(g)) for g in _groups(tournament))
+        else:
+            clubs = core.same_club_pairs(_core_entrants(tournament))
+            needed = max(len(core.round_robin(g, clubs)) for g in _groups(tournament))
         return len(played) >= needed
     return len(played) >= (stage.rounds or 0)
 
@@ -1088,6 +1183,8 @@ def winner(tournament: Tournament) -> Entrant | None:
     last = tournament.stages[-1]
     if last.kind == StageKind.KNOCKOUT.value:
         champion = _bracket(tournament, last).champion
+    elif is_three(tournament):
+        champion = three_standings(tournament, last)[0].entrant
     else:
         champion = standings(tournament, stage=last)[0].entrant
     return db.session.scalar(
@@ -1158,6 +1255,56 @@ def standings(
     )
 
 
+def _three_results(
+    tournament: Tournament, stage: Stage, group: int | None = None
+) -> tuple[list[core.ThreeResult], list[int]]:
+    """The results of a 3-player ``stage`` (of one group) as the core reads them, and
+    the byes (a result without a winner, entered by no one, is not one of three)."""
+    number_of = {row.id: row.number for row in entrants(tournament)}
+    query = (
+        select(Match, MatchResult)
+        .join(MatchResult, MatchResult.match_id == Match.id)
+        .join(Round, Round.id == Match.round_id)
+        .where(Round.stage_id == stage.id)
+    )
+    if group is not None:
+        query = query.where(Match.group_index == group)
+    results, byes = [], []
+    for match, result in db.session.execute(query):
+        if match.second_id is None:
+            byes.append(number_of[match.first_id])
+        elif result.winner_id is not None and result.points_third is not None:
+            first, second, third = (number_of[i] for i in match.side_ids)
+            points = (result.points_first, result.points_second, result.points_third)
+            winner = number_of[result.winner_id]
+            results.append(core.ThreeResult((first, second, third), points, winner))
+    return results, byes
+
+
+def three_points(tournament: Tournament) -> core.ThreePoints:
+    """The match points of a table of three: the tournament's win, draw and loss points
+    are first, second and third place (3-1-0 by default), its bye points a bye's."""
+    return core.ThreePoints(
+        tournament.points_win, tournament.points_draw, tournament.points_loss, tournament.points_bye
+    )
+
+
+def three_standings(
+    tournament: Tournament, stage: Stage | None = None, group: int | None = None
+) -> tuple[core.ThreeStanding, ...]:
+    """The table of a 3-player stage (default: the first) or of one of its groups: by
+    match points, then matches won (first places), then game points, then the entrant's
+    number, which the draw made random (`core.three_standings`). The tournament's
+    tie-break chain is for matches of two and plays no part here."""
+    stage = stage or tournament.stages[0]
+    if group is None:
+        numbers = [row.number for row in entrants(tournament)]
+    else:
+        numbers = _groups(tournament)[group]
+    results, byes = _three_results(tournament, stage, group)
+    return core.three_standings(numbers, results, three_points(tournament), byes)
+
+
 def group_standings(tournament: Tournament, stage: Stage) -> list[tuple[core.Standing, ...]]:
     """Each group's table, group A first."""
     return [
@@ -1166,11 +1313,17 @@ def group_standings(tournament: Tournament, stage: Stage) -> list[tuple[core.Sta
 
 
 def _played_pairs(tournament: Tournament, stage: Stage) -> set[frozenset[int]]:
+    """Every two entrants who have met at a table of ``stage``."""
+    if is_three(tournament):
+        tables = [r.seats for r in _three_results(tournament, stage)[0]]
+        return {frozenset(pair) for seats in tables for pair in combinations(seats, 2)}
     results, _ = _stage_results(tournament, stage)
     return {frozenset((r.first, r.second)) for r in results}
 
 
 def _byes(tournament: Tournament, stage: Stage) -> list[int]:
+    if is_three(tournament):
+        return _three_results(tournament, stage)[1]
     return _stage_results(tournament, stage)[1]
 
 

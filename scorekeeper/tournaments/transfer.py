@@ -84,7 +84,7 @@ def standings_tables(tournament: Tournament) -> list[StandingsTable]:
     if tournament.seed is None or not services.entrants(tournament):
         return []
     first = tournament.stages[0]
-    if first.kind == StageKind.KNOCKOUT.value:
+    if first.kind == StageKind.KNOCKOUT.value or services.is_three(tournament):
         return []
     tables = []
     if first.kind == StageKind.GROUPS.value and len(tournament.stages) > 1:
@@ -113,7 +113,7 @@ def _matches(tournament: Tournament) -> list[dict[str, Any]]:
         for match in services.matches(round_):
             result = services.result_of(match)
             played = [] if match.is_bye else services.match_games(match)
-            second = match.second
+            second, third = match.second, match.third
             found.append(
                 {
                     "stage": stage.number,
@@ -123,6 +123,7 @@ def _matches(tournament: Tournament) -> list[dict[str, Any]]:
                     "group": _group_letter(match.group_index),
                     "first": match.first.number,
                     "second": second.number if second is not None else None,
+                    **({"third": third.number} if third is not None else {}),
                     "best_of": match.games,
                     "target": match.target,
                     "games": [
@@ -136,8 +137,8 @@ def _matches(tournament: Tournament) -> list[dict[str, Any]]:
                     "result": None
                     if result is None
                     else {
-                        "wins": [result.wins_first, result.wins_second],
-                        "points": [result.points_first, result.points_second],
+                        "wins": list(result.wins),
+                        "points": list(result.points),
                         "winner": _number_of(match, result.winner_id),
                         "by_hand": result.by_hand,
                     },
@@ -146,12 +147,45 @@ def _matches(tournament: Tournament) -> list[dict[str, Any]]:
     return found
 
 
-def _number_of(match: Any, entrant_id: int | None) -> int | None:
+def _number_of(match: Match, entrant_id: int | None) -> int | None:
     if entrant_id is None:
         return None
-    if entrant_id == match.first_id:
-        return int(match.first.number)
-    return int(match.second.number)
+    for side in (match.first, match.second, match.third):
+        if side is not None and side.id == entrant_id:
+            return int(side.number)
+    return None
+
+
+def _three_standing(row: core.ThreeStanding) -> dict[str, Any]:
+    return {
+        "rank": row.rank,
+        "entrant": row.entrant,
+        "played": row.played,
+        "firsts": row.firsts,
+        "seconds": row.seconds,
+        "thirds": row.thirds,
+        "byes": row.byes,
+        "points": row.points,
+        "points_for": row.points_for,
+    }
+
+
+def _standings_part(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings of the JSON export (a 3-player table counts places)."""
+    if services.is_three(tournament):
+        if tournament.seed is None or not services.entrants(tournament):
+            return []
+        first = tournament.stages[0]
+        rows = services.three_standings(tournament, first)
+        return [{"stage": first.number, "group": None, "rows": [_three_standing(r) for r in rows]}]
+    return [
+        {
+            "stage": table.stage,
+            "group": table.group,
+            "rows": [_standing(row) for row in table.rows],
+        }
+        for table in standings_tables(tournament)
+    ]
 
 
 def _standing(row: core.Standing) -> dict[str, Any]:
@@ -206,14 +240,7 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
         ],
         "entrants": [_entrant(row) for row in services.entrants(tournament)],
         "matches": _matches(tournament),
-        "standings": [
-            {
-                "stage": table.stage,
-                "group": table.group,
-                "rows": [_standing(row) for row in table.rows],
-            }
-            for table in standings_tables(tournament)
-        ],
+        "standings": _standings_part(tournament),
         "winner": champion.number if champion is not None else None,
     }
 
@@ -251,10 +278,21 @@ def matches_csv(tournament: Tournament) -> str:
     def name(number: int | None) -> str:
         return csv_cell(by_number[number].name) if number is not None else ""
 
+    three = services.is_three(tournament)
     rows = []
     for match in _matches(tournament):
         result = match["result"] or {}
         wins, points = result.get("wins", ["", ""]), result.get("points", ["", ""])
+        thirds: list[Any] = []
+        if three:
+            third = match.get("third")
+            three_wins, three_points = result.get("wins", []), result.get("points", [])
+            thirds = [
+                third or "",
+                name(third),
+                three_wins[2] if len(three_wins) == 3 else "",
+                three_points[2] if len(three_points) == 3 else "",
+            ]
         rows.append(
             [
                 match["stage"],
@@ -273,8 +311,10 @@ def matches_csv(tournament: Tournament) -> str:
                 points[1],
                 result.get("winner") or "",
                 name(result.get("winner")),
+                *thirds,
             ]
         )
+    extra = ["third", "third_names", "wins_third", "points_third"] if three else []
     return _csv(
         [
             "stage",
@@ -293,14 +333,34 @@ def matches_csv(tournament: Tournament) -> str:
             "points_second",
             "winner",
             "winner_names",
+            *extra,
         ],
         rows,
     )
 
 
 def standings_csv(tournament: Tournament) -> str:
-    """The standings, table after table (``group`` empty: the whole stage)."""
+    """The standings, table after table (``group`` empty: the whole stage); a 3-player
+    table counts first, second and third places and byes."""
     by_number = {row.number: row for row in services.entrants(tournament)}
+    if services.is_three(tournament):
+        lines = _standings_part(tournament)
+        fields = ["played", "firsts", "seconds", "thirds", "byes", "points", "points_for"]
+        return _csv(
+            ["stage", "group", "rank", "entrant", "names", *fields],
+            [
+                [
+                    table["stage"],
+                    "",
+                    row["rank"],
+                    row["entrant"],
+                    csv_cell(by_number[row["entrant"]].name),
+                    *(row[f] for f in fields),
+                ]
+                for table in lines
+                for row in table["rows"]
+            ],
+        )
     rows = [
         [
             table.stage,
@@ -544,7 +604,7 @@ def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int])
         raise ImportRefused(
             f"{where}.rules", N_("the rules refuse these settings (%(problem)s)"), problem=err
         ) from err
-    _choice(rules.format.key, f"{where}.rules.format", services.FORMAT_KEYS)
+    _choice(rules.format.key, f"{where}.rules.format", FILE_FORMAT_KEYS)
     structure = Structure(_choice(spec["structure"], f"{where}.structure", STRUCTURES))
     status = _choice(spec["status"], f"{where}.status", STATUSES)
     seed = _optional_int(spec["seed"], f"{where}.seed", 0, _SEED_MAX)
@@ -887,6 +947,7 @@ def _write_match(
         group_index=spec["group"],
         first_id=entrants[spec["first"]].id,
         second_id=entrants[second].id if second is not None else None,
+        format_key=tournament.format_key,
         games=spec["games"],
         target=spec["target"],
     )
@@ -922,5 +983,8 @@ STRUCTURES = tuple(structure.value for structure in Structure)
 STATUSES = tuple(status.value for status in Status)
 TIE_BREAKS = tuple(step.value for step in core.TieBreak)
 _TARGETS = (TARGET_RANGE.start, TARGET_RANGE.stop - 1)
+#: Formats of a tournament a league file carries back in: the 3-player format's matches
+#: (a third side) are not written by the import yet, so such a file is refused whole.
+FILE_FORMAT_KEYS = tuple(key for key in services.FORMAT_KEYS if key != services.THREE)
 #: Most rounds of one tournament a file carries.
 ROUNDS_LIMIT = 64

@@ -26,6 +26,7 @@ from scorekeeper.tournaments.forms import (
     EntryForm,
     MemberForm,
     ResultForm,
+    ThreeResultForm,
     TournamentForm,
     error_text,
 )
@@ -266,11 +267,15 @@ def _rounds_page(
 
 
 def _result_form(row: pages.MatchRow) -> ResultForm:
-    form = ResultForm(formdata=None)
+    form = _result_form_class(row.match)(formdata=None)
     if row.result is not None:
-        form.wins_first.data, form.wins_second.data = row.wins
-        form.points_first.data, form.points_second.data = row.score
+        form.fill(row.wins, row.score)
     return form
+
+
+def _result_form_class(match: Match) -> type[ResultForm]:
+    """The result form of the match's table: two sides or three."""
+    return ThreeResultForm if match.third_id is not None else ResultForm
 
 
 @bp.post("/<public_id>/matches/<int:match_id>/result")
@@ -278,15 +283,10 @@ def result(public_id: str, match_id: int) -> ResponseReturnValue:
     """Helper: enter or correct a match's result by hand."""
     access = require_role(public_id, Role.HELPER)
     match = get_in_tournament(Match, access, match_id)
-    form = ResultForm()
+    form = _result_form_class(match)()
     if form.validate_on_submit():
         try:
-            services.enter_result(
-                match,
-                (int(form.wins_first.data or 0), int(form.wins_second.data or 0)),
-                (int(form.points_first.data or 0), int(form.points_second.data or 0)),
-                current_user,
-            )
+            services.enter_result(match, form.wins(), form.points(), current_user)
         except TournamentRefused as error:
             _refused(error, form)
         else:

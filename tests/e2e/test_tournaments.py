@@ -139,3 +139,46 @@ def test_eight_pairs_from_the_draw_to_the_winner(
     organiser.goto(rounds_url)
     assert organiser.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert screen.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_six_players_at_tables_of_three_to_the_winner(make_phone: Callable[..., Page]) -> None:
+    """A 3-player round-robin of six on a phone: created, drawn, started; each table's
+    result of three entered by hand round after round; the standings show the winner;
+    the round page and the standings never scroll sideways."""
+    phone = make_phone(width=360, locale="en-GB")
+    sign_up(phone, "organiser")
+    phone.goto("/tournaments/new")
+    phone.get_by_label("Tournament name").fill("Torneo a tre")
+    phone.get_by_label("3 players, each for themselves").check()
+    phone.get_by_label("Single round-robin").check()
+    phone.get_by_role("button", name="Create the tournament").click()
+    phone.get_by_label("Entries, one a line").fill("\n".join(f"Player {i}" for i in range(1, 7)))
+    phone.get_by_role("button", name="Add", exact=True).click()
+    expect(phone.locator(".flash-success")).to_contain_text("Entries added: 6.")
+    phone.get_by_role("button", name="Draw", exact=True).click()
+    phone.get_by_role("button", name="Start the tournament").click()
+    expect(phone.locator("li.match-waiting")).to_have_count(2)
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    rounds_url = phone.url
+    for _ in range(8):
+        while (open_match := phone.locator("li.match-waiting").first).count():
+            open_match.locator("summary").click()
+            for side, wins, points in (
+                ("first", "1", "11"),
+                ("second", "0", "3"),
+                ("third", "0", "2"),
+            ):
+                open_match.locator(f'input[name="wins_{side}"]').fill(wins)
+                open_match.locator(f'input[name="points_{side}"]').fill(points)
+            open_match.get_by_role("button", name="Save the result").click()
+            expect(phone.locator(".flash-success")).to_contain_text("saved")
+        next_button = phone.locator("#next-round-button")
+        if next_button.count() == 0:
+            break
+        next_button.click()
+        phone.goto(rounds_url)
+    expect(phone.locator(".tournament-status")).to_have_text("Finished")
+    phone.get_by_role("link", name="Standings", exact=True).click()
+    expect(phone.locator("#podium")).to_contain_text("Winner")
+    expect(phone.locator(".three-standings tbody tr")).to_have_count(6)
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

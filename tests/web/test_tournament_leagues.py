@@ -401,3 +401,41 @@ def test_a_result_entered_by_hand_counts_once_in_the_league_and_a_correction_rep
     corrected |= {name: (1, 0, 9, 21, 3, 0) for name in seconds2}
     assert _lines(app, club["league"]) == expected | corrected
     _unchanged_by_rebuild(app, runner, club["league"], 3)
+
+
+def test_a_3_player_league_tournament_counts_its_tables_as_league_games_of_three(
+    app: Flask, client: FlaskClient, club: dict[str, str]
+) -> None:
+    """A table of three counts in the league as a casual league game of three does: one
+    game a seat, the winner's won, and its hand-entered points."""
+    as_user(client, "owner")
+    pid = create(client, format="3", structure="round_robin", games="1", league=club["league"])
+    entries = f"/tournaments/{pid}/entries"
+    assert post_form(client, entries, entries, entries="Anna\nBruno\nCarla").status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="1").status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
+    with app.app_context():
+        t = tournament_of(pid)
+        ((_, round_),) = services.rounds(t)
+        (match,) = services.matches(round_)
+        match_id, first = match.id, match.first.first_name
+    rounds = f"/tournaments/{pid}/rounds"
+    response = post_form(
+        client,
+        rounds,
+        f"/tournaments/{pid}/matches/{match_id}/result",
+        wins_first="1",
+        wins_second="0",
+        wins_third="0",
+        points_first="11",
+        points_second="4",
+        points_third="6",
+    )
+    assert response.status_code == 302
+    with app.app_context():
+        assert tournament_of(pid).status == Status.FINISHED.value
+        lines = standings.standings(league_of(club["league"]).id)
+        assert sorted(line.games for line in lines) == [1, 1, 1]
+        by_name = {line.name: line for line in lines}
+        assert by_name[first].won == 1
+        assert sum(line.won for line in lines) == 1

@@ -176,7 +176,7 @@ def test_a_pasted_list_names_pairs_singles_and_clubs() -> None:
         ({"rules": Rules(FORMATS["3"]), "structure": Structure.KNOCKOUT}, "three_no_knockout"),
         (
             {
-                "rules": Rules(FORMATS["3"]),
+                "rules": Rules(FORMATS["4"]),
                 "structure": Structure.ROUND_ROBIN,
                 "stages": (StageSetup(),),
             },

@@ -39,10 +39,11 @@ def user(name: str) -> User:
     return accounts.create_user(name, PASSWORD)
 
 
-def sweep(side: int, scope: int) -> CardsEntry:
-    """A hand of two sides in which ``side`` takes every card (4 points) and ``scope``."""
+def sweep(side: int, scope: int, sides: int = 2) -> CardsEntry:
+    """A hand of ``sides`` sides in which ``side`` takes every card (4 points) and ``scope``."""
     return CardsEntry.of(
-        [DECK if i == side else () for i in range(2)], [scope if i == side else 0 for i in range(2)]
+        [DECK if i == side else () for i in range(sides)],
+        [scope if i == side else 0 for i in range(sides)],
     )
 
 
@@ -79,24 +80,46 @@ def drawn(
 
 
 def play_match(match: Match, winner: int) -> None:
-    """Play ``match`` out through its games, side ``winner`` (0 or 1) winning every
-    partita by sweeps of 7 scope (11 points a hand)."""
+    """Play ``match`` out through its games, side ``winner`` (0, 1; 2 at a table of
+    three) winning every partita by sweeps of 7 scope (11 points a hand)."""
+    sides = len(match.side_ids)
     for _ in range(match.games):
         if services.result_of(match) is not None:
             return
         game = services.match_games(match)[-1]
         while game.winner_side is None:
             number = len(game.hands) + 1
-            games.record_hand(game, number, f"hand-{next(_requests)}", sweep(winner, 7))
+            hand = sweep(winner, 7, sides)
+            games.record_hand(game, number, f"hand-{next(_requests)}", hand)
             db.session.refresh(game)
     assert services.result_of(match) is not None
 
 
 def lower_number_wins(match: Match) -> int:
     """The side of the entrant with the lower number (entrant 1 beats everyone)."""
-    first = db.session.get_one(Entrant, match.first_id)
-    second = db.session.get_one(Entrant, match.second_id)
-    return 0 if first.number < second.number else 1
+    numbers = [db.session.get_one(Entrant, i).number for i in match.side_ids]
+    return numbers.index(min(numbers))
+
+
+def three_drawn(
+    organiser: User,
+    count: int,
+    seed: int,
+    structure: Structure = Structure.ROUND_ROBIN,
+    **settings: object,
+) -> Tournament:
+    """A 3-player tournament of ``count`` singles ``P1``, ``P2``, ..., drawn from ``seed``."""
+    setup = TournamentSetup(
+        name="Torneo a tre",
+        held_on=date(2026, 8, 16),
+        structure=structure,
+        rules=Rules(FORMATS["3"]),
+        stages=(StageSetup(1, 11),),
+        **settings,  # type: ignore[arg-type]
+    )
+    t = services.create_tournament(organiser, setup)
+    services.add_entries(t, "\n".join(f"P{i}" for i in range(1, count + 1)))
+    return services.draw(t, seed=seed)
 
 
 def play_round(t: Tournament, decide: Callable[[Match], int] = lower_number_wins) -> list[Match]:
