@@ -1199,11 +1199,8 @@ def _core_entrants(tournament: Tournament) -> list[core.Entrant]:
     return [core.Entrant(row.number, row.names, row.club, row.seed) for row in entrants(tournament)]
 
 
-def _stage_results(
-    tournament: Tournament, stage: Stage, group: int | None = None
-) -> tuple[list[core.Result], list[int]]:
-    """The results of ``stage`` (of one group) as the core reads them, and the byes."""
-    number_of = {row.id: row.number for row in entrants(tournament)}
+def _finished_matches(stage: Stage, group: int | None) -> list[tuple[Match, MatchResult]]:
+    """The matches of ``stage`` (of one group) that have a result, with it."""
     query = (
         select(Match, MatchResult)
         .join(MatchResult, MatchResult.match_id == Match.id)
@@ -1212,8 +1209,16 @@ def _stage_results(
     )
     if group is not None:
         query = query.where(Match.group_index == group)
+    return [(match, result) for match, result in db.session.execute(query)]
+
+
+def _stage_results(
+    tournament: Tournament, stage: Stage, group: int | None = None
+) -> tuple[list[core.Result], list[int]]:
+    """The results of ``stage`` (of one group) as the core reads them, and the byes."""
+    number_of = {row.id: row.number for row in entrants(tournament)}
     results, byes = [], []
-    for match, result in db.session.execute(query):
+    for match, result in _finished_matches(stage, group):
         if match.second_id is None:
             byes.append(number_of[match.first_id])
             continue
@@ -1261,16 +1266,8 @@ def _three_results(
     """The results of a 3-player ``stage`` (of one group) as the core reads them, and
     the byes (a result without a winner, entered by no one, is not one of three)."""
     number_of = {row.id: row.number for row in entrants(tournament)}
-    query = (
-        select(Match, MatchResult)
-        .join(MatchResult, MatchResult.match_id == Match.id)
-        .join(Round, Round.id == Match.round_id)
-        .where(Round.stage_id == stage.id)
-    )
-    if group is not None:
-        query = query.where(Match.group_index == group)
     results, byes = [], []
-    for match, result in db.session.execute(query):
+    for match, result in _finished_matches(stage, group):
         if match.second_id is None:
             byes.append(number_of[match.first_id])
         elif result.winner_id is not None and result.points_third is not None:
