@@ -64,6 +64,8 @@ TIE_BREAK_CHOICES = [
 ]
 #: The structure's name shown on the pages.
 STRUCTURE_NAMES = {choice.value: choice.label for choice in STRUCTURE_CHOICES}
+#: The format's short name shown on the pages.
+FORMAT_NAMES = {"2": _l("2 players"), "2x2": _l("Pairs"), "3": _l("3 players")}
 
 #: The words shown for each refusal of a tournament service (`TournamentRefused.key`).
 ERROR_MESSAGES = {
