@@ -1239,16 +1239,20 @@ def _points(tournament: Tournament) -> core.Points:
     )
 
 
+def _numbers(tournament: Tournament, group: int | None) -> list[int]:
+    """The entrants' numbers of one group, or of the whole tournament."""
+    if group is None:
+        return [row.number for row in entrants(tournament)]
+    return list(_groups(tournament)[group])
+
+
 def standings(
     tournament: Tournament, *, stage: Stage | None = None, group: int | None = None
 ) -> tuple[core.Standing, ...]:
     """The table of a stage (default: the first), or of one of its groups, with the
     tournament's points and tie-break chain (each decided tie carries its reason)."""
     stage = stage or tournament.stages[0]
-    if group is None:
-        numbers = [row.number for row in entrants(tournament)]
-    else:
-        numbers = _groups(tournament)[group]
+    numbers = _numbers(tournament, group)
     results, byes = _stage_results(tournament, stage, group)
     return core.standings(
         numbers,
@@ -1294,10 +1298,7 @@ def three_standings(
     number, which the draw made random (`core.three_standings`). The tournament's
     tie-break chain is for matches of two and plays no part here."""
     stage = stage or tournament.stages[0]
-    if group is None:
-        numbers = [row.number for row in entrants(tournament)]
-    else:
-        numbers = _groups(tournament)[group]
+    numbers = _numbers(tournament, group)
     results, byes = _three_results(tournament, stage, group)
     return core.three_standings(numbers, results, three_points(tournament), byes)
 
