@@ -272,7 +272,7 @@ def _league_table(client: FlaskClient, league: str) -> dict[str, tuple[str, str]
 
 
 def _rebuild(runner: FlaskCliRunner, league: str) -> str:
-    result = runner.invoke(args=["leagues", "rebuild", league])
+    result = runner.invoke(args=["leagues", "rebuild", "--", league])  # an id may start with "-"
     assert result.exit_code == 0, result.output
     return str(result.output)
 
