@@ -83,7 +83,7 @@ def test_a_corrupted_league_is_repaired(
         db.session.commit()
     assert state(app, pairs) != good
 
-    result = runner.invoke(args=["leagues", "rebuild", pairs])
+    result = runner.invoke(args=["leagues", "rebuild", "--", pairs])  # an id may start with "-"
     assert result.exit_code == 0, result.output
     line = result.output.strip()
     assert line.startswith(f"{pairs} 'Pairs': 30 games, 1 winners corrected, 4 results added")

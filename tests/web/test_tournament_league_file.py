@@ -114,7 +114,7 @@ def test_a_league_with_a_tournament_goes_out_and_comes_back_the_same(
         assert services.tournaments_of(other)[0][0].id == t.id
         assert _lines(copied) == lines
         public_id = copied.public_id
-    result = runner.invoke(args=["leagues", "rebuild", public_id])
+    result = runner.invoke(args=["leagues", "rebuild", "--", public_id])  # an id may start with "-"
     assert result.exit_code == 0, result.output
     assert "nothing changed" in result.output
 
