@@ -28,8 +28,14 @@ def hash_token(token: str) -> str:
 
 
 def new_public_id() -> str:
-    """An unguessable id for addresses (128 bits, URL-safe): a league's, a tournament's."""
-    return secrets.token_urlsafe(16)
+    """An unguessable id for addresses (128 bits, URL-safe): a league's, a tournament's.
+
+    It never starts with "-", so it can be given on a command line
+    (`flask leagues rebuild <id>`) without being read as an option.
+    """
+    while (public_id := secrets.token_urlsafe(16)).startswith("-"):
+        pass
+    return public_id
 
 
 class StoredRole(enum.IntEnum):

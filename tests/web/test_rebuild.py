@@ -15,6 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.demo import seed_league
 from scorekeeper.leagues.models import League, LeagueResult, Player, Standing
+from scorekeeper.models import new_public_id
 from tests.web.test_concurrency import league_state
 
 
@@ -83,7 +84,8 @@ def test_a_corrupted_league_is_repaired(
         db.session.commit()
     assert state(app, pairs) != good
 
-    result = runner.invoke(args=["leagues", "rebuild", "--", pairs])  # an id may start with "-"
+    # `--` before the ids, as the README says, for ids made before they stopped starting with "-"
+    result = runner.invoke(args=["leagues", "rebuild", "--", pairs])
     assert result.exit_code == 0, result.output
     line = result.output.strip()
     assert line.startswith(f"{pairs} 'Pairs': 30 games, 1 winners corrected, 4 results added")
@@ -93,6 +95,15 @@ def test_a_corrupted_league_is_repaired(
     assert state(app, singles) == untouched
     again = runner.invoke(args=["leagues", "rebuild", pairs])
     assert again.output.strip() == f"{pairs} 'Pairs': 30 games, nothing changed"
+
+
+def test_a_public_id_never_starts_with_a_dash() -> None:
+    """So it is never read as an option on a command line; a random id without this
+    would start with "-" once in 64, so 2,000 of them would show it."""
+    ids = {new_public_id() for _ in range(2000)}
+    assert len(ids) == 2000
+    assert not [public_id for public_id in ids if public_id.startswith("-")]
+    assert {len(public_id) for public_id in ids} == {22}
 
 
 def test_the_command_names_leagues_or_takes_all(runner: FlaskCliRunner, leagues: list[str]) -> None:
