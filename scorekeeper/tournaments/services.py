@@ -216,6 +216,15 @@ def _shape(row: Stage, kind: StageKind, setup: TournamentSetup) -> None:
         row.group_size = ENTRIES_MAX  # a single round-robin: one group of everyone
 
 
+def _most_rounds(tournament: Tournament, count: int) -> int:
+    """The most Swiss or Danish rounds ``count`` entrants can play without a rematch: one
+    against each of the others (``count - 1``, or ``count`` with a bye each round), or
+    at tables of three `core.most_rounds`."""
+    if is_three(tournament):
+        return core.most_rounds(count)
+    return count - 1 + count % 2
+
+
 def leagues_for(user: User) -> list[League]:
     """The leagues a tournament of ``user``'s may belong to: those where ``user`` may
     start games (owner or scorer), by name. Its matches are then that league's games."""
@@ -419,7 +428,7 @@ def draw(tournament: Tournament, seed: int | None = None) -> Tournament:
         first = locked.stages[0]
         if first.kind == StageKind.GROUPS.value:
             _place_in_groups(first, made.entrants, rows, rng)
-        elif first.rounds is not None and first.rounds >= len(rows) + (len(rows) % 2):
+        elif first.rounds is not None and first.rounds > _most_rounds(locked, len(rows)):
             raise TournamentRefused("too_many_rounds", "rounds")
         db.session.add_all(rows.values())
         locked.seed = chosen

@@ -81,6 +81,10 @@ def test_the_form_offers_three_players(client: FlaskClient) -> None:
     html = client.get("/tournaments/new", headers=EN).get_data(as_text=True)
     assert 'value="3"' in html
     assert "3 players, each for themselves" in html
+    # the tie-break chain chosen on the form is for two sides: the form says so
+    assert "With three players at a table the order is fixed" in html
+    italian = client.get("/tournaments/new", headers={"Accept-Language": "it"})
+    assert "Con tre giocatori al tavolo" in italian.get_data(as_text=True)
 
 
 @pytest.mark.parametrize(

@@ -159,6 +159,17 @@ def test_the_3_player_format_takes_singles_one_partita_and_at_least_three(app: F
             services.add_entries(t, "Anna & Bruno")
 
 
+def test_swiss_rounds_of_three_stop_where_a_rematch_is_certain(app: Flask) -> None:
+    """Six at tables of three meet two new faces a round, five others in all: a third
+    round must seat two again, so it is refused at the draw (the two-sided limit would
+    have let five through)."""
+    with app.test_request_context():
+        organiser = user("organiser")
+        with pytest.raises(TournamentRefused, match="too_many_rounds"):
+            three_drawn(organiser, 6, 1, Structure.SWISS, rounds=3)
+        assert three_drawn(organiser, 6, 1, Structure.SWISS, rounds=2).status == "drawn"
+
+
 def test_a_best_of_three_at_a_table_of_three_is_refused(app: Flask) -> None:
     from datetime import date
 

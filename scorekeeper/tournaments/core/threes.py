@@ -161,6 +161,16 @@ def _seat_new_faces(
     return tables
 
 
+def most_rounds(count: int) -> int:
+    """The most Swiss rounds ``count`` entrants can play at tables of three before two of
+    them must meet again: a round seats ``count // 3`` tables of three pairs each, and
+    there are ``count * (count - 1) / 2`` pairs to go round (9 entrants: 4 rounds, as
+    the nine points of a 3 x 3 grid in its rows, columns and two diagonals' directions).
+    A bound: under it the greedy `three_round` may still seat a pair again."""
+    tables = count // SEATS
+    return count * (count - 1) // 2 // (SEATS * tables) if tables else 0
+
+
 def three_round(
     number: int,
     ranking: Sequence[EntrantId],

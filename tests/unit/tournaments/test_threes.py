@@ -14,6 +14,7 @@ from scorekeeper.tournaments.core import (
     ThreeRound,
     TournamentError,
     check_three_stages,
+    most_rounds,
     three_round,
     three_round_robin,
     three_standings,
@@ -163,3 +164,28 @@ def test_a_swiss_round_seats_everyone_once_or_gives_a_bye(
     # A second bye only for those who had one when too few had none.
     without = len(set(ranking) - had_bye)
     assert len(set(round_.byes) & had_bye) == max(0, len(round_.byes) - without)
+
+
+@pytest.mark.parametrize(
+    ("count", "rounds"),
+    # count * (count - 1) / 2 pairs, three a table, count // 3 tables a round
+    [(2, 0), (3, 1), (4, 2), (5, 3), (6, 2), (7, 3), (8, 4), (9, 4), (12, 5), (15, 7)],
+)
+def test_the_most_rounds_before_a_rematch_is_certain(count: int, rounds: int) -> None:
+    assert most_rounds(count) == rounds
+
+
+@given(st.integers(min_value=3, max_value=18))
+def test_a_round_past_the_most_seats_a_pair_again(count: int) -> None:
+    """However the rounds are drawn, one more than `most_rounds` repeats a meeting: the
+    Swiss rounds, each avoiding the meetings before it as best it can, show it."""
+    ranking = list(range(1, count + 1))
+    met: set[frozenset[int]] = set()
+    repeated = False
+    for number in range(1, most_rounds(count) + 2):
+        round_ = three_round(number, ranking, met)
+        for seats in _tables(round_):
+            pairs = {frozenset(pair) for pair in combinations(seats, 2)}
+            repeated = repeated or bool(pairs & met)
+            met |= pairs
+    assert repeated
