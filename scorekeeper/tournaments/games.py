@@ -81,15 +81,12 @@ def resolve_table_token(token: str) -> Game | None:
     return game
 
 
-def match_table_token(match: Match) -> str | None:
-    """The token of a match's score sheet (``None`` for a bye): it leads to the board of
-    whichever partita is on (`resolve_match_token`), so one printed QR serves a best of
-    N. A new edit link for the match's first game revokes it."""
-    played = services.match_games(match)
-    if not played:
-        return None
+def match_table_token(match: Match, first: Game) -> str:
+    """The token of a match's score sheet, whose ``first`` game is its partita 1: it
+    leads to the board of whichever partita is on (`resolve_match_token`), so one
+    printed QR serves a best of N. A new edit link for the first game revokes it."""
     serializer = URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_MATCH_SALT)
-    return str(serializer.dumps([match.id, _stamp(played[0])]))
+    return str(serializer.dumps([match.id, _stamp(first)]))
 
 
 def resolve_match_token(token: str) -> Game | None:

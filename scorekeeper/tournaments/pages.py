@@ -155,19 +155,21 @@ def knockout_round_title(left: int, number: int) -> str:
     return _("Knockout round %(number)d", number=number)
 
 
-def _row(match: Match, with_token: bool) -> MatchRow:
+def _row(
+    match: Match, with_token: bool, result: MatchResult | None, played: list[Game]
+) -> MatchRow:
+    """A match as the round pages show it: ``result`` and ``played`` (its games) as
+    `round_views` read them for the whole round."""
     first = match.first.name
     second = match.second.name if match.second is not None else ""
     third = match.third.name if match.third is not None else ""
     sides = len(match.side_ids)
-    result = services.result_of(match)
     if match.is_bye:
         return MatchRow(match, first, second, BYE, (0, 0), (0, 0), 0, result)
-    played = services.match_games(match)
     current: Game | None = played[-1] if played else None
     token = sheet_token = None
     if with_token and current is not None:
-        token, sheet_token = table_edit_token(current), match_table_token(match)
+        token, sheet_token = table_edit_token(current), match_table_token(match, played[0])
     if result is not None:
         return MatchRow(
             match,
@@ -197,16 +199,15 @@ def _row(match: Match, with_token: bool) -> MatchRow:
 
 
 def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[RoundView]:
-    """Every round so far, the latest first, with its matches."""
-    views = [
-        RoundView(
-            stage,
-            round_,
-            round_title(stage, round_),
-            [_row(match, with_tokens) for match in services.matches(round_)],
-        )
-        for stage, round_ in services.rounds(tournament)
-    ]
+    """Every round so far, the latest first, with its matches (their results and games
+    read a round at a time)."""
+    views = []
+    for stage, round_ in services.rounds(tournament):
+        matches = services.matches(round_)
+        results = services.results_of_matches(matches)
+        played = services.games_of_matches(matches)
+        rows = [_row(m, with_tokens, results.get(m.id), played[m.id]) for m in matches]
+        views.append(RoundView(stage, round_, round_title(stage, round_), rows))
     return list(reversed(views))
 
 

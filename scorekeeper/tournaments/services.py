@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from random import Random
@@ -663,8 +663,13 @@ def _group_round(tournament: Tournament, number: int) -> list[_Planned]:
 
 def _groups(tournament: Tournament) -> list[list[int]]:
     """Each group's entrant numbers in their drawn order."""
+    return _groups_of(entrants(tournament))
+
+
+def _groups_of(rows: Iterable[Entrant]) -> list[list[int]]:
+    """Each group's entrant numbers in their drawn order, of the entrants ``rows``."""
     groups: dict[int, list[tuple[int, int]]] = {}
-    for row in entrants(tournament):
+    for row in rows:
         if row.group_index is not None and row.group_place is not None:
             groups.setdefault(row.group_index, []).append((row.group_place, row.number))
     return [[number for _, number in sorted(groups[g])] for g in sorted(groups)]
@@ -815,6 +820,29 @@ def match_games(match: Match) -> list[Game]:
             .order_by(MatchGame.number)
         )
     )
+
+
+def games_of_matches(matches: Iterable[Match]) -> dict[int, list[Game]]:
+    """The games of each of ``matches`` by match id, partita 1 first, in one statement
+    (a round page shows every match of every round)."""
+    ids = [match.id for match in matches]
+    played: dict[int, list[Game]] = {match_id: [] for match_id in ids}
+    rows = db.session.execute(
+        select(MatchGame.match_id, Game)
+        .join(Game, MatchGame.game_id == Game.id)
+        .where(MatchGame.match_id.in_(ids))
+        .order_by(MatchGame.match_id, MatchGame.number)
+    )
+    for match_id, game in rows:
+        played[match_id].append(game)
+    return played
+
+
+def results_of_matches(matches: Iterable[Match]) -> dict[int, MatchResult]:
+    """The recorded results of ``matches`` by match id, in one statement."""
+    ids = [match.id for match in matches]
+    rows = db.session.scalars(select(MatchResult).where(MatchResult.match_id.in_(ids)))
+    return {result.match_id: result for result in rows}
 
 
 def result_of(match: Match) -> MatchResult | None:
@@ -1226,8 +1254,16 @@ def _stage_results(
 ) -> tuple[list[core.Result], list[int]]:
     """The results of ``stage`` (of one group) as the core reads them, and the byes."""
     number_of = {row.id: row.number for row in entrants(tournament)}
+    return _core_results(_finished_matches(stage, group), number_of)
+
+
+def _core_results(
+    finished: Iterable[tuple[Match, MatchResult]], number_of: dict[int, int]
+) -> tuple[list[core.Result], list[int]]:
+    """``finished`` matches as the core reads them (entrants by ``number_of`` their
+    id), and the byes."""
     results, byes = [], []
-    for match, result in _finished_matches(stage, group):
+    for match, result in finished:
         if match.second_id is None:
             byes.append(number_of[match.first_id])
             continue
@@ -1262,7 +1298,12 @@ def standings(
     tournament's points and tie-break chain (each decided tie carries its reason)."""
     stage = stage or tournament.stages[0]
     numbers = _numbers(tournament, group)
-    results, byes = _stage_results(tournament, stage, group)
+    return _table(tournament, numbers, *_stage_results(tournament, stage, group))
+
+
+def _table(
+    tournament: Tournament, numbers: list[int], results: list[core.Result], byes: list[int]
+) -> tuple[core.Standing, ...]:
     return core.standings(
         numbers,
         results,
@@ -1313,9 +1354,16 @@ def three_standings(
 
 
 def group_standings(tournament: Tournament, stage: Stage) -> list[tuple[core.Standing, ...]]:
-    """Each group's table, group A first."""
+    """Each group's table, group A first (the entrants and the stage's results read
+    once for all of them: the screen page shows every group)."""
+    rows = entrants(tournament)
+    number_of = {row.id: row.number for row in rows}
+    finished: dict[int | None, list[tuple[Match, MatchResult]]] = {}
+    for match, result in _finished_matches(stage, None):
+        finished.setdefault(match.group_index, []).append((match, result))
     return [
-        standings(tournament, stage=stage, group=index) for index in range(len(_groups(tournament)))
+        _table(tournament, numbers, *_core_results(finished.get(index, []), number_of))
+        for index, numbers in enumerate(_groups_of(rows))
     ]
 
 

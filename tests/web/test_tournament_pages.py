@@ -240,8 +240,8 @@ def test_one_sheet_serves_every_partita_of_a_best_of_three(app: Flask, client: F
         services.start(t)
         ((_stage, round_),) = services.rounds(t)
         (match,) = services.matches(round_)
-        link = f"/tournaments/table/{match_table_token(match)}"
         first = services.match_games(match)[0]
+        link = f"/tournaments/table/{match_table_token(match, first)}"
         first_board = f"/g/{table_edit_token(first)}"
     assert client.get(link).headers["Location"] == first_board
     with app.test_request_context():
