@@ -38,9 +38,12 @@ class EditRefused(Exception):
     refusal says nothing of the game or of its league.
     """
 
-    def __init__(self, *, log_in: bool = False) -> None:
+    def __init__(self, *, log_in: bool = False, closed: Game | None = None) -> None:
         super().__init__("log in first" if log_in else "no game to change")
         self.log_in = log_in
+        #: The game, when it is there for this user to see but can no longer be changed
+        #: (a knockout match whose winner went on): its pages lead to its view link.
+        self.closed = closed
 
 
 #: Opens a token of its prefix: the game, or None (it may raise `EditRefused`).
@@ -73,10 +76,19 @@ def register_edit_guard(app: Flask, guard: EditGuard) -> None:
 
 def check_edit_access(game: Game) -> None:
     """Raise `EditRefused` unless every registered guard lets the current user change
-    ``game``."""
+    ``game``; a guard's refusal of a game that is only closed (`EditRefused.closed`)
+    comes last, so it never tells of a game another guard keeps from this user."""
     guards: list[EditGuard] = current_app.extensions.get(_GUARDS, [])
+    closed: EditRefused | None = None
     for guard in guards:
-        guard(game)
+        try:
+            guard(game)
+        except EditRefused as refused:
+            if refused.closed is None:
+                raise
+            closed = refused
+    if closed is not None:
+        raise closed
 
 
 def send_game_changed(game: Game) -> None:

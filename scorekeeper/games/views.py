@@ -84,9 +84,23 @@ def _edit_game(token: str) -> Game:
     try:
         return find_by_edit_token(token)
     except EditRefused as refused:
-        if refused.log_in and request.endpoint not in SCRIPT_ROUTES and not wants_json():
+        page = request.endpoint not in SCRIPT_ROUTES and not wants_json()
+        if refused.log_in and page:
             abort(_log_in_first(token))
+        if refused.closed is not None and page:
+            abort(_closed(refused.closed))
         abort(404)
+
+
+def _closed(game: Game) -> BaseResponse:
+    """To the view link of a game that can no longer be changed, saying why."""
+    message = _(
+        "This match is over and its winner has gone on to the next round, so its game "
+        "can no longer be changed here. The organiser can correct its result on the "
+        "round page."
+    )
+    flash(message, "info")
+    return redirect(url_for("games.view", token=game.view_token))
 
 
 def _log_in_first(token: str) -> BaseResponse:

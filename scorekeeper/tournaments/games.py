@@ -108,7 +108,8 @@ def resolve_match_token(token: str) -> Game | None:
 def guard_tournament_game(game: Game) -> None:
     """Refuse (`EditRefused`) any change to a tournament's game before the tournament
     starts, and to a knockout match's games once its winner went on to the next match
-    (the organiser corrects such a result by hand, where the services say why not)."""
+    (the organiser corrects such a result by hand, where the services say why not):
+    a closed refusal, whose pages lead to the game's view link."""
     match = services.match_of_game(game)
     if match is None:
         return
@@ -116,4 +117,4 @@ def guard_tournament_game(game: Game) -> None:
     if tournament.status not in (Status.RUNNING.value, Status.FINISHED.value):
         raise EditRefused
     if services.moved_on(match):
-        raise EditRefused
+        raise EditRefused(closed=game)

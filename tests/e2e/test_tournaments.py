@@ -78,17 +78,18 @@ def print_sheets(organiser: Page) -> str:
     return sheets.first.locator(".sheet-link").inner_text()
 
 
-def play_on_the_board(table: Page, link: str) -> None:
+def play_on_the_board(table: Page, link: str, hands: int = 1) -> None:
     """The table's phone opens the sheet's link (no account) and plays the partita out:
-    one hand of 11 for the first side."""
+    ``hands`` hands of 11 for the first side (two for a game to 21)."""
     table.goto(link)
-    table.locator('[name="sides-0-cards"]').fill("22")
-    table.locator('[name="sides-0-denari"]').fill("6")
-    table.locator('input[name="settebello"][value="0"]').check()
-    table.locator('input[name="primiera"][value="0"]').check()
-    table.locator('[name="sides-0-scope"]').fill("7")
-    table.locator("#save-hand").click()
-    expect(table.locator("#total-0")).to_have_text("11")
+    for hand in range(1, hands + 1):
+        table.locator('[name="sides-0-cards"]').fill("22")
+        table.locator('[name="sides-0-denari"]').fill("6")
+        table.locator('input[name="settebello"][value="0"]').check()
+        table.locator('input[name="primiera"][value="0"]').check()
+        table.locator('[name="sides-0-scope"]').fill("7")
+        table.locator("#save-hand").click()
+        expect(table.locator("#total-0")).to_have_text(str(11 * hand))
 
 
 #: A laptop and the venue's TV, as `make_phone` overrides of the phone it emulates.
@@ -182,3 +183,57 @@ def test_six_players_at_tables_of_three_to_the_winner(make_phone: Callable[..., 
     expect(phone.locator("#podium")).to_contain_text("Winner")
     expect(phone.locator(".three-standings tbody tr")).to_have_count(6)
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_league_tournament_played_at_every_table_enters_the_league(
+    make_phone: Callable[..., Page],
+) -> None:
+    """A knockout of eight pairs inside a league: every match is recorded on its table's
+    board from the score sheet's link (a league game: on a scorer's phone, here the
+    owner's), the knockout fills in round after round, and the league's standings then
+    hold the tournament's games."""
+    owner = make_phone(locale="en-GB")
+    sign_up(owner, "owner")
+    owner.goto("/leagues/")
+    owner.get_by_role("link", name="New league").click()
+    owner.get_by_label("League name").fill("Circolo Aurora")
+    owner.get_by_role("button", name="Create the league").click()
+    league_url = owner.url
+    owner.get_by_role("link", name="Standings").click()
+    expect(owner.locator("table.standings tbody tr")).to_have_count(0)
+
+    owner.goto("/leagues/")
+    owner.get_by_role("link", name="New tournament").click()
+    owner.get_by_label("Tournament name").fill("Torneo del Circolo")
+    owner.get_by_label("Knockout only").check()
+    owner.get_by_label("Match length (final)").select_option("1")
+    owner.get_by_label("League").select_option(label="Circolo Aurora")
+    owner.get_by_role("button", name="Create the tournament").click()
+    owner.get_by_label("Entries, one a line").fill(EIGHT_PAIRS)
+    owner.get_by_role("button", name="Add", exact=True).click()
+    owner.get_by_role("button", name="Draw", exact=True).click()
+    owner.get_by_role("button", name="Start the tournament").click()
+    rounds_url = owner.url
+
+    table = make_phone(locale="en-GB")  # the tables' phone, the owner's account on it
+    table.context.add_cookies(owner.context.cookies())
+    # The quarterfinals and semifinals to 11 (a hand each), the final to 21 (two).
+    for tables, hands in ((4, 1), (2, 1), (1, 2)):
+        owner.goto(rounds_url)
+        owner.get_by_role("link", name="Score sheets").click()
+        expect(owner.locator("article.sheet")).to_have_count(tables)
+        for link in owner.locator(".sheet-link").all_inner_texts():
+            play_on_the_board(table, link, hands)
+    owner.goto(rounds_url)
+    expect(owner.locator("li.match-finished")).to_have_count(7)
+    expect(owner.locator(".tournament-status")).to_have_text("Finished")
+    winners = owner.locator("li.match").first.locator(".side-a").inner_text()  # the final's
+
+    owner.goto(league_url)
+    owner.get_by_role("link", name="Standings").click()
+    rows = owner.locator("table.standings").first.locator("tbody tr")
+    expect(rows).to_have_count(16)  # every player of the eight pairs
+    for row in rows.all()[:2]:  # the two winners, three matches won each
+        expect(row).to_contain_text("3–0")
+        assert row.locator("td").nth(1).inner_text() in winners
+    assert owner.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

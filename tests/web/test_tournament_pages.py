@@ -23,7 +23,14 @@ from tests.actions import login, logout, post_form, signup
 from tests.helpers import csrf_token
 from tests.web.test_fuzz_routes import HOSTILE as FUZZ
 from tests.web.test_fuzz_routes import page_forms
-from tests.web.tournament_helpers import EIGHT_PAIRS, TWO_PAIRS, drawn, sweep, user
+from tests.web.tournament_helpers import (
+    EIGHT_PAIRS,
+    FOUR_PAIRS,
+    TWO_PAIRS,
+    drawn,
+    sweep,
+    user,
+)
 
 EN = {"Accept-Language": "en"}
 WHO = ("organiser", "helper", "viewer", "removed", "stranger", "anonymous")
@@ -254,6 +261,46 @@ def test_one_sheet_serves_every_partita_of_a_best_of_three(app: Flask, client: F
     with app.test_request_context():
         game_services.new_edit_link(db.session.get_one(Game, first.id))
     assert client.get(link).status_code == 404
+
+
+def test_a_board_whose_winner_went_on_leads_to_its_view_link(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The table that just won a semifinal, once the final is on, opens its board and
+    sends its hands: the board is shown read-only with the reason (it was a 404), and
+    nothing is saved; the phone's script gets its 404 as for a revoked link."""
+    with app.test_request_context():
+        organiser = user("organiser")
+        t = drawn(organiser, FOUR_PAIRS, 8)
+        semi, other = services.matches(services.start(t))
+        (game,) = services.match_games(semi)
+        token, view_token, game_id = table_edit_token(game), game.view_token, game.id
+        game_services.record_hand(game, 1, "semi", sweep(0, 7))
+        (other_game,) = services.match_games(other)
+        game_services.record_hand(other_game, 1, "other", sweep(0, 7))
+        assert services.moved_on(db.session.get_one(Match, semi.id))
+    board = client.get(f"/g/{token}", headers=EN)
+    assert board.status_code == 302
+    assert board.headers["Location"] == f"/v/{view_token}"
+    shown = client.get(board.headers["Location"], headers=EN).get_data(as_text=True)
+    assert "its winner has gone on to the next round" in shown
+    assert 'id="total-0">11<' in shown
+    italian = client.get(f"/g/{token}", headers={"Accept-Language": "it"})
+    assert italian.status_code == 302
+    shown = client.get(italian.headers["Location"]).get_data(as_text=True)
+    assert "è passato al turno successivo" in shown
+    sent = client.post(f"/g/{token}/hands", data={"csrf_token": csrf_token(client, "/games/new")})
+    assert sent.status_code == 302
+    assert sent.headers["Location"] == f"/v/{view_token}"
+    script = client.post(
+        f"/g/{token}/hands",
+        data={"csrf_token": csrf_token(client, "/games/new")},
+        headers={"Accept": "application/json"},
+    )
+    assert script.status_code == 404
+    assert client.get(f"/g/{token}/live").status_code == 404
+    with app.app_context():
+        assert len(db.session.get_one(Game, game_id).hands) == 1
 
 
 def test_a_result_is_corrected_and_bad_results_refused_next_to_the_field(
