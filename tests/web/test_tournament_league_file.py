@@ -272,31 +272,45 @@ def test_a_tournament_still_taking_entries_goes_out_and_comes_back_the_same(
         assert league_transfer.export_league(copied) == data
 
 
-def test_the_import_page_says_what_is_wrong_with_a_tournament_in_the_users_language(
-    app: Flask, client: FlaskClient, league_file: dict[str, Any]
+def _refused_on_the_page(
+    app: Flask, client: FlaskClient, data: dict[str, Any], where: str, english: str, italian: str
 ) -> None:
-    """Through the import page: a match naming no entrant of the draw is refused, where and
-    why in English and in Italian, and nothing is imported."""
+    """``data`` uploaded through the import page is refused at ``where``, why said in
+    English and in Italian, and nothing is imported."""
     import json
 
     from tests.actions import signup
     from tests.web.test_imports import EN, IT, _upload
 
     signup(client, "importer")
-    data = copy.deepcopy(league_file)
-    _at("rounds.0.matches.0")(data).update(first=999)
     body = json.dumps(data).encode()
     with app.app_context():
         before = _counts()
-    where = "tournaments[0].rounds[0].matches[0].first"
     status, page = _upload(client, body, EN)
     assert status == 422
-    assert f"Nothing was imported. {where}: not an entrant of this tournament" in page
+    assert f"Nothing was imported. {where}: {english}" in page
     status, page = _upload(client, body, IT)
     assert status == 422
-    assert f"Non è stato importato nulla. {where}: non è un iscritto di questo torneo" in page
+    assert f"Non è stato importato nulla. {where}: {italian}" in page
     with app.app_context():
         assert _counts() == before
+
+
+def test_the_import_page_says_what_is_wrong_with_a_tournament_in_the_users_language(
+    app: Flask, client: FlaskClient, league_file: dict[str, Any]
+) -> None:
+    """Through the import page: a match naming no entrant of the draw is refused, where and
+    why in English and in Italian, and nothing is imported."""
+    data = copy.deepcopy(league_file)
+    _at("rounds.0.matches.0")(data).update(first=999)
+    _refused_on_the_page(
+        app,
+        client,
+        data,
+        "tournaments[0].rounds[0].matches[0].first",
+        "not an entrant of this tournament",
+        "non è un iscritto di questo torneo",
+    )
 
 
 # The 3-player format: three sides at a table, byes ---------------------------------------
@@ -508,25 +522,13 @@ def test_the_import_page_says_what_is_wrong_with_a_table_of_three_in_the_users_l
 ) -> None:
     """Through the import page: a bye given a third side is refused, where and why in
     English and in Italian, and nothing is imported."""
-    import json
-
-    from tests.actions import signup
-    from tests.web.test_imports import EN, IT, _upload
-
-    signup(client, "importer")
     data = copy.deepcopy(three_file)
     _bye(data).update(third=_first_played(data)["first"])
-    body = json.dumps(data).encode()
-    with app.app_context():
-        before = _counts()
-    where = "tournaments[0].rounds[0].matches[2].third"
-    status, page = _upload(client, body, EN)
-    assert status == 422
-    assert f"Nothing was imported. {where}: a bye has no third side" in page
-    status, page = _upload(client, body, IT)
-    assert status == 422
-    assert (
-        f"Non è stato importato nulla. {where}: un turno di riposo non ha una terza parte" in page
+    _refused_on_the_page(
+        app,
+        client,
+        data,
+        "tournaments[0].rounds[0].matches[2].third",
+        "a bye has no third side",
+        "un turno di riposo non ha una terza parte",
     )
-    with app.app_context():
-        assert _counts() == before
