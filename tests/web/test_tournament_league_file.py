@@ -193,6 +193,17 @@ def _counts() -> tuple[int, int, int]:
     )
 
 
+def _refused(app: Flask, data: dict[str, Any]) -> league_transfer.ImportRefused:
+    """The refusal of importing ``data``, once it is seen that nothing of it was stored."""
+    with app.app_context():
+        before = _counts()
+        with pytest.raises(league_transfer.ImportRefused) as refused:
+            league_transfer.import_league(data, user("other"))
+        db.session.rollback()
+        assert _counts() == before
+    return refused.value
+
+
 @pytest.mark.parametrize(("what", "spoil", "where"), BAD, ids=[case[0] for case in BAD])
 def test_a_bad_tournament_part_is_refused_with_where_and_nothing_is_stored(
     app: Flask,
@@ -203,13 +214,8 @@ def test_a_bad_tournament_part_is_refused_with_where_and_nothing_is_stored(
 ) -> None:
     data = copy.deepcopy(league_file)
     spoil(data)
-    with app.app_context():
-        before = _counts()
-        with pytest.raises(league_transfer.ImportRefused) as refused:
-            league_transfer.import_league(data, user("other"))
-        assert refused.value.where == where, (what, refused.value)
-        db.session.rollback()
-        assert _counts() == before
+    refused = _refused(app, data)
+    assert refused.where == where, (what, refused)
 
 
 def test_a_refusal_in_the_last_transaction_leaves_nothing_of_the_league(
@@ -488,15 +494,10 @@ def test_a_bad_tournament_of_three_is_refused_with_where_and_why_and_nothing_is_
     of a table of three, a stage of more partite or a knockout: refused, nothing kept."""
     data = copy.deepcopy(three_file)
     spoil(data)
-    with app.app_context():
-        before = _counts()
-        with pytest.raises(league_transfer.ImportRefused) as refused:
-            league_transfer.import_league(data, user("other"))
-        assert refused.value.where == where, (what, refused.value)
-        if reason is not None:
-            assert refused.value.reason == reason, what
-        db.session.rollback()
-        assert _counts() == before
+    refused = _refused(app, data)
+    assert refused.where == where, (what, refused)
+    if reason is not None:
+        assert refused.reason == reason, what
 
 
 def test_a_third_side_in_a_tournament_of_two_is_refused(
@@ -511,10 +512,9 @@ def test_a_third_side_in_a_tournament_of_two_is_refused(
         for e in data["tournaments"][0]["entrants"]
         if e["number"] not in (match["first"], match["second"])
     )
-    with app.app_context(), pytest.raises(league_transfer.ImportRefused) as refused:
-        league_transfer.import_league(data, user("other"))
-    assert refused.value.where.endswith(".third"), refused.value
-    assert refused.value.reason == "only a 3-player tournament has a third side"
+    refused = _refused(app, data)
+    assert refused.where.endswith(".third"), refused
+    assert refused.reason == "only a 3-player tournament has a third side"
 
 
 def test_the_import_page_says_what_is_wrong_with_a_table_of_three_in_the_users_language(
