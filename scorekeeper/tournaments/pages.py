@@ -127,7 +127,10 @@ def names(tournament: Tournament) -> dict[int, Entrant]:
 
 
 def stage_title(stage: Stage) -> str:
-    """The stage's name in the current language."""
+    """The stage's name in the current language: a groups stage that sends no one on
+    to a knockout (no qualifiers) is the one group of a single round-robin."""
+    if stage.kind == StageKind.GROUPS.value and stage.qualifiers is None:
+        return _("Round-robin")
     return {
         StageKind.GROUPS.value: _("Groups"),
         StageKind.SWISS.value: _("Swiss"),
