@@ -675,3 +675,20 @@ def test_a_round_is_headed_by_what_its_stage_is(
             page = client.get(f"/tournaments/{pid}/{url}", headers={"Accept-Language": language})
             assert page.status_code == 200, url
             assert heading in page.get_data(as_text=True), (url, language)
+
+
+def test_no_tie_reason_is_shown_before_a_round_robin_has_a_result(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Eight pairs in a round-robin, started, nothing played: every row is level on
+    nothing and the drawn card's order is no reason worth a line; none is shown."""
+    signup(client, "organiser")
+    with app.test_request_context():
+        organiser = db.session.scalars(select(User).where(User.username == "organiser")).one()
+        t = drawn(organiser, EIGHT_PAIRS, 3, Structure.ROUND_ROBIN)
+        services.start(t)
+        pid = t.public_id
+    for url in (f"/tournaments/{pid}", f"/tournaments/{pid}/screen"):
+        html = client.get(url, headers=EN).get_data(as_text=True)
+        assert "Anna" in html, url
+        assert "tie-reason" not in html, url
