@@ -805,6 +805,8 @@ def _check_match(
     if (table is None) != (second is None):
         raise ImportRefused(f"{where}.table", N_("a match has a table, a bye none"))
     best_of = json_int(match.get("best_of"), f"{where}.best_of", 1, services.GAMES_MAX)
+    if three and best_of != 1:
+        raise ImportRefused(f"{where}.best_of", N_("a table of three plays one partita"))
     partite = json_list(match.get("games"), f"{where}.games", best_of)
     for k, position in enumerate(partite):
         if type(position) is not int or not 0 <= position < games_in_file:

@@ -470,6 +470,12 @@ THREE_BAD: list[tuple[str, Callable[[dict[str, Any]], None], str, str | None]] =
         "a table of three plays one partita",
     ),
     (
+        "a table of best of three",
+        lambda d: _first_played(d).update(best_of=3),
+        "tournaments[0].rounds[0].matches[0].best_of",
+        "a table of three plays one partita",
+    ),
+    (
         "knockout",
         lambda d: _at("")(d).update(structure="knockout"),
         "tournaments[0].structure",
