@@ -127,7 +127,10 @@ def names(tournament: Tournament) -> dict[int, Entrant]:
 
 
 def stage_title(stage: Stage) -> str:
-    """The stage's name in the current language."""
+    """The stage's name in the current language: a groups stage that sends no one on
+    to a knockout (no qualifiers) is the one group of a single round-robin."""
+    if stage.kind == StageKind.GROUPS.value and stage.qualifiers is None:
+        return _("Round-robin")
     return {
         StageKind.GROUPS.value: _("Groups"),
         StageKind.SWISS.value: _("Swiss"),
@@ -283,12 +286,25 @@ def tie_break_names(tournament: Tournament) -> list[str]:
     return [words.get(code, code) for code in tournament.tie_break]
 
 
+def _both_unplayed(
+    row: core.Standing | core.ThreeStanding, below: core.Standing | core.ThreeStanding | None
+) -> bool:
+    """Whether ``row`` and the row ``below`` it (if any) have played no match yet (a bye
+    is none): only the draw puts one above the other then, no reason worth a line."""
+    return row.played == 0 and (below is None or below.played == 0)
+
+
 def _table(title: str, standings: tuple[core.Standing, ...], by: dict[int, Entrant]) -> Table:
+    below = [*standings[1:], None]
     return Table(
         title,
         [
-            TableRow(row, by[row.entrant].name if row.entrant in by else "", reason_text(row.ahead))
-            for row in standings
+            TableRow(
+                row,
+                by[row.entrant].name if row.entrant in by else "",
+                "" if _both_unplayed(row, nxt) else reason_text(row.ahead),
+            )
+            for row, nxt in zip(standings, below, strict=True)
         ],
     )
 
@@ -299,7 +315,9 @@ def _three_table(
     below = [*standings[1:], None]
     rows = [
         ThreeTableRow(
-            row, by[row.entrant].name if row.entrant in by else "", three_reason(row, nxt)
+            row,
+            by[row.entrant].name if row.entrant in by else "",
+            "" if _both_unplayed(row, nxt) else three_reason(row, nxt),
         )
         for row, nxt in zip(standings, below, strict=True)
     ]

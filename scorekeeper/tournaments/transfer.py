@@ -448,7 +448,7 @@ _ENTRY_KEYS = frozenset(("names", "club", "seed", "withdrawn"))
 _ENTRANT_KEYS = frozenset(("number", "names", "club", "seed", "group", "place"))
 _ROUND_KEYS = frozenset(("stage", "number", "matches"))
 _MATCH_KEYS = frozenset(
-    ("table", "slot", "group", "first", "second", "best_of", "target", "games", "result")
+    ("table", "slot", "group", "first", "second", "third", "best_of", "target", "games", "result")
 )
 _RESULT_KEYS = frozenset(("wins", "points", "winner", "by_hand"))
 _SEED_MAX = 2**63 - 1
@@ -456,8 +456,9 @@ _SEED_MAX = 2**63 - 1
 
 def league_part(league: League, positions: Mapping[int, int]) -> list[dict[str, Any]]:
     """The league's tournaments as its file carries them (`FilePart.export`): settings,
-    stages, entries, the draw's entrants and seed, every round's matches with their
-    partite (by their place in the file's games) and results."""
+    stages, entries, the draw's entrants and seed, every round's matches (a table of
+    three with its ``third`` side) with their partite (by their place in the file's
+    games) and results (a value per side: two, or three at a table of three)."""
     found = db.session.scalars(
         select(Tournament).where(Tournament.league_id == league.id).order_by(Tournament.id)
     )
@@ -537,14 +538,15 @@ def _match_part(
         "group": match.group_index,
         "first": number_of[match.first_id],
         "second": number_of[match.second_id] if match.second_id is not None else None,
+        **({"third": number_of[match.third_id]} if match.third_id is not None else {}),
         "best_of": match.games,
         "target": match.target,
         "games": [positions[game.id] for game in services.match_games(match)],
         "result": None
         if result is None
         else {
-            "wins": [result.wins_first, result.wins_second],
-            "points": [result.points_first, result.points_second],
+            "wins": list(result.wins),
+            "points": list(result.points),
             "winner": number_of[result.winner_id] if result.winner_id is not None else None,
             "by_hand": result.by_hand,
         },
@@ -554,8 +556,9 @@ def _match_part(
 def check_league_part(value: Any, games_in_file: int) -> list[dict[str, Any]]:
     """The tournaments of a league file, checked (`FilePart.check`): every field's type
     and range, stages as the structure has them, entrants, rounds and matches that name
-    entrants of the draw, each of the file's games played in one match at most, results
-    that end their match. Raises `ImportRefused` naming the part that is wrong."""
+    entrants of the draw (a third side exactly at the 3-player format's tables), each of
+    the file's games played in one match at most, results that end their match. Raises
+    `ImportRefused` naming the part that is wrong."""
     used: set[int] = set()
     items = json_list(value, LEAGUE_KEY, MAX_TOURNAMENTS)
     return [
@@ -604,8 +607,16 @@ def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int])
         raise ImportRefused(
             f"{where}.rules", N_("the rules refuse these settings (%(problem)s)"), problem=err
         ) from err
-    _choice(rules.format.key, f"{where}.rules.format", FILE_FORMAT_KEYS)
+    _choice(rules.format.key, f"{where}.rules.format", services.FORMAT_KEYS)
+    three = rules.format.key == services.THREE
     structure = Structure(_choice(spec["structure"], f"{where}.structure", STRUCTURES))
+    if three:
+        try:
+            core.check_three_stages(StageKind.KNOCKOUT in services.stage_kinds(structure))
+        except core.TournamentError as err:
+            raise ImportRefused(
+                f"{where}.structure", N_("a 3-player tournament has no knockout")
+            ) from err
     status = _choice(spec["status"], f"{where}.status", STATUSES)
     seed = _optional_int(spec["seed"], f"{where}.seed", 0, _SEED_MAX)
     if seed is None and status != Status.SETUP.value:
@@ -622,7 +633,7 @@ def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int])
     )
     if not win >= draw >= loss:
         raise ImportRefused(f"{where}.points", N_("points for a win, a draw, a loss out of order"))
-    singles = rules.format.key == "2"
+    singles = rules.format.players_per_side == 1
     entrants = _check_entrants(spec["entrants"], f"{where}.entrants", singles)
     return {
         "name": json_name(spec["name"], f"{where}.name"),
@@ -635,14 +646,20 @@ def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int])
         "public": json_bool(spec["public"], f"{where}.public"),
         "seed": seed,
         "status": status,
-        "stages": _check_stages(spec["stages"], f"{where}.stages", structure, entrants),
+        "stages": _check_stages(spec["stages"], f"{where}.stages", structure, entrants, three),
         "entries": [
             _check_entry(entry, f"{where}.entries[{j}]", singles)
             for j, entry in enumerate(json_list(spec["entries"], f"{where}.entries", ENTRIES_MAX))
         ],
         "entrants": entrants,
         "rounds": _check_rounds(
-            spec["rounds"], f"{where}.rounds", len(spec["stages"]), entrants, games_in_file, used
+            spec["rounds"],
+            f"{where}.rounds",
+            len(spec["stages"]),
+            entrants,
+            games_in_file,
+            used,
+            three,
         ),
     }
 
@@ -683,7 +700,7 @@ def _check_entrants(value: Any, where: str, singles: bool) -> dict[int, dict[str
 
 
 def _check_stages(
-    value: Any, where: str, structure: Structure, entrants: Mapping[int, Any]
+    value: Any, where: str, structure: Structure, entrants: Mapping[int, Any], three: bool
 ) -> list[dict[str, Any]]:
     kinds = services.stage_kinds(structure)
     items = json_list(value, where, len(kinds))
@@ -699,6 +716,10 @@ def _check_stages(
             for k, line in enumerate(json_list(lines, f"{at}.lines", ENTRIES_MAX * 2)):
                 if line is not None and (type(line) is not int or line not in entrants):
                     raise ImportRefused(f"{at}.lines[{k}]", N_("not an entrant of this tournament"))
+        if three:
+            for key in ("best_of", "final_best_of"):
+                if stage.get(key) != 1:
+                    raise ImportRefused(f"{at}.{key}", N_("a table of three plays one partita"))
         stages.append(
             {
                 "kind": kind.value,
@@ -733,6 +754,7 @@ def _check_rounds(
     entrants: Mapping[int, Any],
     games_in_file: int,
     used: set[int],
+    three: bool,
 ) -> list[dict[str, Any]]:
     rounds = []
     seen: set[tuple[int, int]] = set()
@@ -749,7 +771,7 @@ def _check_rounds(
         slots: set[int] = set()
         checked = []
         for k, match in enumerate(matches):
-            one = _check_match(match, f"{at}.matches[{k}]", entrants, games_in_file, used)
+            one = _check_match(match, f"{at}.matches[{k}]", entrants, games_in_file, used, three)
             if one["table"] in tables or one["slot"] in slots:
                 raise ImportRefused(f"{at}.matches[{k}]", N_("two matches at one table or slot"))
             if one["table"] is not None:
@@ -762,8 +784,15 @@ def _check_rounds(
 
 
 def _check_match(
-    item: Any, where: str, entrants: Mapping[int, Any], games_in_file: int, used: set[int]
+    item: Any,
+    where: str,
+    entrants: Mapping[int, Any],
+    games_in_file: int,
+    used: set[int],
+    three: bool,
 ) -> dict[str, Any]:
+    """One match of a round: its sides entrants of the draw (a third at a table of the
+    3-player format, none at a bye), its games the file's, its result one that ends it."""
     match = json_object(item, where, _MATCH_KEYS)
     first = _entrant_number(match.get("first"), f"{where}.first", entrants)
     second = None
@@ -771,10 +800,13 @@ def _check_match(
         second = _entrant_number(match.get("second"), f"{where}.second", entrants)
     if first == second:
         raise ImportRefused(f"{where}.second", N_("an entrant cannot meet itself"))
+    third = _check_third(match, where, entrants, three, (first, second))
     table = _optional_int(match.get("table"), f"{where}.table", 1, ENTRIES_MAX)
     if (table is None) != (second is None):
         raise ImportRefused(f"{where}.table", N_("a match has a table, a bye none"))
     best_of = json_int(match.get("best_of"), f"{where}.best_of", 1, services.GAMES_MAX)
+    if three and best_of != 1:
+        raise ImportRefused(f"{where}.best_of", N_("a table of three plays one partita"))
     partite = json_list(match.get("games"), f"{where}.games", best_of)
     for k, position in enumerate(partite):
         if type(position) is not int or not 0 <= position < games_in_file:
@@ -790,12 +822,41 @@ def _check_match(
         "group": _optional_int(match.get("group"), f"{where}.group", 0, ENTRIES_MAX),
         "first": first,
         "second": second,
+        "third": third,
         "games": best_of,
         "target": json_int(match.get("target"), f"{where}.target", *_TARGETS),
         "partite": partite,
-        "result": _check_result(match.get("result"), f"{where}.result", first, second, best_of),
+        "result": _check_result(
+            match.get("result"), f"{where}.result", (first, second, third), best_of
+        ),
         "where": where,
     }
+
+
+def _check_third(
+    match: Mapping[str, Any],
+    where: str,
+    entrants: Mapping[int, Any],
+    three: bool,
+    others: tuple[int, int | None],
+) -> int | None:
+    """The third side of a match: there exactly at a table of the 3-player format (not
+    at its byes, never in a tournament of two sides), an entrant not seated twice."""
+    at = f"{where}.third"
+    if not three:
+        if "third" in match:
+            raise ImportRefused(at, N_("only a 3-player tournament has a third side"))
+        return None
+    if others[1] is None:
+        if match.get("third") is not None:
+            raise ImportRefused(at, N_("a bye has no third side"))
+        return None
+    if match.get("third") is None:
+        raise ImportRefused(at, N_("is missing"))
+    third = _entrant_number(match["third"], at, entrants)
+    if third in others:
+        raise ImportRefused(at, N_("an entrant cannot meet itself"))
+    return third
 
 
 def _entrant_number(value: Any, where: str, entrants: Mapping[int, Any]) -> int:
@@ -805,20 +866,28 @@ def _entrant_number(value: Any, where: str, entrants: Mapping[int, Any]) -> int:
 
 
 def _check_result(
-    value: Any, where: str, first: int, second: int | None, best_of: int
+    value: Any, where: str, sides: tuple[int, int | None, int | None], best_of: int
 ) -> dict[str, Any] | None:
+    """A match's result: partite won and game points per side (three at a table of
+    three, else two), and the winner they give."""
     if value is None:
         return None
+    first, second, third = sides
+    count = 2 if third is None else 3
     result = json_object(value, where, _RESULT_KEYS)
-    wins = json_list(result.get("wins"), f"{where}.wins", 2)
-    points = json_list(result.get("points"), f"{where}.points", 2)
-    if len(wins) != 2 or len(points) != 2:
+    wins = json_list(result.get("wins"), f"{where}.wins", count)
+    points = json_list(result.get("points"), f"{where}.points", count)
+    if len(wins) != count or len(points) != count:
+        if count == 3:
+            raise ImportRefused(where, N_("wins and points are three numbers each"))
         raise ImportRefused(where, N_("wins and points are two numbers each"))
     wins = [json_int(w, f"{where}.wins[{k}]", 0, best_of) for k, w in enumerate(wins)]
     points = [json_int(p, f"{where}.points[{k}]", 0, 99_999) for k, p in enumerate(points)]
     winner = result.get("winner")
     if second is None:
         expected: int | None = first
+    elif third is not None:
+        expected = (first, second, third)[_three_winner(wins, points, where)]
     else:
         try:
             score = core.MatchLength(best_of).score([0] * wins[0] + [1] * wins[1])
@@ -835,6 +904,17 @@ def _check_result(
         "winner": winner,
         "by_hand": json_bool(result.get("by_hand"), f"{where}.by_hand"),
     }
+
+
+def _three_winner(wins: Sequence[int], points: Sequence[int], where: str) -> int:
+    """The side that won a table of three: its one partita (1, the others 0), with
+    strictly the most game points, as `services.enter_result` has it."""
+    if sorted(wins) != [0, 0, 1]:
+        raise ImportRefused(f"{where}.wins", N_("one side wins the table's one partita"))
+    won = wins.index(1)
+    if any(p >= points[won] for k, p in enumerate(points) if k != won):
+        raise ImportRefused(f"{where}.points", N_("the table's winner has the most game points"))
+    return won
 
 
 def write_league_part(
@@ -938,7 +1018,7 @@ def _write_match(
     entrants: Mapping[int, Entrant],
     game_ids: Sequence[int],
 ) -> None:
-    second = spec["second"]
+    second, third = spec["second"], spec["third"]
     match = Match(
         tournament_id=tournament.id,
         round_id=round_.id,
@@ -947,6 +1027,7 @@ def _write_match(
         group_index=spec["group"],
         first_id=entrants[spec["first"]].id,
         second_id=entrants[second].id if second is not None else None,
+        third_id=entrants[third].id if third is not None else None,
         format_key=tournament.format_key,
         games=spec["games"],
         target=spec["target"],
@@ -963,15 +1044,17 @@ def _write_match(
         db.session.add(MatchGame(match_id=match.id, game_id=game.id, number=number))
     result = spec["result"]
     if result is not None:
-        winner = result["winner"]
+        winner, wins, points = result["winner"], result["wins"], result["points"]
         db.session.add(
             MatchResult(
                 match_id=match.id,
                 winner_id=entrants[winner].id if winner is not None else None,
-                wins_first=result["wins"][0],
-                wins_second=result["wins"][1],
-                points_first=result["points"][0],
-                points_second=result["points"][1],
+                wins_first=wins[0],
+                wins_second=wins[1],
+                wins_third=wins[2] if len(wins) == 3 else None,
+                points_first=points[0],
+                points_second=points[1],
+                points_third=points[2] if len(points) == 3 else None,
                 by_hand=result["by_hand"],
             )
         )
@@ -983,8 +1066,5 @@ STRUCTURES = tuple(structure.value for structure in Structure)
 STATUSES = tuple(status.value for status in Status)
 TIE_BREAKS = tuple(step.value for step in core.TieBreak)
 _TARGETS = (TARGET_RANGE.start, TARGET_RANGE.stop - 1)
-#: Formats of a tournament a league file carries back in: the 3-player format's matches
-#: (a third side) are not written by the import yet, so such a file is refused whole.
-FILE_FORMAT_KEYS = tuple(key for key in services.FORMAT_KEYS if key != services.THREE)
 #: Most rounds of one tournament a file carries.
 ROUNDS_LIMIT = 64

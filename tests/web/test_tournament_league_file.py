@@ -24,7 +24,15 @@ from scorekeeper.leagues.models import League
 from scorekeeper.scoring import FORMATS, Rules
 from scorekeeper.tournaments import services, transfer
 from scorekeeper.tournaments.models import Status, Structure, Tournament
-from tests.web.tournament_helpers import EIGHT_PAIRS, GROUPS_THEN_FINAL, drawn, play_match, user
+from tests.web.tournament_helpers import (
+    EIGHT_PAIRS,
+    GROUPS_THEN_FINAL,
+    drawn,
+    play_match,
+    play_round,
+    three_drawn,
+    user,
+)
 
 
 def _played_league() -> League:
@@ -146,11 +154,6 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("structure", lambda d: _at("")(d).update(structure="ladder"), "tournaments[0].structure"),
     ("stages", lambda d: _at("stages")(d).pop(), "tournaments[0].stages"),
     (
-        "3-player format, not carried back in yet",
-        lambda d: _at("rules")(d).update(format="3"),
-        "tournaments[0].rules.format",
-    ),
-    (
         "entrant",
         lambda d: _at("rounds.0.matches.0")(d).update(first=999),
         "tournaments[0].rounds[0].matches[0].first",
@@ -190,6 +193,17 @@ def _counts() -> tuple[int, int, int]:
     )
 
 
+def _refused(app: Flask, data: dict[str, Any]) -> league_transfer.ImportRefused:
+    """The refusal of importing ``data``, once it is seen that nothing of it was stored."""
+    with app.app_context():
+        before = _counts()
+        with pytest.raises(league_transfer.ImportRefused) as refused:
+            league_transfer.import_league(data, user("other"))
+        db.session.rollback()
+        assert _counts() == before
+    return refused.value
+
+
 @pytest.mark.parametrize(("what", "spoil", "where"), BAD, ids=[case[0] for case in BAD])
 def test_a_bad_tournament_part_is_refused_with_where_and_nothing_is_stored(
     app: Flask,
@@ -200,13 +214,8 @@ def test_a_bad_tournament_part_is_refused_with_where_and_nothing_is_stored(
 ) -> None:
     data = copy.deepcopy(league_file)
     spoil(data)
-    with app.app_context():
-        before = _counts()
-        with pytest.raises(league_transfer.ImportRefused) as refused:
-            league_transfer.import_league(data, user("other"))
-        assert refused.value.where == where, (what, refused.value)
-        db.session.rollback()
-        assert _counts() == before
+    refused = _refused(app, data)
+    assert refused.where == where, (what, refused)
 
 
 def test_a_refusal_in_the_last_transaction_leaves_nothing_of_the_league(
@@ -269,28 +278,263 @@ def test_a_tournament_still_taking_entries_goes_out_and_comes_back_the_same(
         assert league_transfer.export_league(copied) == data
 
 
-def test_the_import_page_says_what_is_wrong_with_a_tournament_in_the_users_language(
-    app: Flask, client: FlaskClient, league_file: dict[str, Any]
+def _refused_on_the_page(
+    app: Flask, client: FlaskClient, data: dict[str, Any], where: str, english: str, italian: str
 ) -> None:
-    """Through the import page: a match naming no entrant of the draw is refused, where and
-    why in English and in Italian, and nothing is imported."""
+    """``data`` uploaded through the import page is refused at ``where``, why said in
+    English and in Italian, and nothing is imported."""
     import json
 
     from tests.actions import signup
     from tests.web.test_imports import EN, IT, _upload
 
     signup(client, "importer")
-    data = copy.deepcopy(league_file)
-    _at("rounds.0.matches.0")(data).update(first=999)
     body = json.dumps(data).encode()
     with app.app_context():
         before = _counts()
-    where = "tournaments[0].rounds[0].matches[0].first"
     status, page = _upload(client, body, EN)
     assert status == 422
-    assert f"Nothing was imported. {where}: not an entrant of this tournament" in page
+    assert f"Nothing was imported. {where}: {english}" in page
     status, page = _upload(client, body, IT)
     assert status == 422
-    assert f"Non è stato importato nulla. {where}: non è un iscritto di questo torneo" in page
+    assert f"Non è stato importato nulla. {where}: {italian}" in page
     with app.app_context():
         assert _counts() == before
+
+
+def test_the_import_page_says_what_is_wrong_with_a_tournament_in_the_users_language(
+    app: Flask, client: FlaskClient, league_file: dict[str, Any]
+) -> None:
+    """Through the import page: a match naming no entrant of the draw is refused, where and
+    why in English and in Italian, and nothing is imported."""
+    data = copy.deepcopy(league_file)
+    _at("rounds.0.matches.0")(data).update(first=999)
+    _refused_on_the_page(
+        app,
+        client,
+        data,
+        "tournaments[0].rounds[0].matches[0].first",
+        "not an entrant of this tournament",
+        "non è un iscritto di questo torneo",
+    )
+
+
+# The 3-player format: three sides at a table, byes ---------------------------------------
+
+
+def _played_three_league() -> League:
+    """The league "Tavolo a tre" of "owner" (games of three) with a round-robin of seven
+    players at tables of three, played to its winner: the first table entered by hand
+    (the third side wins, 11 to 5 and 8), every other one played on its game (the lowest
+    entrant number at the table wins)."""
+    owner = user("owner")
+    league = leagues.create_league(owner, LeagueSetup("Tavolo a tre", False, Rules(FORMATS["3"])))
+    t = three_drawn(owner, 7, 3, league_id=league.id)
+    services.start(t)
+    (first, *_) = services.matches(services.rounds(t)[0][1])
+    services.enter_result(first, (0, 0, 1), (5, 8, 11), owner)
+    while True:
+        play_round(t)
+        db.session.refresh(t)
+        if t.status == Status.FINISHED.value:
+            break
+        services.next_round(t)
+    db.session.commit()
+    return league
+
+
+@pytest.fixture
+def three_file(app: Flask) -> dict[str, Any]:
+    """The export of `_played_three_league`."""
+    with app.app_context():
+        return league_transfer.export_league(_played_three_league())
+
+
+def test_a_league_with_a_tournament_of_three_goes_out_and_comes_back_the_same(
+    app: Flask, three_file: dict[str, Any]
+) -> None:
+    """Every table of the file has its third side, and three wins and points in its
+    result (a bye none); imported, the new league's file is the same and its tournament
+    has the same matches, results (the hand-entered one too), standings and winner."""
+    (part,) = three_file["tournaments"]
+    matches = [m for r in part["rounds"] for m in r["matches"]]
+    tables = [m for m in matches if m["second"] is not None]
+    byes = [m for m in matches if m["second"] is None]
+    assert tables
+    assert byes
+    assert all(len({m["first"], m["second"], m["third"]}) == 3 for m in tables)
+    assert all(len(m["result"]["wins"]) == len(m["result"]["points"]) == 3 for m in tables)
+    assert all("third" not in m and len(m["result"]["wins"]) == 2 for m in byes)
+    (hand,) = [m for m in tables if m["result"]["by_hand"]]
+    assert hand["result"] == {
+        "wins": [0, 0, 1],
+        "points": [5, 8, 11],
+        "winner": hand["third"],
+        "by_hand": True,
+    }
+    with app.app_context():
+        first = db.session.scalars(select(League)).one()
+        expected, lines = _tournament_export(first), _lines(first)
+        assert expected["winner"] is not None
+        assert expected["standings"][0]["rows"][0]["played"] > 0
+        copied = league_transfer.import_league(copy.deepcopy(three_file), user("other"))
+        assert league_transfer.export_league(copied) == three_file
+        assert _tournament_export(copied) == expected
+        assert _lines(copied) == lines
+
+
+def _bye(data: dict[str, Any]) -> dict[str, Any]:
+    (match,) = [
+        m for r in data["tournaments"][0]["rounds"] for m in r["matches"] if m["second"] is None
+    ][:1]
+    return match  # type: ignore[no-any-return]
+
+
+THREE_BAD: list[tuple[str, Callable[[dict[str, Any]], None], str, str | None]] = [
+    (
+        "third not an entrant",
+        lambda d: _first_played(d).update(third=99),
+        "tournaments[0].rounds[0].matches[0].third",
+        "not an entrant of this tournament",
+    ),
+    (
+        "third is the first",
+        lambda d: _first_played(d).update(third=_first_played(d)["first"]),
+        "tournaments[0].rounds[0].matches[0].third",
+        "an entrant cannot meet itself",
+    ),
+    (
+        "third missing",
+        lambda d: _first_played(d).pop("third"),
+        "tournaments[0].rounds[0].matches[0].third",
+        "is missing",
+    ),
+    (
+        "third a text",
+        lambda d: _first_played(d).update(third=str(_first_played(d)["third"])),
+        "tournaments[0].rounds[0].matches[0].third",
+        "not an entrant of this tournament",
+    ),
+    (
+        "third true",
+        lambda d: _first_played(d).update(third=True),
+        "tournaments[0].rounds[0].matches[0].third",
+        "not an entrant of this tournament",
+    ),
+    (
+        "third at a bye",
+        lambda d: _bye(d).update(third=_first_played(d)["first"]),
+        "tournaments[0].rounds[0].matches[2].third",
+        "a bye has no third side",
+    ),
+    (
+        "two wins at a table of three",
+        lambda d: _first_played(d)["result"].update(wins=[0, 1]),
+        "tournaments[0].rounds[0].matches[0].result",
+        "wins and points are three numbers each",
+    ),
+    (
+        "wins a text",
+        lambda d: _first_played(d)["result"].update(wins=[0, 0, "1"]),
+        "tournaments[0].rounds[0].matches[0].result.wins[2]",
+        None,
+    ),
+    (
+        "points a float",
+        lambda d: _first_played(d)["result"].update(points=[5, 8, 11.0]),
+        "tournaments[0].rounds[0].matches[0].result.points[2]",
+        None,
+    ),
+    (
+        "two winners",
+        lambda d: _first_played(d)["result"].update(wins=[1, 0, 1]),
+        "tournaments[0].rounds[0].matches[0].result.wins",
+        "one side wins the table's one partita",
+    ),
+    (
+        "winner without the most points",
+        lambda d: _first_played(d)["result"].update(points=[5, 11, 11]),
+        "tournaments[0].rounds[0].matches[0].result.points",
+        "the table's winner has the most game points",
+    ),
+    (
+        "winner not the table's",
+        lambda d: _first_played(d)["result"].update(winner=_first_played(d)["first"]),
+        "tournaments[0].rounds[0].matches[0].result.winner",
+        "not the winner these wins give",
+    ),
+    (
+        "best of three",
+        lambda d: _at("stages.0")(d).update(best_of=3),
+        "tournaments[0].stages[0].best_of",
+        "a table of three plays one partita",
+    ),
+    (
+        "a table of best of three",
+        lambda d: _first_played(d).update(best_of=3),
+        "tournaments[0].rounds[0].matches[0].best_of",
+        "a table of three plays one partita",
+    ),
+    (
+        "knockout",
+        lambda d: _at("")(d).update(structure="knockout"),
+        "tournaments[0].structure",
+        "a 3-player tournament has no knockout",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "spoil", "where", "reason"), THREE_BAD, ids=[c[0] for c in THREE_BAD]
+)
+def test_a_bad_tournament_of_three_is_refused_with_where_and_why_and_nothing_is_stored(
+    app: Flask,
+    three_file: dict[str, Any],
+    what: str,
+    spoil: Callable[[dict[str, Any]], None],
+    where: str,
+    reason: str | None,
+) -> None:
+    """A wrong type (``reason`` None: the check every number of the file has), a third
+    side that is no entrant, seated twice, missing, at a bye, a result that is not one
+    of a table of three, a stage of more partite or a knockout: refused, nothing kept."""
+    data = copy.deepcopy(three_file)
+    spoil(data)
+    refused = _refused(app, data)
+    assert refused.where == where, (what, refused)
+    if reason is not None:
+        assert refused.reason == reason, what
+
+
+def test_a_third_side_in_a_tournament_of_two_is_refused(
+    app: Flask, league_file: dict[str, Any]
+) -> None:
+    """A match of a pairs tournament given a third side (an entrant of the draw) is
+    refused at that side: only the 3-player format seats three."""
+    data = copy.deepcopy(league_file)
+    match = _first_played(data)
+    match["third"] = next(
+        e["number"]
+        for e in data["tournaments"][0]["entrants"]
+        if e["number"] not in (match["first"], match["second"])
+    )
+    refused = _refused(app, data)
+    assert refused.where.endswith(".third"), refused
+    assert refused.reason == "only a 3-player tournament has a third side"
+
+
+def test_the_import_page_says_what_is_wrong_with_a_table_of_three_in_the_users_language(
+    app: Flask, client: FlaskClient, three_file: dict[str, Any]
+) -> None:
+    """Through the import page: a bye given a third side is refused, where and why in
+    English and in Italian, and nothing is imported."""
+    data = copy.deepcopy(three_file)
+    _bye(data).update(third=_first_played(data)["first"])
+    _refused_on_the_page(
+        app,
+        client,
+        data,
+        "tournaments[0].rounds[0].matches[2].third",
+        "a bye has no third side",
+        "un turno di riposo non ha una terza parte",
+    )

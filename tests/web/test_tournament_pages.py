@@ -26,6 +26,7 @@ from tests.web.test_fuzz_routes import page_forms
 from tests.web.tournament_helpers import (
     EIGHT_PAIRS,
     FOUR_PAIRS,
+    GROUPS_THEN_FINAL,
     TWO_PAIRS,
     drawn,
     sweep,
@@ -678,3 +679,57 @@ def test_more_than_forty_sides_level_before_any_result_are_no_5xx(
         pid = t.public_id
     for url in read_pages(pid):
         assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.parametrize(
+    ("structure", "settings", "english", "italian"),
+    [
+        (Structure.ROUND_ROBIN, {}, "Round-robin · Round 1", "Girone unico · Turno 1"),
+        (
+            Structure.GROUPS_KNOCKOUT,
+            {"stages": GROUPS_THEN_FINAL, "group_size": 4, "qualifiers": 2},
+            "Groups · Round 1",
+            "Gironi · Turno 1",
+        ),
+    ],
+    ids=["round_robin", "groups_knockout"],
+)
+def test_a_round_is_headed_by_what_its_stage_is(
+    app: Flask,
+    client: FlaskClient,
+    structure: Structure,
+    settings: dict[str, object],
+    english: str,
+    italian: str,
+) -> None:
+    """A single round-robin's round is headed "Round-robin" (one group of everyone), the
+    groups before a knockout "Groups", on the round page, the screen and the sheets, in
+    English and in Italian."""
+    signup(client, "organiser")
+    with app.test_request_context():
+        organiser = db.session.scalars(select(User).where(User.username == "organiser")).one()
+        t = drawn(organiser, EIGHT_PAIRS, 3, structure, **settings)  # type: ignore[arg-type]
+        services.start(t)
+        pid = t.public_id
+    for url in ("rounds", "screen", "print/sheets"):
+        for language, heading in (("en", english), ("it", italian)):
+            page = client.get(f"/tournaments/{pid}/{url}", headers={"Accept-Language": language})
+            assert page.status_code == 200, url
+            assert heading in page.get_data(as_text=True), (url, language)
+
+
+def test_no_tie_reason_is_shown_before_a_round_robin_has_a_result(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Eight pairs in a round-robin, started, nothing played: every row is level on
+    nothing and the drawn card's order is no reason worth a line; none is shown."""
+    signup(client, "organiser")
+    with app.test_request_context():
+        organiser = db.session.scalars(select(User).where(User.username == "organiser")).one()
+        t = drawn(organiser, EIGHT_PAIRS, 3, Structure.ROUND_ROBIN)
+        services.start(t)
+        pid = t.public_id
+    for url in (f"/tournaments/{pid}", f"/tournaments/{pid}/screen"):
+        html = client.get(url, headers=EN).get_data(as_text=True)
+        assert "Anna" in html, url
+        assert "tie-reason" not in html, url

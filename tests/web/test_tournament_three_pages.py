@@ -258,3 +258,30 @@ def test_only_helpers_enter_a_result_of_three(
     assert response.status_code == status
     with app.app_context():
         assert services.result_of(db.session.get_one(Match, match_id)) is None
+
+
+def test_no_tie_reason_is_shown_between_players_who_have_played_nothing(
+    app: Flask, client: FlaskClient, started: str
+) -> None:
+    """Before any table is played, no row of the table says why it is above the next
+    (only the draw orders them); once one table is in, its last player, level on no
+    points with those yet to play, is above them on game points, and they still say
+    nothing, on the tournament page, the screen and the printed standings."""
+    pid = started
+    pages = (
+        f"/tournaments/{pid}",
+        f"/tournaments/{pid}/screen",
+        f"/tournaments/{pid}/print/standings",
+    )
+    for url in pages:
+        html = client.get(url).get_data(as_text=True)
+        assert "three-standings" in html, url
+        assert "tie-reason" not in html, url
+    match_id, _seats = open_tables(app, pid)[0]
+    status, _ = enter_three(client, pid, match_id, ("1", "0", "0"), ("11", "7", "5"))
+    assert status == 302
+    for url in pages:
+        html = client.get(url).get_data(as_text=True)
+        assert html.count("tie-reason") == 1, url
+        assert "ahead on game points (5 to 0)" in html, url
+        assert "the draw's order (number" not in html, url
