@@ -26,13 +26,14 @@ def sign_up(page: Page, username: str) -> None:
     expect(open_menu(page).get_by_role("link", name=username)).to_be_visible()
 
 
-def record_reference_hand(page: Page) -> None:
-    """Side A: 22 cards, 6 denari, settebello, primiera and one scopa (5 points)."""
+def record_reference_hand(page: Page, scope: int = 1) -> None:
+    """Side A: 22 cards, 6 denari, settebello, primiera and ``scope`` scope (4 points and
+    the scope: 5 for the reference hand's one)."""
     page.locator('[name="sides-0-cards"]').fill("22")
     page.locator('[name="sides-0-denari"]').fill("6")
     page.locator('input[name="settebello"][value="0"]').check()
     page.locator('input[name="primiera"][value="0"]').check()
-    page.locator('[name="sides-0-scope"]').fill("1")
+    page.locator('[name="sides-0-scope"]').fill(str(scope))
     page.locator("#save-hand").click()
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_leagues import sign_up
+from tests.e2e.test_leagues import record_reference_hand, sign_up
 from tests.web.tournament_helpers import EIGHT_PAIRS
 
 #: The screen refreshes every 10 s: a wait for it allows two refreshes.
@@ -83,12 +83,7 @@ def play_on_the_board(table: Page, link: str, hands: int = 1) -> None:
     ``hands`` hands of 11 for the first side (two for a game to 21)."""
     table.goto(link)
     for hand in range(1, hands + 1):
-        table.locator('[name="sides-0-cards"]').fill("22")
-        table.locator('[name="sides-0-denari"]').fill("6")
-        table.locator('input[name="settebello"][value="0"]').check()
-        table.locator('input[name="primiera"][value="0"]').check()
-        table.locator('[name="sides-0-scope"]').fill("7")
-        table.locator("#save-hand").click()
+        record_reference_hand(table, scope=7)
         expect(table.locator("#total-0")).to_have_text(str(11 * hand))
 
 
