@@ -927,11 +927,11 @@ def _three_game_changed(match: Match, existing: MatchResult | None, game: Game) 
 def _check_three_result(wins: tuple[int, ...], points: tuple[int, ...]) -> None:
     """A table of three plays one partita: one side won it (1, the others 0), and the
     winner has strictly the most game points (a game ends with one strict leader)."""
-    if sorted(wins) != [0, 0, 1]:
-        raise TournamentRefused("three_one_winner", "wins")
-    winner = wins.index(1)
-    if any(p >= points[winner] for side, p in enumerate(points) if side != winner):
-        raise TournamentRefused("three_winner_points", "points")
+    try:
+        core.three_winner(wins, points)
+    except core.ThreeResultError as error:
+        key = "three_one_winner" if error.field == "wins" else "three_winner_points"
+        raise TournamentRefused(key, error.field) from error
 
 
 def _checked_result(

@@ -907,14 +907,16 @@ def _check_result(
 
 
 def _three_winner(wins: Sequence[int], points: Sequence[int], where: str) -> int:
-    """The side that won a table of three: its one partita (1, the others 0), with
-    strictly the most game points, as `services.enter_result` has it."""
-    if sorted(wins) != [0, 0, 1]:
-        raise ImportRefused(f"{where}.wins", N_("one side wins the table's one partita"))
-    won = wins.index(1)
-    if any(p >= points[won] for k, p in enumerate(points) if k != won):
-        raise ImportRefused(f"{where}.points", N_("the table's winner has the most game points"))
-    return won
+    """The side that won a table of three (`core.three_winner`, as a result entered by
+    hand has it)."""
+    try:
+        return core.three_winner(wins, points)
+    except core.ThreeResultError as error:
+        if error.field == "wins":
+            message = N_("one side wins the table's one partita")
+        else:
+            message = N_("the table's winner has the most game points")
+        raise ImportRefused(f"{where}.{error.field}", message) from error
 
 
 def write_league_part(

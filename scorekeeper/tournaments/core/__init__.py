@@ -31,6 +31,7 @@ from .threes import (
     Table,
     ThreePoints,
     ThreeResult,
+    ThreeResultError,
     ThreeRound,
     ThreeStanding,
     check_three_stages,
@@ -38,6 +39,7 @@ from .threes import (
     three_round,
     three_round_robin,
     three_standings,
+    three_winner,
 )
 
 __all__ = [
@@ -62,6 +64,7 @@ __all__ = [
     "Table",
     "ThreePoints",
     "ThreeResult",
+    "ThreeResultError",
     "ThreeRound",
     "ThreeStanding",
     "TieBreak",
@@ -81,4 +84,5 @@ __all__ = [
     "three_round",
     "three_round_robin",
     "three_standings",
+    "three_winner",
 ]

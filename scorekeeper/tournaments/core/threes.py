@@ -171,6 +171,28 @@ def most_rounds(count: int) -> int:
     return count * (count - 1) // 2 // (SEATS * tables) if tables else 0
 
 
+class ThreeResultError(TournamentError):
+    """A table of three's result its rules refuse; `field` is the part that is wrong:
+    ``"wins"`` (not one partita won by one side) or ``"points"`` (its winner not
+    strictly ahead on game points)."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def three_winner(wins: Sequence[int], points: Sequence[int]) -> int:
+    """The side (0, 1 or 2) that won a table of three from its partite won and game
+    points: one partita, won by one side (1, the others 0), which has strictly the most
+    game points (a game ends with one strict leader). Raises `ThreeResultError`."""
+    if sorted(wins) != [0, 0, 1]:
+        raise ThreeResultError(f"{list(wins)}: one side wins the table's one partita", "wins")
+    winner = list(wins).index(1)
+    if any(p >= points[winner] for side, p in enumerate(points) if side != winner):
+        raise ThreeResultError(f"{list(points)}: the winner has the most game points", "points")
+    return winner
+
+
 def three_round(
     number: int,
     ranking: Sequence[EntrantId],

@@ -11,6 +11,7 @@ from scorekeeper.tournaments.core import (
     NO_KNOCKOUT,
     ThreePoints,
     ThreeResult,
+    ThreeResultError,
     ThreeRound,
     TournamentError,
     check_three_stages,
@@ -18,6 +19,7 @@ from scorekeeper.tournaments.core import (
     three_round,
     three_round_robin,
     three_standings,
+    three_winner,
 )
 
 
@@ -189,3 +191,15 @@ def test_a_round_past_the_most_seats_a_pair_again(count: int) -> None:
             repeated = repeated or bool(pairs & met)
             met |= pairs
     assert repeated
+
+
+def test_a_table_of_three_is_won_by_its_one_partita_and_the_most_points() -> None:
+    assert three_winner((0, 1, 0), (7, 11, 9)) == 1
+    for wins, field in [((1, 1, 0), "wins"), ((0, 0, 0), "wins"), ((2, 0, 0), "wins")]:
+        with pytest.raises(ThreeResultError) as refused:
+            three_winner(wins, (11, 3, 2))
+        assert refused.value.field == field
+    for points in [(11, 11, 2), (9, 11, 2)]:  # level with the winner, or ahead of it
+        with pytest.raises(ThreeResultError) as refused:
+            three_winner((1, 0, 0), points)
+        assert refused.value.field == "points"
