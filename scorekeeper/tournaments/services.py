@@ -812,14 +812,7 @@ def _open_matches(round_: Round) -> list[Match]:
 
 def match_games(match: Match) -> list[Game]:
     """The games of a match, partita 1 first."""
-    return list(
-        db.session.scalars(
-            select(Game)
-            .join(MatchGame, MatchGame.game_id == Game.id)
-            .where(MatchGame.match_id == match.id)
-            .order_by(MatchGame.number)
-        )
-    )
+    return games_of_matches([match])[match.id]
 
 
 def games_of_matches(matches: Iterable[Match]) -> dict[int, list[Game]]:
@@ -847,7 +840,7 @@ def results_of_matches(matches: Iterable[Match]) -> dict[int, MatchResult]:
 
 def result_of(match: Match) -> MatchResult | None:
     """The recorded result of ``match``, if any."""
-    return db.session.scalar(select(MatchResult).where(MatchResult.match_id == match.id))
+    return results_of_matches([match]).get(match.id)
 
 
 def match_of_game(game: Game) -> Match | None:
