@@ -18,9 +18,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import JSON, Text, bindparam, cast, func, insert, literal_column, select
+from sqlalchemy import JSON, Table, Text, bindparam, cast, func, insert, literal_column, select
+from sqlalchemy.sql.dml import Insert
 
 from scorekeeper.extensions import db
 
@@ -43,7 +45,7 @@ def insert_rows(model: Any, rows: Sequence[Mapping[str, Any]]) -> None:
     db.session.flush()
     table = model.__table__
     if len(rows) < FEW_ROWS or db.session.get_bind().dialect.name != "postgresql":
-        db.session.execute(insert(table), rows)
+        db.session.execute(_insert(table), rows)
         return
     names = list(rows[0])
     preparer = db.session.get_bind().dialect.identifier_preparer
@@ -54,6 +56,12 @@ def insert_rows(model: Any, rows: Sequence[Mapping[str, Any]]) -> None:
     db.session.execute(
         insert(table).from_select(names, select(*(records.c[name] for name in names)))
     )
+
+
+@cache
+def _insert(table: Table) -> Insert:
+    """The table's plain INSERT, built once (a saved hand makes two every time)."""
+    return insert(table)
 
 
 def _moment(value: object) -> str:

@@ -523,9 +523,7 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
         # Core INSERTs, as `store_games` makes them: the hand, its sides, its revision.
         now = utcnow()
         hand_id: int = db.session.execute(
-            insert(Hand.__table__)
-            .values(scored.hand_values(game.id, number, now, request_id=request_id))
-            .returning(Hand.__table__.c.id)
+            _INSERT_HAND, scored.hand_values(game.id, number, now, request_id=request_id)
         ).scalar_one()
         insert_rows(HandSide, [{"hand_id": hand_id, **side._asdict()} for side in scored.sides])
         insert_rows(HandRevision, [scored.revision_values(game.id, hand_id, number, now)])
@@ -626,13 +624,7 @@ def lock_game(game: Game) -> None:
     # game's columns as the lock found them; its collections are read again when used.
     # A Core UPDATE, its row set on the game as loaded (the ORM's UPDATE ... RETURNING of
     # the entity costs twice as much, on every save).
-    table = Game.__table__
-    row = db.session.execute(
-        update(table)
-        .where(table.c.id == game.id)
-        .values(version=table.c.version + 1, updated_at=utcnow())
-        .returning(*(column for _key, column in _GAME_COLUMNS))
-    ).one()
+    row = db.session.execute(_LOCK_GAME, {"game": game.id, "now": utcnow()}).one()
     for (key, _column), value in zip(_GAME_COLUMNS, row, strict=True):
         set_committed_value(game, key, value)
     db.session.expire(game, ["seats", "hands"])
@@ -640,6 +632,16 @@ def lock_game(game: Game) -> None:
 
 #: The game's mapped attributes and their columns, as `lock_game` reads them back.
 _GAME_COLUMNS = tuple((prop.key, prop.columns[0]) for prop in sa_inspect(Game).column_attrs)
+# Statements every save runs are built once, their values as parameters (building one
+# costs a save about as much as running it).
+_GAMES = Game.__table__
+_LOCK_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game"))
+    .values(version=_GAMES.c.version + 1, updated_at=bindparam("now"))
+    .returning(*(column for _key, column in _GAME_COLUMNS))
+)
+_INSERT_HAND = insert(Hand.__table__).returning(Hand.__table__.c.id)
 
 
 def revisions_of(hand: Hand) -> list[HandRevision]:

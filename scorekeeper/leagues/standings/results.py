@@ -230,12 +230,19 @@ def game_changed(game: Game) -> None:
 
 
 def _leagues_of(game: Game) -> set[int]:
-    """The leagues whose results `game` changes: its own, and any it has results in."""
+    """The leagues whose results `game` changes: its own, and any it has results in.
+
+    A game that is in no league has no results, so its save asks nothing here: its
+    results are only ever written for its league, which `leagues.attach_game` sets once
+    and for all, and deleting a league deletes its results as it unsets its games'.
+    """
+    if game.league_id is None:
+        return set()
     old = db.session.scalars(_LEAGUES_WITH_RESULTS, {"game": game.id})
     return {*old, *([game.league_id] if game.league_id is not None else [])}
 
 
-#: Built once: every save of every game, casual ones too, asks it.
+#: Built once: every save of a league game asks it.
 _LEAGUES_WITH_RESULTS = (
     select(LeagueResult.league_id).where(LeagueResult.game_id == bindparam("game")).distinct()
 )
