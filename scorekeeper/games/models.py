@@ -140,6 +140,7 @@ class Game(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
         *RulesColumns.rules_constraints(),
         CheckConstraint("first_dealer >= 0", name="first_dealer"),
         CheckConstraint("version >= 1", name="version"),
+        CheckConstraint("removed_count >= 0", name="removed_count"),
         CheckConstraint("winner_side IS NULL OR winner_side >= 0", name="winner_side"),
         # A league's latest games without reading all of them.
         Index("ix_game_league_created", "league_id", "created_at", "id"),
@@ -151,6 +152,9 @@ class Game(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
     first_dealer: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
     winner_side: Mapped[int | None] = mapped_column(Integer)
+    #: How many of its hands were removed or undone (its "delete" revisions): a board
+    #: reads them only when there are some.
+    removed_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     #: The league the game counts for (None: a casual game).
     league_id: Mapped[int | None] = mapped_column(ForeignKey("league.id", ondelete="SET NULL"))
     #: The tournament the game is a partita of (None: not a tournament's).

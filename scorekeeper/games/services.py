@@ -601,6 +601,7 @@ def undo_last_hand(game: Game, number: int) -> None:
 def _remove_hand(game: Game, number: int) -> None:
     hand = _hand(game, number)
     log_revision(game, hand, "delete")
+    game.removed_count += 1
     db.session.delete(hand)
     db.session.flush()
     later = db.session.scalars(
@@ -667,7 +668,9 @@ class RemovedHand(NamedTuple):
 
 def removed_hands(game: Game) -> list[RemovedHand]:
     """The hands removed from ``game``, newest first (plain rows: every board asks, and
-    most games never lose a hand)."""
+    most games never lose a hand, so the game's count says whether to read them)."""
+    if not game.removed_count:
+        return []
     return [RemovedHand(*row) for row in db.session.execute(_REMOVED_HANDS, {"game": game.id})]
 
 

@@ -98,3 +98,39 @@ def test_the_board_reads_its_hands_with_their_sides_in_one_statement(
     with statements(app) as seen:
         client.get(board)
     assert len(_reads_of_hands(seen)) == 1, seen
+
+
+def _reads_of(table: str, seen: list[str]) -> list[str]:
+    """The statements among ``seen`` that name ``table``."""
+    return [statement for statement in seen if re.search(rf"\b{table}\b", statement)]
+
+
+def test_a_casual_games_save_asks_nothing_of_the_leagues(app: Flask, client: FlaskClient) -> None:
+    url = start_game(client, target="61")
+    _save(client, url, 3, 1)
+    data = form_keys(client, url) | hand_points(1, 3) | {"action": "save"}
+    with statements(app) as seen:
+        assert client.post(f"{url}/hands", data=data).status_code == 302
+    assert _reads_of("league_result", seen) == []
+    assert _reads_of("league", seen) == []
+
+
+def test_the_board_reads_removed_hands_only_once_the_game_has_lost_one(
+    app: Flask, client: FlaskClient
+) -> None:
+    url = start_game(client, target="61")
+    board = ""
+    for a, b in [(3, 1), (1, 3)]:
+        board = _save(client, url, a, b)
+    with statements(app) as seen:
+        html = client.get(board).get_data(as_text=True)
+    assert _reads_of("hand_revision", seen) == []
+    assert 'id="removed-hands"' not in html
+    data = {"csrf_token": form_keys(client, url)["csrf_token"], "number": "2"}
+    assert client.post(f"{url}/undo", data=data).status_code == 302
+    with statements(app) as seen:
+        html = client.get(board).get_data(as_text=True)
+    assert len(_reads_of("hand_revision", seen)) == 1
+    assert 'id="removed-hands"' in html
+    with app.app_context():
+        assert db.session.scalars(select(Game.removed_count)).one() == 1
