@@ -34,7 +34,10 @@ and reports:
     .venv/bin/python bench/load.py --app-root /tmp/before ...  # an earlier commit's app
 
 ``server_cpu_ms_per_hand`` is the CPU time of gunicorn's master and workers (from
-/proc) while a scenario ran, divided by the hands saved.
+/proc) while a scenario ran, divided by the hands saved: everything, the games started
+included. ``worker_cpu_ms_per_save_with_board`` is the CPU the workers spent on the
+saves and the boards alone, each request timed in its worker (bench/gunicorn_cpu.py),
+over the hands saved; with ``--tables 1`` it is one table's, with no other load.
 
 Every scenario is bounded (its duration or count, and a timeout on every request), so
 a hung server never hangs the script. Only ever talks to 127.0.0.1.
@@ -314,15 +317,34 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def latency_figures(ledger: Ledger, seconds: float, cpu: float | None = None) -> dict[str, Any]:
+def latency_figures(
+    ledger: Ledger,
+    seconds: float,
+    cpu: float | None = None,
+    requests: dict[str, list[float]] | None = None,
+) -> dict[str, Any]:
     """Saves per second, latency percentiles and errors; with ``cpu`` (the server's CPU
     seconds meanwhile), the server's CPU per hand saved (its POST, its board and the new
-    games' pages shared out)."""
+    games' pages shared out); with ``requests`` (each request's CPU in its worker, by
+    kind), the CPU of a save with its board alone: the saves' and boards' CPU over the
+    hands saved (a board loaded when a game starts is in it too), and each one's median."""
     ms = [s * 1000 for s in ledger.latencies]
     per_hand = round(cpu * 1000 / ledger.saves, 1) if cpu is not None and ledger.saves else None
+    figures: dict[str, Any] = {}
+    if requests is not None and ledger.saves:
+        saves, boards = requests.get("save", []), requests.get("board", [])
+        figures = {
+            "worker_cpu_ms_per_save_with_board": round(
+                (sum(saves) + sum(boards)) / ledger.saves, 1
+            ),
+            "worker_cpu_ms_median_save": round(percentile(saves, 0.5), 1),
+            "worker_cpu_ms_median_board": round(percentile(boards, 0.5), 1),
+            "worker_cpu_ms_median_new_game": round(percentile(requests.get("new", []), 0.5), 1),
+        }
     return {
         "hands_saved": ledger.saves,
         "server_cpu_ms_per_hand": per_hand,
+        **figures,
         "hands_per_second": round(ledger.saves / seconds, 1) if seconds else None,
         "p50_ms": round(percentile(ms, 0.50), 1),
         "p95_ms": round(percentile(ms, 0.95), 1),
@@ -353,12 +375,15 @@ class Server:
     def __init__(self, url: str, log_dir: Path, workers: int = 4, root: Path = ROOT) -> None:
         self.url, self.workers, self.port, self.root = url, workers, free_port(), root
         self.log = log_dir / "gunicorn.log"
+        self.cpu_dir = log_dir / "request-cpu"  # see bench/gunicorn_cpu.py
+        self.cpu_dir.mkdir(exist_ok=True)
         self.env = {
             **os.environ,
             "DATABASE_URL": url,
             "SECRET_KEY": secrets.token_hex(16),
             "SCOREKEEPER_RATELIMIT_ENABLED": "false",  # many logins from one address
             "REDIS_URL": "",
+            "SCOREKEEPER_BENCH_CPU_DIR": str(self.cpu_dir),
         }
         self.env.pop("SCOREKEEPER_RATELIMIT_STORAGE_URI", None)
         self.process: subprocess.Popen[bytes] | None = None
@@ -378,6 +403,8 @@ class Server:
             self.process = subprocess.Popen(
                 [
                     str(BIN / "gunicorn"),
+                    "-c",
+                    str(ROOT / "bench" / "gunicorn_cpu.py"),
                     "-w",
                     str(self.workers),
                     "-b",
@@ -415,6 +442,21 @@ class Server:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                 total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
         return total / os.sysconf("SC_CLK_TCK")
+
+    def request_cpu(self) -> dict[str, list[float]]:
+        """The CPU (ms) of each request the workers served since `forget_request_cpu`, by
+        kind (``save``, ``board``, ``new``, ``other``: see bench/gunicorn_cpu.py)."""
+        found: dict[str, list[float]] = {}
+        for path in self.cpu_dir.iterdir():
+            for line in path.read_text().splitlines():
+                kind, _, ms = line.partition(" ")
+                with suppress(ValueError):
+                    found.setdefault(kind, []).append(float(ms))
+        return found
+
+    def forget_request_cpu(self) -> None:
+        for path in self.cpu_dir.iterdir():
+            path.write_text("")  # the workers append: their next line starts the file
 
     def kill_all(self) -> None:
         """``kill -9`` of the master and every worker at once."""
@@ -581,9 +623,11 @@ def run_tables(
 
 def closed_loop(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     ledger = Ledger()
+    server.forget_request_cpu()
     cpu = server.cpu_seconds()
     seconds = run_tables(server.port, args.tables, args.closed_seconds, ledger)
-    figures = latency_figures(ledger, seconds, server.cpu_seconds() - cpu)
+    cpu = server.cpu_seconds() - cpu
+    figures = latency_figures(ledger, seconds, cpu, server.request_cpu())
     return figures | {"exactly_once": exactly_once(server.url, ledger)}
 
 
@@ -594,9 +638,11 @@ def real_pace(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     def pause(rng: random.Random) -> float:
         return rng.uniform(low, high)
 
+    server.forget_request_cpu()
     cpu = server.cpu_seconds()
     seconds = run_tables(server.port, args.tables, args.pace_seconds, ledger, pause)
-    figures = latency_figures(ledger, seconds, server.cpu_seconds() - cpu)
+    cpu = server.cpu_seconds() - cpu
+    figures = latency_figures(ledger, seconds, cpu, server.request_cpu())
     figures["pace"] = f"a hand every {low:.0f}-{high:.0f} s per table"
     return figures | {"exactly_once": exactly_once(server.url, ledger)}
 
