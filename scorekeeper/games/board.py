@@ -185,9 +185,10 @@ def history_rows(
     """The rows of the board's history, newest first."""
     names, locale, root = tuple(game.side_names()), str(get_locale()), request.script_root
     decided = state.decided_after
+    key = _RowKey(locale, root, token, editable, names, game.rules)
     rows = [
         _hand_row(
-            _RowKey(locale, root, token, editable, names, game.rules),
+            key,
             hand,
             state.running[k],
             game.seat_name(state.dealer(hand.number)),
