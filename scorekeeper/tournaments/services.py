@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from random import Random
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from sqlalchemy import delete, func, select, update
 
@@ -182,7 +182,13 @@ def _stage_rows(setup: TournamentSetup) -> list[Stage]:
             final_target=final.target,
             third_place=setup.third_place and kind is StageKind.KNOCKOUT,
         )
-        _shape(row, kind, setup)
+        shape = stage_shape(
+            setup.structure,
+            kind,
+            StageShape(setup.rounds, setup.group_size, setup.qualifiers),
+            everything=False,
+        )
+        row.rounds, row.group_size, row.qualifiers = shape
         rows.append(row)
     return rows
 
@@ -200,20 +206,45 @@ def _checked_length(kind: StageKind, stage: StageSetup) -> StageSetup:
     return final
 
 
-def _shape(row: Stage, kind: StageKind, setup: TournamentSetup) -> None:
-    """Set the rounds of a Swiss or Danish stage, the size and qualifiers of groups."""
+class StageShape(NamedTuple):
+    """A stage's rounds (Swiss, Danish), its groups' size and their qualifiers (groups);
+    None where the stage has no such setting."""
+
+    rounds: int | None
+    group_size: int | None
+    qualifiers: int | None
+
+
+def stage_shape(
+    structure: Structure, kind: StageKind, chosen: StageShape, *, everything: bool = True
+) -> StageShape:
+    """The shape a stage of ``kind`` in a ``structure`` tournament has, from the settings
+    ``chosen``: a Swiss or Danish stage's rounds, a groups stage's size and qualifiers (a
+    single round-robin is one group of everyone), nothing for a knockout.
+
+    Raises `TournamentRefused` naming the setting out of range; with ``everything`` (a
+    stored stage, as a league file carries it) also a setting the stage does not have,
+    or a round-robin not made of one group of everyone, under the key ``stage_shape``.
+    """
+    shape = StageShape(None, None, None)
     if kind in (StageKind.SWISS, StageKind.DANISH):
-        if setup.rounds is None or setup.rounds not in range(1, ROUNDS_MAX + 1):
+        if chosen.rounds is None or chosen.rounds not in range(1, ROUNDS_MAX + 1):
             raise TournamentRefused("rounds_range", "rounds")
-        row.rounds = setup.rounds
-    elif kind is StageKind.GROUPS and setup.structure is Structure.GROUPS_KNOCKOUT:
-        if setup.group_size not in range(3, 9):
+        shape = StageShape(chosen.rounds, None, None)
+    elif kind is StageKind.GROUPS and structure is Structure.GROUPS_KNOCKOUT:
+        size = chosen.group_size
+        if size is None or size not in range(3, 9):
             raise TournamentRefused("group_size_range", "group_size")
-        if setup.qualifiers not in range(1, setup.group_size):
+        if chosen.qualifiers not in range(1, size):
             raise TournamentRefused("qualifiers_range", "qualifiers")
-        row.group_size, row.qualifiers = setup.group_size, setup.qualifiers
+        shape = StageShape(None, chosen.group_size, chosen.qualifiers)
     elif kind is StageKind.GROUPS:
-        row.group_size = ENTRIES_MAX  # a single round-robin: one group of everyone
+        shape = StageShape(None, ENTRIES_MAX, None)  # a single round-robin
+    if everything:
+        for name, value in shape._asdict().items():
+            if getattr(chosen, name) != value:
+                raise TournamentRefused("stage_shape", name)
+    return shape
 
 
 def _most_rounds(tournament: Tournament, count: int) -> int:

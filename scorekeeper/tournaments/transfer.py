@@ -37,6 +37,7 @@ from scorekeeper.leagues.transfer import (
 from scorekeeper.scoring import TARGET_RANGE, InvalidGame, Rules
 from scorekeeper.scoring.errors import N_
 from scorekeeper.tournaments import core, services
+from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import (
     CLUB_MAX,
     Entrant,
@@ -720,6 +721,15 @@ def _check_stages(
             for key in ("best_of", "final_best_of"):
                 if stage.get(key) != 1:
                     raise ImportRefused(f"{at}.{key}", N_("a table of three plays one partita"))
+        shape = services.StageShape(
+            _optional_int(stage.get("rounds"), f"{at}.rounds", 1, services.ROUNDS_MAX),
+            _optional_int(stage.get("group_size"), f"{at}.group_size", 2, ENTRIES_MAX),
+            _optional_int(stage.get("qualifiers"), f"{at}.qualifiers", 1, ENTRIES_MAX),
+        )
+        try:
+            services.stage_shape(structure, kind, shape)
+        except TournamentRefused as refused:
+            raise ImportRefused(f"{at}.{refused.field}", _SHAPE_REASONS[refused.key]) from None
         stages.append(
             {
                 "kind": kind.value,
@@ -731,20 +741,21 @@ def _check_stages(
                 "final_target": json_int(
                     stage.get("final_target"), f"{at}.final_target", *_TARGETS
                 ),
-                "rounds": _optional_int(
-                    stage.get("rounds"), f"{at}.rounds", 1, services.ROUNDS_MAX
-                ),
-                "group_size": _optional_int(
-                    stage.get("group_size"), f"{at}.group_size", 2, ENTRIES_MAX
-                ),
-                "qualifiers": _optional_int(
-                    stage.get("qualifiers"), f"{at}.qualifiers", 1, ENTRIES_MAX
-                ),
+                **shape._asdict(),
                 "third_place": json_bool(stage.get("third_place"), f"{at}.third_place"),
                 "lines": lines,
             }
         )
     return stages
+
+
+#: Why a stage's shape is refused (`services.stage_shape`'s keys), as the import says it.
+_SHAPE_REASONS = {
+    "rounds_range": N_("from 1 to 30 rounds"),
+    "group_size_range": N_("groups of 3 to 8"),
+    "qualifiers_range": N_("fewer qualifiers than the size of a group"),
+    "stage_shape": N_("not what a stage of this kind in this structure has"),
+}
 
 
 def _check_rounds(

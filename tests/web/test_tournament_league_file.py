@@ -180,6 +180,31 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         lambda d: _at("rounds.0.matches.0.result")(d).update(wins=[0, 0]),
         "tournaments[0].rounds[0].matches[0].result.wins",
     ),
+    (
+        "as many qualifiers as a group holds",
+        lambda d: _at("stages.0")(d).update(qualifiers=4),
+        "tournaments[0].stages[0].qualifiers",
+    ),
+    (
+        "groups of two",
+        lambda d: _at("stages.0")(d).update(group_size=2),
+        "tournaments[0].stages[0].group_size",
+    ),
+    (
+        "groups with no qualifiers",
+        lambda d: _at("stages.0")(d).update(qualifiers=None),
+        "tournaments[0].stages[0].qualifiers",
+    ),
+    (
+        "rounds for groups",
+        lambda d: _at("stages.0")(d).update(rounds=3),
+        "tournaments[0].stages[0].rounds",
+    ),
+    (
+        "groups in the knockout",
+        lambda d: _at("stages.1")(d).update(group_size=4, qualifiers=2),
+        "tournaments[0].stages[1].group_size",
+    ),
     ("seed", lambda d: _at("")(d).update(seed="seven"), "tournaments[0].seed"),
     ("not a list", lambda d: d.update(tournaments={"name": "x"}), "tournaments"),
 ]
@@ -538,3 +563,23 @@ def test_the_import_page_says_what_is_wrong_with_a_table_of_three_in_the_users_l
         "a bye has no third side",
         "un turno di riposo non ha una terza parte",
     )
+
+
+@pytest.mark.parametrize("structure", list(Structure), ids=lambda s: s.value)
+def test_every_structures_stages_come_back_as_they_went(app: Flask, structure: Structure) -> None:
+    """Each structure's stages (a Swiss stage's rounds, groups with their size and
+    qualifiers, a single round-robin as one group of everyone, a knockout with neither)
+    pass the import's check of their shape, the one the tournament form applies."""
+    from tests.web.tournament_helpers import tournament
+
+    with app.test_request_context():
+        owner = user("owner")
+        league = leagues.create_league(owner, LeagueSetup("Circolo", True, Rules(FORMATS["2x2"])))
+        stages = (
+            GROUPS_THEN_FINAL if structure is Structure.GROUPS_KNOCKOUT else (GROUPS_THEN_FINAL[0],)
+        )
+        rounds = 3 if structure in (Structure.SWISS, Structure.DANISH) else None
+        tournament(owner, structure, stages, rounds=rounds, league_id=league.id)
+        data = league_transfer.export_league(league)
+        copied = league_transfer.import_league(copy.deepcopy(data), user("other"))
+        assert league_transfer.export_league(copied)["tournaments"] == data["tournaments"]
