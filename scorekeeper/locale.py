@@ -8,6 +8,8 @@ the templates' ``_()`` look the request's catalog up once.
 
 from __future__ import annotations
 
+from typing import Any
+
 from babel.support import NullTranslations
 from flask import Flask, current_app, g, request, url_for
 from flask_babel import get_locale, get_translations
@@ -71,13 +73,22 @@ def install_template_gettext(app: Flask) -> None:
 
 
 def _request_translations() -> NullTranslations:
-    """Flask-Babel's `get_translations`, kept on `g` for the rest of the request (`g`
-    reached once per call: a board makes some fifty)."""
+    """Flask-Babel's `get_translations`, kept on `g` while the request's locale stays the
+    same (`g` reached once per call: a board makes some fifty). A `force_locale` block
+    (the service worker's offline page in each language) sets another locale object,
+    and leaving it puts the first one back: either way the catalog is looked up again."""
     try:
         request_g = g._get_current_object()  # werkzeug's LocalProxy: the app context's g
     except RuntimeError:  # outside an app context: Flask-Babel's own answer (no translation)
         return get_translations()
-    translations: NullTranslations | None = request_g.get("template_translations")
-    if translations is None:
-        translations = request_g.template_translations = get_translations()
-    return translations
+    kept: tuple[object, NullTranslations] | None = request_g.get("template_translations")
+    if kept is None or kept[0] is not _chosen_locale(request_g):
+        translations = get_translations()  # chooses the request's locale if not yet done
+        kept = request_g.template_translations = (_chosen_locale(request_g), translations)
+    return kept[1]
+
+
+def _chosen_locale(request_g: Any) -> object:
+    """The locale object Flask-Babel chose (or `force_locale` set) for this request, as it
+    keeps it on `g` (its ``_flask_babel`` namespace, see `flask_babel.get_locale`)."""
+    return getattr(request_g.get("_flask_babel"), "babel_locale", None)

@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
+from scorekeeper.main.views import _render_offline
 from tests.web.games_helpers import record, start_game
 
 STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
@@ -175,6 +176,19 @@ def test_the_offline_page_in_each_language(client: FlaskClient, lang: str, headi
     assert f'data-cache="{BOARDS_CACHE}"' in html
     assert re.search(r'<script src="/static/js/offline\.js\?v=\w+" defer>', html)
     assert client.get("/offline/de").status_code == 404
+
+
+def test_one_request_renders_each_language_in_its_own_words(app: Flask) -> None:
+    """The worker's version is made from the offline page in each language, rendered in one
+    request: each page in its language, its menu and footer too, whichever comes first."""
+    with app.test_request_context("/sw.js", headers={"Accept-Language": "en"}):
+        pages = {code: _render_offline(code) for code in ("it", "en", "it")}
+    assert "<h1>Nessuna connessione</h1>" in pages["it"]
+    assert ">Nuova partita</a>" in pages["it"]
+    assert "Segnapunti per la Scopa" in pages["it"]
+    assert "<h1>No connection</h1>" in pages["en"]
+    assert ">New game</a>" in pages["en"]
+    assert "Scorekeeper for Scopa" in pages["en"]
 
 
 def test_the_offline_page_has_no_account_links(client: FlaskClient) -> None:
