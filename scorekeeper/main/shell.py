@@ -17,8 +17,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from flask import current_app, has_request_context, request, url_for
+from flask import current_app, get_template_attribute, has_request_context, request, url_for
 from flask.sansio.app import App
+from jinja2.runtime import Context
+from jinja2.utils import pass_context
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 #: The service worker's cache of boards (``main/sw.js``, ``static/js/offline.js``). Its
@@ -106,8 +109,43 @@ def template_url_for(endpoint: str, **values: Any) -> str:
 
 
 def install_template_url_for(app: App) -> None:
-    """Give `app`'s templates `template_url_for` as their ``url_for``."""
+    """Give `app`'s templates `template_url_for` as their ``url_for``, and `chrome`."""
     app.jinja_env.globals["url_for"] = template_url_for
+    app.jinja_env.globals["chrome"] = chrome
+
+
+#: The static files the chrome names: a new version of one renders the chrome again.
+_CHROME_FILES = ("icons/apple-touch-icon.png", "css/app.css", "js/sw-register.js")
+_CHROME = "scorekeeper.chrome"
+_CHROME_KEPT = 256
+
+
+@pass_context
+def chrome(context: Context, part: str) -> Markup:
+    """Macro ``part`` of ``_chrome.html``, the parts of every page's frame that depend
+    only on the page's language and where the app is served (its links, menu, footer):
+    rendered once for each and kept by the app (they were a tenth of a board's CPU).
+
+    The key holds the language, the app's root, host and scheme, and the digests of the
+    static files the parts name, so a new stylesheet is named by its new digest at once.
+    """
+    locale = str(context["current_locale"])
+    key = (
+        part,
+        locale,
+        request.script_root,
+        request.host,
+        request.scheme,
+        *(static_digest(name) for name in _CHROME_FILES),
+    )
+    parts: dict[tuple[str | None, ...], Markup] = current_app.extensions.setdefault(_CHROME, {})
+    markup = parts.get(key)
+    if markup is None:
+        if len(parts) >= _CHROME_KEPT:
+            parts.clear()
+        macro = get_template_attribute("_chrome.html", part)
+        markup = parts[key] = Markup(macro(locale))  # noqa: S704  (the macro's output, escaped by it)
+    return markup
 
 
 def static_files() -> list[str]:

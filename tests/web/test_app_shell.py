@@ -191,6 +191,24 @@ def test_one_request_renders_each_language_in_its_own_words(app: Flask) -> None:
     assert "Scorekeeper for Scopa" in pages["en"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "menu", "footer"),
+    [
+        ("it", "Nuova partita", "Segnapunti per la Scopa"),
+        ("en", "New game", "Scorekeeper for Scopa"),
+    ],
+)
+def test_the_pages_after_the_worker_keep_their_language(
+    client: FlaskClient, lang: str, menu: str, footer: str
+) -> None:
+    """The menu and footer every page shares are kept once rendered: the worker, which
+    renders both languages in one request, leaves each language's own."""
+    assert client.get("/sw.js").status_code == 200
+    html = client.get("/", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert re.search(rf'<ul class="menu-list">\s*<li><a href="/games/new">{menu}</a>', html)
+    assert re.search(rf'<footer class="site-footer">\s*<p>{footer} ·', html)
+
+
 def test_the_offline_page_has_no_account_links(client: FlaskClient) -> None:
     html = client.get("/offline/en").get_data(as_text=True)
     assert "/account/login" not in html
