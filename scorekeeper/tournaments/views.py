@@ -241,10 +241,16 @@ def _rounds_page(
         mark_private()  # the table tokens open the games' edit pages
     views = pages.round_views(access.tournament, with_tokens=helper)
     forms: dict[int, ResultForm] = {}
+    # The rounds being played carry each table's result form; an earlier round's match
+    # gets its form when its "Correct the result" link asks for it (``?correct=<id>``),
+    # so the page after every result does not carry a form for every match so far.
+    asked = request.args.get("correct", type=int) if helper else None
     if helper:
+        current = {view.round.id for view in pages.current_rounds(views)}
         for view in views:
             for row in view.rows:
-                if row.state != pages.BYE:
+                wanted = view.round.id in current or row.match.id == asked
+                if row.state != pages.BYE and wanted:
                     forms[row.match.id] = _result_form(row)
         if failed is not None:
             forms[failed[0]] = failed[1]
@@ -262,6 +268,8 @@ def _rounds_page(
             access=access,
             views=views,
             forms=forms,
+            helper=helper,
+            asked=asked,
             can_next=can_next,
         ),
         status,

@@ -338,6 +338,59 @@ def test_a_result_is_corrected_and_bad_results_refused_next_to_the_field(
         assert result.by_hand
 
 
+def test_an_earlier_rounds_result_form_is_drawn_when_asked_for(
+    app: Flask, client: FlaskClient, world: World
+) -> None:
+    """Only the round being played carries its tables' result forms; an earlier round's
+    match has a link that opens the round page with that match's form, open, and the
+    correction it sends is saved. A viewer gets neither the forms nor the links."""
+    pid = world.public_id
+    as_user(client, "organiser")
+    entries, rounds = f"/tournaments/{pid}/entries", f"/tournaments/{pid}/rounds"
+    post_form(client, entries, f"/tournaments/{pid}/start")
+    first_round = open_matches(app, pid)
+    for match_id, games, _number in first_round:
+        assert enter(client, pid, match_id, games) == 302
+    assert post_form(client, rounds, f"/tournaments/{pid}/next-round").status_code == 302
+    second_round = open_matches(app, pid)
+    assert second_round
+    as_user(client, "helper")
+    html = client.get(rounds, headers=EN).get_data(as_text=True)
+    forms = set(map(int, re.findall(r'action="/tournaments/[\w-]+/matches/(\d+)/result"', html)))
+    assert forms == {match_id for match_id, _games, _number in second_round}
+    earlier, games, _number = first_round[0]
+    link = f"/tournaments/{pid}/rounds?correct={earlier}#match-{earlier}"
+    assert f'href="{link}">Correct the result</a>' in html
+    asked = client.get(f"{rounds}?correct={earlier}", headers=EN).get_data(as_text=True)
+    assert f"/matches/{earlier}/result" in asked
+    match = asked.split(f'id="match-{earlier}"', 1)[1]
+    assert match.index('<details class="result-entry" open>') < match.index("</li>")
+    url = f"/tournaments/{pid}/matches/{earlier}/result"
+    needed = games // 2 + 1
+    response = post_form(
+        client,
+        f"{rounds}?correct={earlier}",
+        url,
+        wins_first=str(needed),
+        wins_second="0",
+        points_first=str(11 * needed),
+        points_second="9",
+    )
+    assert response.status_code == 302
+    with app.app_context():
+        result = services.result_of(db.session.get_one(Match, earlier))
+        assert result is not None
+        assert result.by_hand
+        assert result.points_second == 9
+    huge = client.get(f"{rounds}?correct=99999999999999999999999999", headers=EN)
+    assert huge.status_code == 200
+    assert huge.get_data(as_text=True).count('/result"') == len(second_round)
+    as_user(client, "viewer")
+    seen = client.get(f"{rounds}?correct={earlier}", headers=EN).get_data(as_text=True)
+    assert '/result"' not in seen
+    assert "?correct=" not in seen
+
+
 def read_pages(pid: str) -> list[str]:
     return [
         f"/tournaments/{pid}",
