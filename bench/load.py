@@ -142,10 +142,11 @@ class Phone:
                 self.conn.request(method, path, body=body, headers=headers)
                 response = self.conn.getresponse()
                 data = response.read().decode("utf-8", "replace")
-            except (ConnectionError, http.client.RemoteDisconnected) as error:
+            except (ConnectionError, http.client.HTTPException) as error:
                 self.close()
-                # A kept-alive connection the server closed meanwhile: retry a GET once
-                # (never a POST: that is the client's choice, see `save_hand`).
+                # A kept-alive connection the server closed meanwhile, or an answer cut
+                # off by a killed worker (IncompleteRead): retry a GET once (never a
+                # POST: that is the client's choice, see `save_hand`).
                 if attempt == 0 and method == "GET":
                     continue
                 raise Failure(f"connection: {type(error).__name__}") from error
