@@ -241,16 +241,15 @@ def _rounds_page(
         mark_private()  # the table tokens open the games' edit pages
     views = pages.round_views(access.tournament, with_tokens=helper)
     forms: dict[int, ResultForm] = {}
-    # The rounds being played carry each table's result form; an earlier round's match
-    # gets its form when its "Correct the result" link asks for it (``?correct=<id>``),
-    # so the page after every result does not carry a form for every match so far.
+    # A match waiting for its result carries the form for it; a finished one gets its
+    # form when its "Correct the result" link asks for it (``?correct=<id>``), so the
+    # page after every result does not carry a form for every match so far.
     asked = request.args.get("correct", type=int) if helper else None
     if helper:
-        current = {view.round.id for view in pages.current_rounds(views)}
         for view in views:
             for row in view.rows:
-                wanted = view.round.id in current or row.match.id == asked
-                if row.state != pages.BYE and wanted:
+                waiting = row.state in (pages.WAITING, pages.PLAYING)
+                if waiting or (row.match.id == asked and row.state != pages.BYE):
                     forms[row.match.id] = _result_form(row)
         if failed is not None:
             forms[failed[0]] = failed[1]

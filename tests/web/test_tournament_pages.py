@@ -338,12 +338,13 @@ def test_a_result_is_corrected_and_bad_results_refused_next_to_the_field(
         assert result.by_hand
 
 
-def test_an_earlier_rounds_result_form_is_drawn_when_asked_for(
+def test_a_finished_matchs_result_form_is_drawn_when_asked_for(
     app: Flask, client: FlaskClient, world: World
 ) -> None:
-    """Only the round being played carries its tables' result forms; an earlier round's
-    match has a link that opens the round page with that match's form, open, and the
-    correction it sends is saved. A viewer gets neither the forms nor the links."""
+    """Only the matches waiting for their result carry the form for it; a finished one,
+    in this round or an earlier one, has a link that opens the round page with that
+    match's form, open, and the correction it sends is saved. A viewer gets neither the
+    forms nor the links."""
     pid = world.public_id
     as_user(client, "organiser")
     entries, rounds = f"/tournaments/{pid}/entries", f"/tournaments/{pid}/rounds"
@@ -355,9 +356,12 @@ def test_an_earlier_rounds_result_form_is_drawn_when_asked_for(
     second_round = open_matches(app, pid)
     assert second_round
     as_user(client, "helper")
+    done, done_games, _number = second_round.pop()
+    assert enter(client, pid, done, done_games) == 302
     html = client.get(rounds, headers=EN).get_data(as_text=True)
     forms = set(map(int, re.findall(r'action="/tournaments/[\w-]+/matches/(\d+)/result"', html)))
     assert forms == {match_id for match_id, _games, _number in second_round}
+    assert f'href="/tournaments/{pid}/rounds?correct={done}#match-{done}"' in html
     earlier, games, _number = first_round[0]
     link = f"/tournaments/{pid}/rounds?correct={earlier}#match-{earlier}"
     assert f'href="{link}">Correct the result</a>' in html
