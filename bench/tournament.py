@@ -13,7 +13,8 @@ Timed per request by WSGI middleware around the app only (no client, no network)
 server CPU (``time.process_time``, as ``bench/board.py``) and wall time
 (``time.perf_counter``, which also holds the database's answer). Reported: median and
 95th percentile in ms of the screen page (in the groups, in the knockout, and all),
-of recording a result (the POST) and of the round page after it.
+of recording a result (the POST) and of the round page after it, and the round page's
+size.
 
     .venv/bin/python bench/tournament.py                       # SQLite, a temporary file
     .venv/bin/python bench/tournament.py --database-url postgresql://postgres@127.0.0.1/test
@@ -53,13 +54,15 @@ _CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]*)"')
 
 
 class Timer:
-    """WSGI middleware: server CPU and wall time (ms) of each request, by a label."""
+    """WSGI middleware: server CPU and wall time (ms) and size (bytes) of each request's
+    answer, by a label."""
 
     def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
         self.app = app
         self.label: str | None = None
         self.cpu: dict[str, list[float]] = {}
         self.wall: dict[str, list[float]] = {}
+        self.size: dict[str, list[int]] = {}
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
         cpu, wall = time.process_time(), time.perf_counter()
@@ -67,6 +70,7 @@ class Timer:
         if self.label is not None:
             self.cpu.setdefault(self.label, []).append((time.process_time() - cpu) * 1000)
             self.wall.setdefault(self.label, []).append((time.perf_counter() - wall) * 1000)
+            self.size.setdefault(self.label, []).append(sum(map(len, body)))
         return body
 
 
@@ -198,6 +202,11 @@ def report(timer: Timer, title: str) -> None:
     ]
     for name, cpu, wall in rows:
         print(f"  {name:24} n={len(cpu):3}  CPU {figures(cpu):>13}  wall {figures(wall):>13}")
+    sizes = timer.size["rounds"]
+    print(
+        f"  round page after it: {statistics.median(sizes):,.0f} bytes median, "
+        f"{max(sizes):,} the largest (uncompressed)"
+    )
 
 
 def main() -> None:
