@@ -443,7 +443,7 @@ class StoredHand(NamedTuple):
 
     number: int
     napoleone_side: int | None
-    sides: tuple[Row[Any], ...]
+    sides: tuple[Row[*tuple[Any, ...]], ...]
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -483,6 +483,23 @@ def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameS
         hands = stored_hands(game, side_columns=())
     results = [HandResult(hand.totals, hand.napoleone_side) for hand in hands]
     return GameState.replay(game.rules, game.first_dealer, results)
+
+
+def stored_states(games: Sequence[Game]) -> dict[int, GameState]:
+    """`stored_state` of each of ``games``, by game id, in one statement (a tournament's
+    round page shows the live score of every table)."""
+    hands: dict[int, list[StoredHand]] = {game.id: [] for game in games}
+    if hands:
+        statement = (
+            select(Hand.game_id, Hand.id, Hand.number, Hand.napoleone_side, HandSide.total)
+            .join(HandSide, HandSide.hand_id == Hand.id)
+            .where(Hand.game_id.in_(hands))
+            .order_by(Hand.game_id, Hand.number, HandSide.side)
+        )
+        rows = db.session.execute(statement)
+        for (game_id, _id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2, 3)):
+            hands[game_id].append(StoredHand(number, napoleone, tuple(sides)))
+    return {game.id: stored_state(game, hands[game.id]) for game in games}
 
 
 # --------------------------------------------------------------------------- hands

@@ -16,6 +16,7 @@ from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.access import member_role
 from scorekeeper.leagues.models import League
+from scorekeeper.scoring import GameState
 from scorekeeper.tournaments import core, services
 from scorekeeper.tournaments.games import match_table_token, table_edit_token
 from scorekeeper.tournaments.models import (
@@ -159,10 +160,15 @@ def knockout_round_title(left: int, number: int) -> str:
 
 
 def _row(
-    match: Match, with_token: bool, result: MatchResult | None, played: list[Game]
+    match: Match,
+    with_token: bool,
+    result: MatchResult | None,
+    played: list[Game],
+    now: GameState | None,
 ) -> MatchRow:
-    """A match as the round pages show it: ``result`` and ``played`` (its games) as
-    `round_views` read them for the whole round."""
+    """A match as the round pages show it: ``result``, ``played`` (its games) and where
+    the game on now stands (``now``: none before its first game, or once the match has
+    its result), as `round_views` read them for the whole round."""
     first = match.first.name
     second = match.second.name if match.second is not None else ""
     third = match.third.name if match.third is not None else ""
@@ -191,10 +197,9 @@ def _row(
     wins = tuple(won.count(side) for side in range(sides))
     score = (0,) * sides
     state = WAITING
-    if current is not None:
-        totals = games.stored_state(current).totals
-        score = tuple(int(total) for total in totals[:sides])
-        if any(score) or len(played) > 1 or current.hands:
+    if now is not None:
+        score = tuple(int(total) for total in now.totals[:sides])
+        if any(score) or len(played) > 1 or now.running:
             state = PLAYING
     return MatchRow(
         match, first, second, state, wins, score, len(played), None, token, sheet_token, third
@@ -205,13 +210,27 @@ def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[Ro
     """Every round so far, the latest first, with its matches (their results and games
     read a round at a time)."""
     views = []
+    # Every side of every match, read at once: held here, they are in the session while
+    # the rows ask for them (a match's sides would otherwise be read one by one).
+    sides = services.entrants(tournament)
     for stage, round_ in services.rounds(tournament):
         matches = services.matches(round_)
         results = services.results_of_matches(matches)
         played = services.games_of_matches(matches)
-        rows = [_row(m, with_tokens, results.get(m.id), played[m.id]) for m in matches]
+        on = [played[m.id][-1] for m in matches if m.id not in results and played[m.id]]
+        states = games.stored_states(on)
+        rows = [
+            _row(m, with_tokens, results.get(m.id), played[m.id], _state_now(played[m.id], states))
+            for m in matches
+        ]
         views.append(RoundView(stage, round_, round_title(stage, round_), rows))
+    del sides
     return list(reversed(views))
+
+
+def _state_now(played: list[Game], states: dict[int, GameState]) -> GameState | None:
+    """Where the match's game on now stands, if `round_views` read it."""
+    return states.get(played[-1].id) if played else None
 
 
 def current_rounds(views: list[RoundView]) -> list[RoundView]:

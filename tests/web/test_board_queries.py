@@ -14,7 +14,7 @@ from sqlalchemy import event, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import game_state, stored_state
+from scorekeeper.games.services import game_state, stored_state, stored_states
 from tests.web.games_helpers import form_keys, hand_points, start_game
 
 
@@ -64,6 +64,29 @@ def test_the_winner_a_save_caches_is_the_boards_replay(app: Flask, client: Flask
             game = db.session.scalars(select(Game)).one()
             assert stored_state(game) == game_state(game)
             assert game.winner_side == game_state(game).winner
+
+
+def test_the_states_of_several_games_read_at_once_are_each_ones_own(
+    app: Flask, client: FlaskClient
+) -> None:
+    """`stored_states` (a round page's live scores): each game's state as `stored_state`
+    gives it, a game without hands among them, in one statement."""
+    played, fresh, won = (start_game(client, target=target) for target in ("61", "61", "11"))
+    for a, b in [(4, 0), (0, 3)]:
+        _save(client, played, a, b)
+    for a, b in [(5, 0), (6, 0)]:
+        _save(client, won, a, b)
+    with app.app_context():
+        games = list(db.session.scalars(select(Game).order_by(Game.id)))
+        with statements(app) as seen:
+            states = stored_states(games)
+        assert len(seen) == 1
+        assert states == {game.id: stored_state(game) for game in games}
+        # 4-0, then 0-7 (the second side's four points and three scope); none; 5-0, 6-0.
+        assert [states[game.id].totals for game in games] == [(4, 7), (0, 0), (11, 0)]
+        assert states[games[2].id].winner == 0
+        assert stored_states([]) == {}
+    assert fresh
 
 
 def _reads_of_hands(seen: list[str]) -> list[str]:

@@ -21,6 +21,7 @@ from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Entry, Match, Member, Status, Structure, Tournament
 from tests.actions import login, logout, post_form, signup
 from tests.helpers import csrf_token
+from tests.web.test_board_queries import statements
 from tests.web.test_fuzz_routes import HOSTILE as FUZZ
 from tests.web.test_fuzz_routes import page_forms
 from tests.web.tournament_helpers import (
@@ -393,6 +394,29 @@ def test_a_finished_matchs_result_form_is_drawn_when_asked_for(
     seen = client.get(f"{rounds}?correct={earlier}", headers=EN).get_data(as_text=True)
     assert '/result"' not in seen
     assert "?correct=" not in seen
+
+
+def test_the_round_page_reads_each_round_at_once(
+    app: Flask, client: FlaskClient, world: World
+) -> None:
+    """The sides of every match are read in one statement, and the live scores of a
+    round's tables in one, however many matches (they were read match by match)."""
+    pid = world.public_id
+    as_user(client, "organiser")
+    post_form(client, f"/tournaments/{pid}/entries", f"/tournaments/{pid}/start")
+    with app.app_context():
+        ((_stage, first_round),) = services.rounds(tournament_of(pid))
+        matches = services.matches(first_round)
+        assert len(matches) == 4
+        for match in matches[:2]:
+            game = services.match_games(match)[0]
+            game_services.record_hand(game, 1, f"hand-{match.id}", sweep(0, 2))
+    with statements(app) as seen:
+        html = client.get(f"/tournaments/{pid}/rounds", headers=EN).get_data(as_text=True)
+    assert html.count('playing</span> <span class="live-score">6–0') == 2
+    assert html.count('class="match match-waiting"') == 2
+    assert sum("FROM tournament_entrant" in statement for statement in seen) == 1
+    assert sum(bool(re.search(r"FROM hand\b", statement)) for statement in seen) == 1
 
 
 def read_pages(pid: str) -> list[str]:
