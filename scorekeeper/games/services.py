@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import Row, Select, bindparam, func, insert, select, update
 from sqlalchemy import inspect as sa_inspect
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.bulk import insert_rows
@@ -401,8 +401,12 @@ def games_by_edit_tokens(tokens: Sequence[str]) -> list[tuple[Game, str]]:
     by_hash = {hash_token(token): token for token in tokens}
     if not by_hash:
         return []
+    # Their seats too, at once: the pages that list them show every game's names.
     games = db.session.scalars(
-        select(Game).where(Game.edit_token_hash.in_(by_hash)).order_by(Game.created_at.desc())
+        select(Game)
+        .options(selectinload(Game.seats))
+        .where(Game.edit_token_hash.in_(by_hash))
+        .order_by(Game.created_at.desc())
     )
     return [(game, by_hash[game.edit_token_hash]) for game in games if _may_change(game)]
 

@@ -157,3 +157,24 @@ def test_the_board_reads_removed_hands_only_once_the_game_has_lost_one(
     assert 'id="removed-hands"' in html
     with app.app_context():
         assert db.session.scalars(select(Game.removed_count)).one() == 1
+
+
+def test_the_pages_listing_this_browsers_games_read_their_names_at_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    start_game(client, names=("Anna", "Bruno"))
+
+    def counts() -> list[int]:
+        found = []
+        for page in ("/", "/games/new"):
+            with statements(app) as seen:
+                assert client.get(page).status_code == 200
+            found.append(len(seen))
+        return found
+
+    with_one = counts()
+    for i in range(4):
+        start_game(client, names=(f"Carla {i}", f"Dario {i}"))
+    html = client.get("/games/new").get_data(as_text=True)
+    assert "Carla 3" in html, "the name pickers offer the names of every game"
+    assert counts() == with_one
