@@ -774,6 +774,9 @@ def _after_change(game: Game, state: GameState | None = None) -> None:
     db.session.expire(game, ["hands"])
     if state is None:
         state = stored_state(game)  # its query flushes the change first
-    game.winner_side = state.winner  # an UPDATE only when it changed
+    if game.winner_side != state.winner:
+        # Set only when it changed: setting the same value marks the game modified, and
+        # every save's flush would then walk the session for no UPDATE at all.
+        game.winner_side = state.winner
     db.session.flush()
     send_game_changed(game)
