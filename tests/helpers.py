@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event
 
 from scorekeeper.extensions import db
 
@@ -44,3 +47,20 @@ def make_test_config(database_url: str, **overrides: Any) -> dict[str, Any]:
     }
     config.update(overrides)
     return config
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """The SQL statements run meanwhile."""
+    seen: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)

@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from flask import Flask
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from scorekeeper.accounts.models import User
 from scorekeeper.accounts.services import create_user
@@ -28,6 +28,7 @@ from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import League, LeagueResult, Player, Season, Standing
 from scorekeeper.leagues.services import add_player, create_league, create_season
 from scorekeeper.scoring import FORMATS, CardsEntry, HandScore, Rules
+from tests.helpers import statements
 
 Snapshot = tuple[set[tuple[object, ...]], set[tuple[object, ...]], dict[str, object]]
 
@@ -207,7 +208,7 @@ def test_an_import_refused_at_its_last_game_stores_nothing(
     assert db.session.scalar(select(func.count()).select_from(League)) == 1
 
 
-def test_the_export_reads_only_what_it_writes(owner: User) -> None:
+def test_the_export_reads_only_what_it_writes(app: Flask, owner: User) -> None:
     """Five queries of plain columns whatever the number of games, and one of the part
     the tournaments add (the league has none: no key); no hand's sides."""
     league_id = demo.seed_league(owner, "Demo", 6, 12, seed=1).id
@@ -216,19 +217,11 @@ def test_the_export_reads_only_what_it_writes(owner: User) -> None:
     )
     league = db.session.get_one(League, league_id)
     assert league.name == "Demo"  # loaded before counting
-    statements: list[str] = []
-
-    def seen(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
-        statements.append(statement)
-
-    event.listen(db.engine, "before_cursor_execute", seen)
-    try:
+    with statements(app) as seen:
         data = transfer.export_league(league)
-    finally:
-        event.remove(db.engine, "before_cursor_execute", seen)
     assert len(data["games"]) == 12
     assert len(data["seasons"]) == 3
-    assert len(statements) == 6
-    assert "tournament" in statements[-1]
+    assert len(seen) == 6
+    assert "tournament" in seen[-1]
     assert "tournaments" not in data
-    assert not [s for s in statements if "hand_side" in s]
+    assert not [s for s in seen if "hand_side" in s]

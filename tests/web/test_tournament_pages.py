@@ -20,8 +20,7 @@ from scorekeeper.tournaments.games import match_table_token, table_edit_token
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Entry, Match, Member, Status, Structure, Tournament
 from tests.actions import login, logout, post_form, signup
-from tests.helpers import csrf_token
-from tests.web.test_board_queries import statements
+from tests.helpers import csrf_token, statements
 from tests.web.test_fuzz_routes import HOSTILE as FUZZ
 from tests.web.test_fuzz_routes import page_forms
 from tests.web.tournament_helpers import (
