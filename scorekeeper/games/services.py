@@ -10,7 +10,7 @@ errors they raise (:class:`~scorekeeper.scoring.InvalidHand`,
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
@@ -462,22 +462,34 @@ BOARD_SIDE_COLUMNS = ("cards", "denari", "primiera", *(f"{c.value}_points" for c
 def stored_hands(game: Game, side_columns: Sequence[str] = BOARD_SIDE_COLUMNS) -> list[StoredHand]:
     """The game's hands in order, each side's ``side_columns`` (and total) as stored, in
     one statement."""
-    rows = db.session.execute(_stored_hands_statement(tuple(side_columns)), {"game": game.id})
-    return [
-        StoredHand(number, napoleone, tuple(sides))
-        for (_id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2))
-    ]
+    statement = _stored_hands_statement(tuple(side_columns), several=False)
+    return _by_game(db.session.execute(statement, {"game": game.id})).get(game.id, [])
 
 
 @lru_cache(maxsize=8)
-def _stored_hands_statement(side_columns: tuple[str, ...]) -> Select[Any]:
+def _stored_hands_statement(side_columns: tuple[str, ...], several: bool) -> Select[Any]:
+    """The hands with their sides of one game (``game``) or of ``several`` (``games``), in
+    order game by game: built once for each set of columns."""
     columns = [getattr(HandSide, name) for name in (*side_columns, "total")]
-    return (
-        select(Hand.id, Hand.number, Hand.napoleone_side, *columns)
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.game_id == bindparam("game"))
-        .order_by(Hand.number, HandSide.side)
+    game = (
+        Hand.game_id.in_(bindparam("games", expanding=True))
+        if several
+        else (Hand.game_id == bindparam("game"))
     )
+    return (
+        select(Hand.game_id, Hand.id, Hand.number, Hand.napoleone_side, *columns)
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(game)
+        .order_by(Hand.game_id, Hand.number, HandSide.side)
+    )
+
+
+def _by_game(rows: Iterable[Row[*tuple[Any, ...]]]) -> dict[int, list[StoredHand]]:
+    """The rows of `_stored_hands_statement`, as each game's hands in order."""
+    hands: dict[int, list[StoredHand]] = {}
+    for (game_id, _id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2, 3)):
+        hands.setdefault(game_id, []).append(StoredHand(number, napoleone, tuple(sides)))
+    return hands
 
 
 def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameState:
@@ -492,18 +504,11 @@ def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameS
 def stored_states(games: Sequence[Game]) -> dict[int, GameState]:
     """`stored_state` of each of ``games``, by game id, in one statement (a tournament's
     round page shows the live score of every table)."""
-    hands: dict[int, list[StoredHand]] = {game.id: [] for game in games}
-    if hands:
-        statement = (
-            select(Hand.game_id, Hand.id, Hand.number, Hand.napoleone_side, HandSide.total)
-            .join(HandSide, HandSide.hand_id == Hand.id)
-            .where(Hand.game_id.in_(hands))
-            .order_by(Hand.game_id, Hand.number, HandSide.side)
-        )
-        rows = db.session.execute(statement)
-        for (game_id, _id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2, 3)):
-            hands[game_id].append(StoredHand(number, napoleone, tuple(sides)))
-    return {game.id: stored_state(game, hands[game.id]) for game in games}
+    hands: dict[int, list[StoredHand]] = {}
+    if games:
+        statement = _stored_hands_statement((), several=True)
+        hands = _by_game(db.session.execute(statement, {"games": [game.id for game in games]}))
+    return {game.id: stored_state(game, hands.get(game.id, [])) for game in games}
 
 
 # --------------------------------------------------------------------------- hands
