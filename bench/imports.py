@@ -52,6 +52,8 @@ from scorekeeper.leagues.transfer import MAX_GAMES, MAX_HANDS, export_league
 from scorekeeper.leagues.views import IMPORT_MAX_BYTES
 
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+#: How long an upload's import is followed before the script gives up on it.
+FOLLOW_SECONDS = 300
 
 
 class LockWatch:
@@ -136,11 +138,13 @@ def upload(app: Flask, body: bytes) -> tuple[float, float, float]:
     assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
     progress = response.headers["Location"]
     assert "/leagues/imports/" in progress, f"the upload was not queued: {progress}"
+    deadline = start + FOLLOW_SECONDS
     while True:  # the progress page, as the browser reloads it, until it leads on
         page = client.get(progress)
         if page.status_code == 302:
             break
         assert page.status_code == 200, f"the import failed: HTTP {page.status_code}"
+        assert time.perf_counter() < deadline, f"no league after {FOLLOW_SECONDS} s"
         time.sleep(0.05)
     assert "/leagues/imports/" not in page.headers["Location"], "the import failed"
     return answered, time.perf_counter() - start, time.process_time() - cpu
