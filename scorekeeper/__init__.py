@@ -35,6 +35,7 @@ from scorekeeper.locale import (
     template_context,
 )
 from scorekeeper.private import no_store_when_private
+from scorekeeper.ui.templating import App
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
 #: The instance folder and the SQLite file are the app's user's alone.
@@ -79,7 +80,7 @@ class OrderedJSONProvider(DefaultJSONProvider):
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build and configure the Flask application."""
-    app = Flask(__name__, instance_relative_config=True)
+    app = App(__name__, instance_relative_config=True)
     app.json = OrderedJSONProvider(app)
     app.session_interface = SessionInterface()
     instance = Path(app.instance_path)
