@@ -49,18 +49,24 @@ def _digests() -> dict[str, tuple[int, int, str]]:
 def static_digest(filename: str) -> str | None:
     """A short digest of the content of static file `filename`, or None if there is none.
 
-    Kept per file until its modification time or size change (a stat per call).
+    Read once per file and kept for as long as the app runs: a release replaces the files
+    and restarts the workers, as it does for the templates and the code (every page names
+    a dozen files, and a stat of each was a twentieth of a board). While templates reload
+    (development), the file is looked at on every call and read again when its
+    modification time or size changed.
     """
     folder = current_app.static_folder
     if folder is None:
         return None
     path = os.path.join(folder, filename)  # a string: every page builds a dozen of these
+    memo = _digests()
+    seen = memo.get(path)
+    if seen is not None and not current_app.jinja_env.auto_reload:
+        return seen[2]
     try:
         status = os.stat(path)
     except (OSError, ValueError):
         return None
-    memo = _digests()
-    seen = memo.get(path)
     if seen is not None and seen[:2] == (status.st_mtime_ns, status.st_size):
         return seen[2]
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:_DIGEST_CHARS]

@@ -140,12 +140,19 @@ def test_the_worker_keeps_every_static_file_and_the_offline_pages(client: FlaskC
         assert client.get(url).status_code == 200, url
 
 
-def test_the_version_is_stable_and_changes_with_a_static_file(
-    app: Flask, client: FlaskClient, tmp_path: Path
-) -> None:
+def copy_static(app: Flask, tmp_path: Path) -> Path:
+    """A copy of the static folder that the app serves from, for a test to change."""
     static = tmp_path / "static"
     shutil.copytree(str(app.static_folder), static)
     app.static_folder = str(static)
+    return static
+
+
+def test_the_version_is_stable_and_changes_with_a_static_file(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    app.jinja_env.auto_reload = True  # in development: files change under the running app
+    static = copy_static(app, tmp_path)
     first = version(client)
     assert version(client) == first
     css = static / "css" / "app.css"
@@ -155,6 +162,25 @@ def test_the_version_is_stable_and_changes_with_a_static_file(
     (static / "js" / "new.js").write_text("/* a new file */\n")
     assert version(client) not in (first, changed)
     assert "/static/js/new.js?v=" in client.get("/sw.js").get_data(as_text=True)
+
+
+def test_a_running_app_reads_each_static_file_once(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    """In production a release restarts the app: a file changed under it keeps the digest
+    it was first read with, in the version and in every page's links."""
+    assert not app.jinja_env.auto_reload
+    static = copy_static(app, tmp_path)
+    first = version(client)
+    link = re.search(r"/static/css/app\.css\?v=\w+", client.get("/").get_data(as_text=True))
+    assert link
+    css = static / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* next */\n")
+    assert version(client) == first
+    assert link.group(0) in client.get("/").get_data(as_text=True)
+    app.jinja_env.auto_reload = True
+    assert version(client) != first
+    assert link.group(0) not in client.get("/").get_data(as_text=True)
 
 
 def test_the_version_is_the_same_for_everyone(client: FlaskClient, app: Flask) -> None:
