@@ -40,12 +40,6 @@ _URLS = "scorekeeper.template_urls"
 _URLS_KEPT = 4096
 
 
-def _digests() -> dict[str, tuple[int, int, str]]:
-    """This app's memo of file digests: path -> (mtime_ns, size, digest)."""
-    memo: dict[str, tuple[int, int, str]] = current_app.extensions.setdefault(_EXTENSION, {})
-    return memo
-
-
 def static_digest(filename: str) -> str | None:
     """A short digest of the content of static file `filename`, or None if there is none.
 
@@ -55,14 +49,16 @@ def static_digest(filename: str) -> str | None:
     (development), the file is looked at on every call and read again when its
     modification time or size changed.
     """
-    folder = current_app.static_folder
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    folder = app.static_folder
     if folder is None:
         return None
-    path = os.path.join(folder, filename)  # a string: every page builds a dozen of these
-    memo = _digests()
-    seen = memo.get(path)
-    if seen is not None and not current_app.jinja_env.auto_reload:
+    # This app's memo: (folder, file) -> (mtime_ns, size, digest).
+    memo: dict[tuple[str, str], tuple[int, int, str]] = app.extensions.setdefault(_EXTENSION, {})
+    seen = memo.get((folder, filename))
+    if seen is not None and not app.jinja_env.auto_reload:
         return seen[2]
+    path = os.path.join(folder, filename)
     try:
         status = os.stat(path)
     except (OSError, ValueError):
@@ -70,8 +66,16 @@ def static_digest(filename: str) -> str | None:
     if seen is not None and seen[:2] == (status.st_mtime_ns, status.st_size):
         return seen[2]
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:_DIGEST_CHARS]
-    memo[path] = (status.st_mtime_ns, status.st_size, digest)
+    memo[folder, filename] = (status.st_mtime_ns, status.st_size, digest)
     return digest
+
+
+def static_digests(filenames: Iterable[str]) -> tuple[str | None, ...]:
+    """The digests of `filenames` as a memo's key needs them: none while the app runs
+    as released (they never change then), each file's while templates reload."""
+    if not current_app.jinja_env.auto_reload:
+        return ()
+    return tuple(static_digest(name) for name in filenames)
 
 
 def add_static_version(endpoint: str | None, values: dict[str, Any]) -> None:
@@ -87,24 +91,25 @@ def template_url_for(endpoint: str, **values: Any) -> str:
     building each through the URL map was a tenth of its render).
 
     A URL depends on the endpoint, the values, where the app is served (its root, and
-    host and scheme for an external one) and, for a static file, the file's digest
-    (`add_static_version`): the memo's key. It is the app's, cleared when it grows
-    past a few thousand URLs (each game's links are its own).
+    host and scheme for an external one) and, for a static file while templates reload,
+    the file's digest (`add_static_version`, `static_digests`): the memo's key. It is the
+    app's, cleared when it grows past a few thousand URLs (each game's links are its own).
     """
     if not has_request_context() or endpoint.startswith("."):  # "." is the blueprint's
         return url_for(endpoint, **values)
+    here = request._get_current_object()  # type: ignore[attr-defined]
     try:
         key: tuple[Any, ...] = (
-            request.script_root,
-            request.host,
-            request.scheme,
+            here.script_root,
+            here.host,
+            here.scheme,
             endpoint,
             frozenset(values.items()),
         )
     except TypeError:  # a list among the values: built as it comes
         return url_for(endpoint, **values)
     if endpoint == "static" and "filename" in values:
-        key += (static_digest(str(values["filename"])),)
+        key += static_digests((str(values["filename"]),))
     urls: dict[tuple[Any, ...], str] = current_app.extensions.setdefault(_URLS, {})
     url = urls.get(key)
     if url is None:
@@ -132,18 +137,13 @@ def chrome(context: Context, part: str) -> Markup:
     only on the page's language and where the app is served (its links, menu, footer):
     rendered once for each and kept by the app (they were a tenth of a board's CPU).
 
-    The key holds the language, the app's root, host and scheme, and the digests of the
-    static files the parts name, so a new stylesheet is named by its new digest at once.
+    The key holds the language and the app's root, host and scheme; while templates
+    reload, also the digests of the static files the parts name, so that a changed
+    stylesheet is named by its new digest at once (`static_digests`).
     """
     locale = str(context["current_locale"])
-    key = (
-        part,
-        locale,
-        request.script_root,
-        request.host,
-        request.scheme,
-        *(static_digest(name) for name in _CHROME_FILES),
-    )
+    here = request._get_current_object()  # type: ignore[attr-defined]
+    key = (part, locale, here.script_root, here.host, here.scheme, *static_digests(_CHROME_FILES))
     parts: dict[tuple[str | None, ...], Markup] = current_app.extensions.setdefault(_CHROME, {})
     markup = parts.get(key)
     if markup is None:
