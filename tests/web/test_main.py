@@ -6,7 +6,7 @@ import flask_babel
 import pytest
 from flask import Flask, template_rendered
 from flask.testing import FlaskClient
-from jinja2 import Template
+from jinja2 import Environment, Template
 
 from scorekeeper import locale
 from tests.web.games_helpers import start_game
@@ -161,3 +161,40 @@ def test_a_page_looks_its_catalog_up_once_for_all_its_translations(
     assert len(looked_up) == 2
     assert "<summary>Carta migliore per seme, per decidere la primiera</summary>" in italian
     assert "<summary>Best card in each suit, to decide the primiera</summary>" in english
+
+
+@pytest.mark.parametrize("autoescape", [True, False])
+@pytest.mark.parametrize(
+    ("source", "values"),
+    [
+        ('{{ _("Share") }}', {}),
+        ('{{ _("100%% sure") }}', {}),
+        ('{{ _("Winner: %(name)s", name=who) }}', {"who": "<b>Anna & Bruno</b>"}),
+        ('{{ gettext("Target %(target)s", target=21) }}', {}),
+    ],
+)
+def test_the_templates_gettext_is_jinjas_newstyle_gettext(
+    app: Flask, autoescape: bool, source: str, values: dict[str, str]
+) -> None:
+    """``_()`` and ``gettext()`` in one call say what Jinja's own newstyle gettext says:
+    the translation, escaped values where the template escapes, ``%%`` as ``%``; the
+    same text again from the kept one, in each request's language."""
+    jinja = Environment(extensions=["jinja2.ext.i18n"])  # Jinja's own, as it comes
+    jinja.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: flask_babel.get_translations().ugettext(s),
+        ngettext=lambda s, p, n: flask_babel.get_translations().ungettext(s, p, n),
+        newstyle=True,
+    )
+    template = "{% autoescape " + str(autoescape).lower() + " %}" + source + "{% endautoescape %}"
+    for language in ("it", "en", "it"):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            ours = app.jinja_env.from_string(template).render(values)
+            assert ours == jinja.from_string(template).render(values)
+            assert ours == app.jinja_env.from_string(template).render(values)
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        english = app.jinja_env.from_string(template).render(values)
+    if "Winner" in source:
+        assert ("&lt;b&gt;Anna &amp; Bruno&lt;/b&gt;" in english) == autoescape
+        assert english.startswith("Winner: ")
+    if "100" in source:
+        assert english == "100% sure"
