@@ -469,19 +469,23 @@ def stored_hands(game: Game, side_columns: Sequence[str] = BOARD_SIDE_COLUMNS) -
 @lru_cache(maxsize=8)
 def _stored_hands_statement(side_columns: tuple[str, ...], several: bool) -> Select[Any]:
     """The hands with their sides of one game (``game``) or of ``several`` (``games``), in
-    order game by game: built once for each set of columns."""
-    columns = [getattr(HandSide, name) for name in (*side_columns, "total")]
+    order game by game: built once for each set of columns, over the tables' columns (a
+    Core statement: no ORM entity to load, and none of the ORM's work to run it)."""
+    columns = [_SIDES.c[name] for name in (*side_columns, "total")]
     game = (
-        Hand.game_id.in_(bindparam("games", expanding=True))
+        _HANDS.c.game_id.in_(bindparam("games", expanding=True))
         if several
-        else (Hand.game_id == bindparam("game"))
+        else (_HANDS.c.game_id == bindparam("game"))
     )
     return (
-        select(Hand.game_id, Hand.id, Hand.number, Hand.napoleone_side, *columns)
-        .join(HandSide, HandSide.hand_id == Hand.id)
+        select(_HANDS.c.game_id, _HANDS.c.id, _HANDS.c.number, _HANDS.c.napoleone_side, *columns)
+        .join_from(_HANDS, _SIDES, _SIDES.c.hand_id == _HANDS.c.id)
         .where(game)
-        .order_by(Hand.game_id, Hand.number, HandSide.side)
+        .order_by(_HANDS.c.game_id, _HANDS.c.number, _SIDES.c.side)
     )
+
+
+_HANDS, _SIDES = Hand.__table__, HandSide.__table__
 
 
 def _by_game(rows: Iterable[Row[*tuple[Any, ...]]]) -> dict[int, list[StoredHand]]:
@@ -734,16 +738,16 @@ def _results_and_request(game: Game, request_id: str) -> tuple[list[HandResult],
     return results, mine
 
 
-_RESULTS_AND_REQUEST = (
+_RESULTS_AND_REQUEST = (  # a Core statement, as `_stored_hands_statement`'s
     select(
-        Hand.id,
-        Hand.napoleone_side,
-        (Hand.request_id == bindparam("request")).label("mine"),
-        HandSide.total,
+        _HANDS.c.id,
+        _HANDS.c.napoleone_side,
+        (_HANDS.c.request_id == bindparam("request")).label("mine"),
+        _SIDES.c.total,
     )
-    .join(HandSide, HandSide.hand_id == Hand.id)
-    .where(Hand.game_id == bindparam("game"))
-    .order_by(Hand.number, HandSide.side)
+    .join_from(_HANDS, _SIDES, _SIDES.c.hand_id == _HANDS.c.id)
+    .where(_HANDS.c.game_id == bindparam("game"))
+    .order_by(_HANDS.c.number, _SIDES.c.side)
 )
 
 
@@ -778,7 +782,8 @@ def _after_change(game: Game, state: GameState | None = None) -> None:
     standings change in this transaction); the version was bumped by `lock_game`."""
     db.session.expire(game, ["hands"])
     if state is None:
-        state = stored_state(game)  # its query flushes the change first
+        db.session.flush()  # the change, for the hands' Core statement to read
+        state = stored_state(game)
     if game.winner_side != state.winner:
         # Set only when it changed: setting the same value marks the game modified, and
         # every save's flush would then walk the session for no UPDATE at all.
