@@ -1,0 +1,83 @@
+"""Instructions per game of saves with their boards, counted by callgrind (run by hand).
+
+A time varies with whatever else the machine is doing; an instruction count does not.
+This runs `bench/board.py` under ``valgrind --tool=callgrind`` twice, with one game and
+with ``--games`` games (both after its warm-up game), and prints the difference per
+game: ``--hands`` saves with their boards, plus starting the game. Both runs go at once
+(one per core). Needs valgrind (``apt-get install valgrind``); takes a minute or two.
+
+    .venv/bin/python bench/instructions.py
+    .venv/bin/python bench/instructions.py --app-root /tmp/before   # another checkout
+
+``--app-root`` counts the app of another checkout (``git worktree add /tmp/before
+<commit>``, its catalogs compiled with ``pybabel compile -d scorekeeper/translations``),
+with this checkout's `bench/board.py`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=4, help="games of the longer run")
+    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--app-root", type=Path, default=ROOT)
+    args = parser.parse_args()
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        sys.exit("valgrind is not installed: apt-get install valgrind")
+    with tempfile.TemporaryDirectory() as folder:
+        runs = {
+            games: subprocess.Popen(
+                [
+                    valgrind,
+                    "--tool=callgrind",
+                    f"--callgrind-out-file={folder}/callgrind.{games}",
+                    sys.executable,
+                    "-c",
+                    # The app of the checkout asked for is imported first, so that
+                    # this bench/board.py (which puts this checkout on the path) uses it.
+                    "import runpy, sys; sys.path.insert(0, sys.argv[1]); import scorekeeper; "
+                    "sys.argv = [sys.argv[2], *sys.argv[3:]]; "
+                    "runpy.run_path(sys.argv[0], run_name='__main__')",
+                    str(args.app_root.resolve()),
+                    str(ROOT / "bench" / "board.py"),
+                    f"--games={games}",
+                    f"--hands={args.hands}",
+                ],
+                cwd=args.app_root,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for games in (1, args.games)
+        }
+        counts = {}
+        for games, run in runs.items():
+            _out, err = run.communicate()
+            found = COLLECTED.search(err)
+            if run.returncode != 0 or found is None:
+                sys.exit(f"the run of {games} game(s) failed:\n{err[-2000:]}")
+            counts[games] = int(found.group(1))
+    per_game = (counts[args.games] - counts[1]) / (args.games - 1)
+    print(
+        f"{args.app_root}: {per_game / 1e6:.1f} M instructions per game "
+        f"({args.hands} saves with their boards, and starting the game)"
+    )
+
+
+if __name__ == "__main__":
+    main()
