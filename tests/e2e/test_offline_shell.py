@@ -170,6 +170,19 @@ def test_logging_out_forgets_the_kept_boards(en_phone: Page) -> None:
     assert count == 0
 
 
+def changing_static(
+    live_server: LiveServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """A copy of the static folder that the server serves from, for a test to change under
+    it, as in development (templates reload): a released app reads each file's digest
+    once, and a new version of it is a restart."""
+    static = tmp_path / "static"
+    shutil.copytree(str(live_server.app.static_folder), static)
+    monkeypatch.setattr(live_server.app, "static_folder", str(static))
+    monkeypatch.setattr(live_server.app.jinja_env, "auto_reload", True)
+    return static
+
+
 def next_version(static: Path, page: Page) -> str:
     """Change a static file (a new version of the app); the name of the cache in charge."""
     with (static / "css" / "app.css").open("a") as css:
@@ -182,9 +195,7 @@ def next_version(static: Path, page: Page) -> str:
 def test_a_new_version_replaces_the_old_one_whole(
     en_phone: Page, live_server: LiveServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    static = tmp_path / "static"
-    shutil.copytree(str(live_server.app.static_folder), static)
-    monkeypatch.setattr(live_server.app, "static_folder", str(static))
+    static = changing_static(live_server, tmp_path, monkeypatch)
     page = en_phone
     page.goto("/")
     wait_for_worker(page)
@@ -298,9 +309,7 @@ def test_a_new_version_fetches_the_kept_boards_again(
 ) -> None:
     """A board kept by the version before names that version's files: the new worker
     fetches it again, so that offline it is this version's board."""
-    static = tmp_path / "static"
-    shutil.copytree(str(live_server.app.static_folder), static)
-    monkeypatch.setattr(live_server.app, "static_folder", str(static))
+    static = changing_static(live_server, tmp_path, monkeypatch)
     page = en_phone
     board = start_game(page, ANNA_BRUNO)
     flows.wait_for_worker(page)  # installed for sure, the shell kept
