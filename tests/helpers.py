@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
@@ -23,6 +26,15 @@ def csrf_token(client: FlaskClient, url: str) -> str:
     match = CSRF_INPUT.search(response.get_data(as_text=True))
     assert match, f"no csrf_token input on {url}"
     return match.group(1)
+
+
+def serve_static_copy(app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the static folder that `app` serves from (for this test), for a test to
+    change under it."""
+    static = tmp_path / "static"
+    shutil.copytree(str(app.static_folder), static)
+    monkeypatch.setattr(app, "static_folder", str(static))
+    return static
 
 
 def empty_tables(app: Flask) -> None:

@@ -466,6 +466,9 @@ def stored_hands(game: Game, side_columns: Sequence[str] = BOARD_SIDE_COLUMNS) -
     return _by_game(db.session.execute(statement, {"game": game.id})).get(game.id, [])
 
 
+_HANDS, _SIDES = Hand.__table__, HandSide.__table__
+
+
 @lru_cache(maxsize=8)
 def _stored_hands_statement(side_columns: tuple[str, ...], several: bool) -> Select[Any]:
     """The hands with their sides of one game (``game``) or of ``several`` (``games``), in
@@ -483,9 +486,6 @@ def _stored_hands_statement(side_columns: tuple[str, ...], several: bool) -> Sel
         .where(game)
         .order_by(_HANDS.c.game_id, _HANDS.c.number, _SIDES.c.side)
     )
-
-
-_HANDS, _SIDES = Hand.__table__, HandSide.__table__
 
 
 def _by_game(rows: Iterable[Row[*tuple[Any, ...]]]) -> dict[int, list[StoredHand]]:

@@ -9,7 +9,6 @@ Playwright's auto-waiting (`expect`) or polling (`wait_until`), never a sleep.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from tests.e2e import flows
 from tests.e2e.conftest import LiveServer
 from tests.e2e.flows import open_menu, reference_hand, start_game, wait_until
 from tests.e2e.test_leagues import sign_up
+from tests.helpers import serve_static_copy
 
 ANNA_BRUNO = ("Anna", "Bruno")
 OFFLINE_LINE = re.compile(r"^Offline · last updated at \d\d:\d\d$")
@@ -176,9 +176,7 @@ def changing_static(
     """A copy of the static folder that the server serves from, for a test to change under
     it, as in development (templates reload): a released app reads each file's digest
     once, and a new version of it is a restart."""
-    static = tmp_path / "static"
-    shutil.copytree(str(live_server.app.static_folder), static)
-    monkeypatch.setattr(live_server.app, "static_folder", str(static))
+    static = serve_static_copy(live_server.app, tmp_path, monkeypatch)
     monkeypatch.setattr(live_server.app.jinja_env, "auto_reload", True)
     return static
 

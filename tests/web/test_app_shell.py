@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import struct
 from pathlib import Path
 from urllib.parse import unquote
@@ -16,6 +15,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
 from scorekeeper.main.views import _render_offline
+from tests.helpers import serve_static_copy
 from tests.web.games_helpers import record, start_game
 
 STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
@@ -140,19 +140,11 @@ def test_the_worker_keeps_every_static_file_and_the_offline_pages(client: FlaskC
         assert client.get(url).status_code == 200, url
 
 
-def copy_static(app: Flask, tmp_path: Path) -> Path:
-    """A copy of the static folder that the app serves from, for a test to change."""
-    static = tmp_path / "static"
-    shutil.copytree(str(app.static_folder), static)
-    app.static_folder = str(static)
-    return static
-
-
 def test_the_version_is_stable_and_changes_with_a_static_file(
-    app: Flask, client: FlaskClient, tmp_path: Path
+    app: Flask, client: FlaskClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app.jinja_env.auto_reload = True  # in development: files change under the running app
-    static = copy_static(app, tmp_path)
+    static = serve_static_copy(app, tmp_path, monkeypatch)
     first = version(client)
     assert version(client) == first
     css = static / "css" / "app.css"
@@ -165,12 +157,12 @@ def test_the_version_is_stable_and_changes_with_a_static_file(
 
 
 def test_a_running_app_reads_each_static_file_once(
-    app: Flask, client: FlaskClient, tmp_path: Path
+    app: Flask, client: FlaskClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """In production a release restarts the app: a file changed under it keeps the digest
     it was first read with, in the version and in every page's links."""
     assert not app.jinja_env.auto_reload
-    static = copy_static(app, tmp_path)
+    static = serve_static_copy(app, tmp_path, monkeypatch)
     first = version(client)
     link = re.search(r"/static/css/app\.css\?v=\w+", client.get("/").get_data(as_text=True))
     assert link
