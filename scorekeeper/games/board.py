@@ -8,6 +8,7 @@ only stored points, as plain rows (`stored_hands`), with no re-scoring and no OR
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -46,18 +47,21 @@ from scorekeeper.ui.labels import VARIANT_LABELS, category_label
 from scorekeeper.ui.messages import SidePath, messages_by_field
 
 
-def categories(rules: Rules) -> list[tuple[Category, str]]:
-    """The categories played under ``rules`` (re bello and napola only when on), with
-    their names."""
+@lru_cache(maxsize=16)
+def categories(_locale: str, re_bello: bool, napola: bool) -> tuple[tuple[Category, str], ...]:
+    """The categories played (re bello and napola only when on), with their names in the
+    page's language (the first argument: each name is looked up in its catalog once)."""
     off = set()
-    if not rules.re_bello:
+    if not re_bello:
         off.add(Category.RE_BELLO)
-    if not rules.napola:
+    if not napola:
         off.add(Category.NAPOLA)
-    return [(c, category_label(c)) for c in Category if c not in off]
+    return tuple((c, category_label(c)) for c in Category if c not in off)
 
 
-def won_by_side(shown: list[tuple[Category, str]], hand: StoredHand) -> list[list[tuple[str, int]]]:
+def won_by_side(
+    shown: Sequence[tuple[Category, str]], hand: StoredHand
+) -> list[list[tuple[str, int]]]:
     """For each side, the categories it scored in ``hand`` (as stored) with their points."""
     return [
         [(label, points) for c, label in shown if (points := getattr(side, f"{c.value}_points"))]
@@ -217,7 +221,7 @@ def _hand_row(
     key: _RowKey, hand: StoredHand, running: tuple[int, ...], dealer: str, after_end: bool
 ) -> Markup:
     render = get_template_attribute("games/_hand_row.html", "hand_row")
-    shown = categories(key.rules)
+    shown = categories(key.locale, key.rules.re_bello, key.rules.napola)
     return Markup(  # noqa: S704  (the macro's output, escaped by it)
         render(
             hand,
