@@ -228,7 +228,17 @@ class SideCountsForm(Form):
 
 
 class HandFormBase(AppForm):
-    """Fields every hand form has: its own key and the hand it was made for."""
+    """Fields every hand form has: its own key and the hand it was made for.
+
+    No CSRF field of its own: the app's `CSRFProtect` checks the token of every POST
+    before any view runs (a hand sent without it is refused with a 400, and the form is
+    never read), and the hand forms' templates write the token with ``csrf_token()``, as
+    the app's buttons do. A field would sign a token on every save that nobody sees (the
+    save answers with a redirect): a tenth of a save's work.
+    """
+
+    class Meta(AppForm.Meta):
+        csrf = False
 
     request_id = HiddenField(validators=[Length(max=REQUEST_ID_MAX)])
     number = HiddenField()
