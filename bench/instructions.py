@@ -12,6 +12,7 @@ valgrind``); takes three or four minutes.
 
     .venv/bin/python bench/instructions.py
     .venv/bin/python bench/instructions.py --app-root /tmp/before   # another checkout
+    .venv/bin/python bench/instructions.py --database-url postgresql://postgres@127.0.0.1/test
 
 ``--app-root`` counts the app of another checkout (``git worktree add /tmp/before
 <commit>``, its catalogs compiled with ``pybabel compile -d scorekeeper/translations``),
@@ -39,6 +40,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="games of the longer run")
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--app-root", type=Path, default=ROOT)
+    parser.add_argument(
+        "--database-url",
+        help="PostgreSQL to count on (bench/board.py's throwaway databases next to it); "
+        "only the app's side is counted, not the server's processes",
+    )
     args = parser.parse_args()
     valgrind = shutil.which("valgrind")
     if valgrind is None:
@@ -83,6 +89,7 @@ def _counted(
                 str(ROOT / "bench" / "board.py"),
                 f"--games={games}",
                 f"--hands={args.hands}",
+                *([f"--database-url={args.database_url}"] if args.database_url else []),
             ],
             cwd=args.app_root,
             stdout=subprocess.DEVNULL,
