@@ -232,9 +232,9 @@ class HandFormBase(AppForm):
 
     No CSRF field of its own: the app's `CSRFProtect` checks the token of every POST
     before any view runs (a hand sent without it is refused with a 400, and the form is
-    never read), and the hand forms' templates write the token with ``csrf_token()``, as
-    the app's buttons do. A field would sign a token on every save that nobody sees (the
-    save answers with a redirect): a tenth of a save's work.
+    never read), and the hand forms' templates write the token with ``csrf_input()``
+    (templates/_macros.html), as the app's buttons do. A field would sign a token on
+    every save that nobody sees (the save answers with a redirect): a tenth of its work.
     """
 
     class Meta(AppForm.Meta):
