@@ -13,6 +13,7 @@ valgrind``); takes three or four minutes.
     .venv/bin/python bench/instructions.py
     .venv/bin/python bench/instructions.py --app-root /tmp/before   # another checkout
     .venv/bin/python bench/instructions.py --database-url postgresql://postgres@127.0.0.1/test
+    .venv/bin/python bench/instructions.py --app-only   # the app's count alone
 
 ``--app-root`` counts the app of another checkout (``git worktree add /tmp/before
 <commit>``, its catalogs compiled with ``pybabel compile -d scorekeeper/translations``),
@@ -41,6 +42,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--app-root", type=Path, default=ROOT)
     parser.add_argument(
+        "--app-only",
+        action="store_true",
+        help="count only the app's instructions per save (half the time)",
+    )
+    parser.add_argument(
         "--database-url",
         help="PostgreSQL to count on (bench/board.py's throwaway databases next to it); "
         "only the app's side is counted, not the server's processes",
@@ -50,14 +56,15 @@ def main() -> None:
     if valgrind is None:
         sys.exit("valgrind is not installed: apt-get install valgrind")
     with tempfile.TemporaryDirectory() as folder:
-        whole = _counted(valgrind, folder, args, app_only=False)
+        whole = None if args.app_only else _counted(valgrind, folder, args, app_only=False)
         app = _counted(valgrind, folder, args, app_only=True)
-    per_game = (whole[args.games] - whole[1]) / (args.games - 1)
+    if whole is not None:
+        per_game = (whole[args.games] - whole[1]) / (args.games - 1)
+        print(
+            f"{args.app_root}: {per_game / 1e6:.1f} M instructions per game "
+            f"({args.hands} saves with their boards, and starting the game)"
+        )
     per_save = (app[args.games] - app[1]) / (args.games - 1)
-    print(
-        f"{args.app_root}: {per_game / 1e6:.1f} M instructions per game "
-        f"({args.hands} saves with their boards, and starting the game)"
-    )
     print(
         f"{args.app_root}: {per_save / 1e6:.2f} M instructions of the app per save of "
         f"hand {args.hands} with its board"
