@@ -138,6 +138,25 @@ def hand_url(token: str, editable: bool, number: int) -> str:
     return url_for("games.hand" if editable else "games.view_hand", token=token, number=number)
 
 
+def saved_message(number: int) -> str:
+    """What the board says after hand ``number`` was saved."""
+    return _("Hand %(number)s saved.", number=number)
+
+
+def saved_note(saved: int | None, hands: int) -> list[tuple[str, str]]:
+    """The board's note, with the flashed messages (base.html), for a board opened by a
+    save (``?saved=N``, set by the save's answer: a redirect, or the phone's script):
+    "Hand N saved", for a hand the game has (``hands`` of them).
+
+    In the URL rather than in the session's flash, the note belongs to this page alone
+    (not to whatever page of the app opens next), and neither the save nor the board
+    writes the session cookie again: that was a tenth of the CPU of saving a hand with
+    its board."""
+    if saved is None or not 0 < saved <= hands:
+        return []
+    return [("success", saved_message(saved))]
+
+
 def board_context(
     game: Game, token: str, editable: bool, form: CountsForm | None = None
 ) -> dict[str, Any]:

@@ -34,8 +34,9 @@ from scorekeeper.games.services import StoredHand, stored_state
 from scorekeeper.scoring import GameState, InputError
 from scorekeeper.ui.messages import error_message
 
-#: The request header a foreground save sends to have "Hand N saved" flashed on the board
-#: it opens next (a hand sent from the outbox in the background flashes nothing).
+#: The request header a foreground save sends to have "Hand N was already saved" flashed
+#: on the board it opens next (a hand sent from the outbox in the background flashes
+#: nothing; a new hand is told by the board the script opens, ``?saved=N``).
 FLASH_HEADER = "X-Scorekeeper-Flash"
 
 

@@ -32,7 +32,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.extensions import login_manager
 from scorekeeper.games import cookies
-from scorekeeper.games.board import board_context, cards_context, hand_context, preview_context
+from scorekeeper.games.board import (
+    board_context,
+    cards_context,
+    hand_context,
+    preview_context,
+    saved_message,
+    saved_note,
+)
 from scorekeeper.games.forms import (
     CardsForm,
     CountsForm,
@@ -153,7 +160,7 @@ def new_game() -> ResponseReturnValue:
 def scoreboard(token: str) -> ResponseReturnValue:
     """The game's board with the form for the next hand (edit link)."""
     game = _edit_game(token)
-    return _render_board(game, token, editable=True)
+    return _render_board(game, token, editable=True, saved=request.args.get("saved", type=int))
 
 
 @bp.get("/v/<token>")
@@ -207,8 +214,10 @@ def _render_board(
     form: CountsForm | None = None,
     preview: dict[str, Any] | None = None,
     status: int = 200,
+    saved: int | None = None,
 ) -> ResponseReturnValue:
     context = board_context(game, token, editable, form=form)
+    context["notes"] = saved_note(saved, context["last_hand"])
     context["preview"] = preview
     context["etag"] = board_etag(game, editable)
     response = make_response(render_template("games/scoreboard.html", **context), status)
@@ -333,17 +342,20 @@ def _conflict(game: Game, token: str, conflict: HandConflict, as_json: bool) -> 
 def _saved(
     game: Game, token: str, number: int, recorded: Recorded, as_json: bool
 ) -> ResponseReturnValue:
+    """A new hand is told on the board the answer opens (``?saved=N``: see
+    `saved_note`); a form saved before, by the session's flash."""
     if recorded.already_saved:
         number = recorded.number
-        message, category = _("Hand %(number)s was already saved.", number=number), "info"
+        message = _("Hand %(number)s was already saved.", number=number)
+        if not as_json or wants_flash():
+            flash(message, "info")
     else:
         # The number sent is the one saved (the hand's own row is expired by the commit).
-        message, category = _("Hand %(number)s saved.", number=number), "success"
-    if not as_json or wants_flash():
-        flash(message, category)
+        message = saved_message(number)
     if as_json:
         return saved_answer(game, number, recorded.already_saved, message, recorded.state)
-    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    saved = None if recorded.already_saved else number
+    return redirect(url_for("games.scoreboard", token=token, saved=saved, _anchor="board"))
 
 
 @bp.post("/g/<token>/hands/preview")

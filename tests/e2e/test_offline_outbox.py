@@ -182,6 +182,12 @@ def test_save_is_sent_once_and_says_so(en_phone: Page, live_server: LiveServer) 
     flash = page.locator(".flash-success")
     expect(flash).to_have_text("Hand 1 saved.")
     expect(flash).to_be_in_viewport()
+    # The board was opened as ?saved=1, and keeps its plain address: reloaded, it says
+    # nothing of the save.
+    assert "saved" not in page.url
+    page.reload()
+    expect(page.locator("#total-0")).to_be_visible()
+    expect(page.locator(".flash-success")).to_have_count(0)
 
 
 #: Counts the page's calls of navigator.storage.persist() in ``window.persistenceAsked``.

@@ -41,9 +41,9 @@ def test_reference_hand_in_six_fields(app: Flask, client: FlaskClient) -> None:
     data |= REFERENCE  # 22, 6, settebello A, primiera A, 1 scopa: B's counts left blank
     response = client.post(f"{url}/hands", data=data, headers=EN)  # the Save button
     assert response.status_code == 302
-    assert response.headers["Location"] == f"{url}#board"
-    html = client.get(url, headers=EN).get_data(as_text=True)
-    assert "Hand 1 saved." in html
+    assert response.headers["Location"] == f"{url}?saved=1#board"
+    html = client.get(response.headers["Location"], headers=EN).get_data(as_text=True)
+    assert '<p class="flash flash-success">Hand 1 saved.</p>' in html
     assert totals(html) == [5, 0]
     assert "Hand 2 · mazziere (deals): Bruno · di mano (plays first): Anna" in html
     with app.app_context():
@@ -54,6 +54,23 @@ def test_reference_hand_in_six_fields(app: Flask, client: FlaskClient) -> None:
         assert hand is not None
         assert hand.mode == "counts"
         assert hand.entry["sides"][1]["cards"] == 18
+
+
+def test_the_board_says_saved_only_for_a_hand_it_has(client: FlaskClient) -> None:
+    """ "Hand N saved" is in the board's URL, not the session: the board opened without
+    it says nothing, and a number the game has no hand for (or no number) is ignored."""
+    url = start_game(client)
+    client.get(url)  # the game's own "started" message is shown and gone
+    saved = client.post(f"{url}/hands", data=form_keys(client, url) | REFERENCE, headers=EN)
+    assert "Set-Cookie" not in saved.headers  # nothing flashed in the session
+    assert "saved." not in client.get(url, headers=EN).text
+    for query in ("saved=2", "saved=0", "saved=-1", "saved=x", f"saved={'9' * 30}"):
+        page = client.get(f"{url}?{query}", headers=EN)
+        assert page.status_code == 200, query
+        assert "saved." not in page.text, query
+    italian = client.get(f"{url}?saved=1", headers={"Accept-Language": "it"}).text
+    assert '<p class="flash flash-success">Mano 1 salvata.</p>' in italian
+    assert "salvata" not in client.get(f"{url.replace('/g/', '/v/')}?saved=1").text
 
 
 def test_the_board_form_is_easy_to_drive(client: FlaskClient) -> None:

@@ -61,13 +61,20 @@ def test_a_saved_hand_answers_with_the_server_totals(app: Flask, client: FlaskCl
     assert _hands(app) == [(1, data["request_id"])]
 
 
-def test_a_background_send_flashes_nothing_a_foreground_one_does(client: FlaskClient) -> None:
+def test_only_a_foreground_resend_flashes(client: FlaskClient) -> None:
+    """A new hand is told by the board the script opens (``?saved=N``), never flashed; a
+    hand sent again from the page (Save tapped after a lost answer) is flashed as already
+    saved, and one sent from the outbox in the background flashes nothing."""
     url = start_game(client)
     client.get(url)  # the game's own "started" message is shown and gone
-    _send(client, url, form_keys(client, url) | REFERENCE)
-    assert "Hand 1 saved." not in client.get(url, headers=JSON).get_data(as_text=True)
-    _send(client, url, form_keys(client, url) | REFERENCE, **{"X-Scorekeeper-Flash": "1"})
-    assert "Hand 2 saved." in client.get(url, headers={"Accept-Language": "en"}).text
+    data = form_keys(client, url) | REFERENCE
+    foreground = {"X-Scorekeeper-Flash": "1"}
+    assert _send(client, url, data, **foreground).get_json()["status"] == "saved"
+    assert "saved." not in client.get(url, headers=JSON).text
+    assert _send(client, url, data).get_json()["status"] == "already_saved"
+    assert "saved." not in client.get(url, headers=JSON).text
+    assert _send(client, url, data, **foreground).get_json()["status"] == "already_saved"
+    assert "Hand 1 was already saved." in client.get(url, headers=JSON).text
 
 
 def test_another_phones_hand_is_a_conflict(app: Flask, client: FlaskClient) -> None:

@@ -343,16 +343,30 @@
     else form.submit();
   }
 
-  /* The board, loaded again (from the board itself too: only its hash would change), at
-     the top: "Hand N saved" over the totals. */
-  function openBoard(url) {
+  /* The board, loaded again, at the top; after hand `saved` was saved, with "Hand N
+     saved" over the totals (the board says it when opened as ?saved=N). From the board
+     itself it takes the board's place in the history (Back leaves the game, as after a
+     save without this file). */
+  function openBoard(url, saved) {
     var target = new URL(url, location.href);
-    if (target.pathname === location.pathname && target.search === location.search) {
+    if (saved) target.searchParams.set("saved", saved);
+    if (target.pathname !== location.pathname) {
+      location.assign(target.href);
+    } else if (target.search !== location.search) {
+      location.replace(target.href);
+    } else {
       if ("scrollRestoration" in history) history.scrollRestoration = "manual";
       location.reload();
-    } else {
-      location.assign(target.href);
     }
+  }
+
+  /* The board opened as ?saved=N keeps its plain address: reloaded, bookmarked or shared
+     it says nothing of a save. */
+  function forgetSaved() {
+    var url = new URL(location.href);
+    if (!url.searchParams.has("saved") || !history.replaceState) return;
+    url.searchParams.delete("saved");
+    history.replaceState(history.state, "", url.href);
   }
 
   function onSubmit(event) {
@@ -370,7 +384,7 @@
       return send(item, true, form.elements.csrf_token.value).then(function (answer) {
         if (answer.kind === "saved") {
           if (drafts()) drafts().clear(form);
-          openBoard(item.boardUrl);
+          openBoard(item.boardUrl, answer.answer.status === "saved" ? answer.answer.number : null);
         } else if (answer.kind === "network") {
           return keep(form, item);
         } else if (answer.kind === "refused" && answer.answer.reason === "conflict") {
@@ -533,6 +547,7 @@
     // Only live.js replaces #live's children (this file changes what is inside them).
     new MutationObserver(function () { render(); }).observe(live, { childList: true });
   }
+  forgetSaved();
   showFlash();
   window.addEventListener("load", function () { setTimeout(showFlash, 0); });
 
