@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlencode
 
 from babel.support import NullTranslations
 from flask import Flask, current_app, g, request, url_for
@@ -51,13 +52,27 @@ def template_context() -> dict[str, object]:
         "current_locale": str(locale) if locale else current_app.config["BABEL_DEFAULT_LOCALE"],
         "locales": LOCALES,
         "lang_switch_url": lang_switch_url,
+        "this_page": this_page,
     }
+
+
+#: Query parameters that only tell a page what has just happened (the board opened as
+#: ``?saved=N`` after a save says "Hand N saved"): a way back to the page leaves them out.
+NOTE_PARAMS = frozenset({"saved"})
+
+
+def this_page() -> str:
+    """This page's path and query, to come back to after switching the language or
+    logging in, without its `NOTE_PARAMS`."""
+    if not request.query_string:
+        return request.path
+    kept = [(k, v) for k, v in request.args.items(multi=True) if k not in NOTE_PARAMS]
+    return f"{request.path}?{urlencode(kept)}" if kept else request.path
 
 
 def lang_switch_url(code: str) -> str:
     """URL that switches to language `code` and comes back to this page."""
-    path = request.full_path if request.query_string else request.path
-    return url_for("main.set_language", code=code, next=path)
+    return url_for("main.set_language", code=code, next=this_page())
 
 
 def install_template_gettext(app: Flask) -> None:

@@ -100,6 +100,16 @@ def _links(
     return tuple(result.items())
 
 
+def board_url(token: str) -> str:
+    """The board of an edit link (where a save sends the browser: built once per link)."""
+    return _board_url(request.script_root, token)
+
+
+@lru_cache(maxsize=1024)
+def _board_url(_root: str, token: str) -> str:
+    return url_for("games.scoreboard", token=token)
+
+
 def checker_url(game: Game, hand: Hand) -> str:
     """The hand checker's page for this hand, with everything in its URL (see
     ``scorekeeper.checks.views.hand`` for the format)."""
@@ -257,29 +267,34 @@ def _hand_row(
 # --------------------------------------------------------------------------- the blank form
 
 # The board after every save shows the same empty form for the next hand: only the CSRF
-# token, the form's request id, the hand's number, the game's token and the outbox's
-# attributes differ from one board to the next. Its markup is rendered once per
-# (language, sides' names, rules) with these five as placeholders, and filled in per
-# board: the WTForms widgets and the form's macro were a third of the board's CPU.
-_TOKEN, _NUMBER, _REQUEST_ID, _CSRF, _ATTRS = (
-    f"SK-{name}-PLACEHOLDER" for name in ("TOKEN", "NUMBER", "REQUEST", "CSRF", "ATTRS")
+# token, the form's request id, the hand's number and the game's tokens (its edit link's,
+# and the view token that keys the phone's drafts and outbox) differ from one board to
+# the next. Its markup is rendered once per (language, sides' names, rules) with these
+# as placeholders, and filled in per board: the WTForms widgets and the form's macro
+# were a third of the board's CPU.
+_TOKEN, _VIEW, _NUMBER, _REQUEST_ID, _CSRF = (
+    f"SK-{name}-PLACEHOLDER" for name in ("TOKEN", "VIEW", "NUMBER", "REQUEST", "CSRF")
 )
+
+
+class _Placeholders(NamedTuple):
+    """What the outbox's attributes (games/_offline.html) read of a game, as placeholders."""
+
+    view_token: str = _VIEW
 
 
 def blank_hand_form(game: Game, token: str, number: int) -> Markup:
     """The board's form for hand ``number``, empty, ready to fill in (edit link)."""
     names = tuple(game.side_names())
     markup = _blank_form_markup(str(get_locale()), request.script_root, names, game.rules)
-    filled = (
+    # Each value is URL-safe ASCII: nothing in it needs escaping.
+    return Markup(  # noqa: S704  (the form's macro escaped everything else)
         markup.replace(_TOKEN, token)
+        .replace(_VIEW, game.view_token)
         .replace(_NUMBER, str(number))
         .replace(_REQUEST_ID, str(uuid.uuid4()))
         .replace(_CSRF, generate_csrf())
     )
-    # The outbox's attributes (games/_offline.html) are markup the macro escaped already;
-    # every other placeholder's value is URL-safe ASCII: nothing in it needs escaping.
-    attrs = get_template_attribute("games/_offline.html", "outbox_attrs")(game, token)
-    return Markup(filled.replace(_ATTRS, str(attrs)))  # noqa: S704
 
 
 @lru_cache(maxsize=256)
@@ -289,6 +304,7 @@ def _blank_form_markup(_locale: str, _root: str, names: tuple[str, ...], rules: 
     form = counts_form(list(names), number=_NUMBER)
     form.request_id.data = _REQUEST_ID
     render = get_template_attribute("games/_hand_form.html", "counts_form")
+    attrs = get_template_attribute("games/_offline.html", "outbox_attrs")
     html = str(
         render(
             form,
@@ -298,7 +314,7 @@ def _blank_form_markup(_locale: str, _root: str, names: tuple[str, ...], rules: 
             url_for("games.record", token=_TOKEN),
             url_for("games.preview", token=_TOKEN),
             _("Save hand %(number)s", number=_NUMBER),
-            _ATTRS,
+            attrs(_Placeholders(), _TOKEN),
         )
     )
     return html.replace(generate_csrf(), _CSRF)

@@ -34,6 +34,7 @@ from scorekeeper.extensions import login_manager
 from scorekeeper.games import cookies
 from scorekeeper.games.board import (
     board_context,
+    board_url,
     cards_context,
     hand_context,
     preview_context,
@@ -73,6 +74,7 @@ from scorekeeper.games.services import (
     remove_hand,
     undo_last_hand,
 )
+from scorekeeper.locale import this_page
 from scorekeeper.scoring import FORMATS, CardsEntry, HandEntry, InvalidHand
 
 bp = Blueprint("games", __name__)
@@ -112,10 +114,7 @@ def _closed(game: Game) -> BaseResponse:
 
 def _log_in_first(token: str) -> BaseResponse:
     """To the login page, then back: to this page, or to the board after a POST."""
-    if request.method == "GET":
-        back = request.full_path.removesuffix("?")
-    else:
-        back = url_for("games.scoreboard", token=token)
+    back = this_page() if request.method == "GET" else board_url(token)
     flash(str(login_manager.login_message), login_manager.login_message_category)
     return redirect(url_for(login_manager.login_view or "main.index", next=back))
 
@@ -144,7 +143,7 @@ def new_game() -> ResponseReturnValue:
     if form.validate_on_submit():
         _game, token = create_game(form.setup())
         flash(_("Game started. Keep the edit link to yourself; share the view link."), "success")
-        response = redirect(url_for("games.scoreboard", token=token))
+        response = redirect(board_url(token))
         cookies.remember_game(response, token)
         cookies.remember_settings(response, form)
         return response
@@ -336,7 +335,7 @@ def _conflict(game: Game, token: str, conflict: HandConflict, as_json: bool) -> 
         number=number,
     )
     flash(message, "warning")
-    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    return redirect(f"{board_url(token)}#board")
 
 
 def _saved(
@@ -344,18 +343,18 @@ def _saved(
 ) -> ResponseReturnValue:
     """A new hand is told on the board the answer opens (``?saved=N``: see
     `saved_note`); a form saved before, by the session's flash."""
-    if recorded.already_saved:
-        number = recorded.number
-        message = _("Hand %(number)s was already saved.", number=number)
-        if not as_json or wants_flash():
-            flash(message, "info")
-    else:
+    if not recorded.already_saved:
         # The number sent is the one saved (the hand's own row is expired by the commit).
-        message = saved_message(number)
-    if as_json:
-        return saved_answer(game, number, recorded.already_saved, message, recorded.state)
-    saved = None if recorded.already_saved else number
-    return redirect(url_for("games.scoreboard", token=token, saved=saved, _anchor="board"))
+        if not as_json:
+            return redirect(f"{board_url(token)}?saved={number}#board")
+        return saved_answer(game, number, False, saved_message(number), recorded.state)
+    number = recorded.number
+    message = _("Hand %(number)s was already saved.", number=number)
+    if not as_json or wants_flash():
+        flash(message, "info")
+    if not as_json:
+        return redirect(f"{board_url(token)}#board")
+    return saved_answer(game, number, True, message)
 
 
 @bp.post("/g/<token>/hands/preview")
@@ -408,7 +407,7 @@ def edit(token: str, number: int) -> ResponseReturnValue:
     except LookupError:  # removed from another phone meanwhile
         abort(404)
     flash(_("Hand %(number)s corrected.", number=number), "success")
-    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    return redirect(f"{board_url(token)}#board")
 
 
 def _correction_form(game: Game, stored: Hand) -> HandForm:
@@ -449,7 +448,7 @@ def remove(token: str, number: int) -> ResponseReturnValue:
         except LookupError:  # removed from another phone meanwhile
             abort(404)
         flash(_("Hand %(number)s removed.", number=number), "success")
-        return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+        return redirect(f"{board_url(token)}#board")
     context = hand_context(game, stored, token, editable=True)
     return render_template("games/remove.html", form=form, **context), form.page_status
 
@@ -466,7 +465,7 @@ def undo(token: str) -> ResponseReturnValue:
         flash(_("The last hand has changed meanwhile; nothing was undone."), "warning")
     else:
         flash(_("Hand %(number)s undone.", number=number), "success")
-    return redirect(url_for("games.scoreboard", token=token, _anchor="board"))
+    return redirect(f"{board_url(token)}#board")
 
 
 @bp.post("/g/<token>/rematch")
@@ -475,7 +474,7 @@ def rematch_game(token: str) -> ResponseReturnValue:
     game = _edit_game(token)
     _new, new_token = rematch(game)
     flash(_("Rematch started."), "success")
-    response = redirect(url_for("games.scoreboard", token=new_token))
+    response = redirect(board_url(new_token))
     cookies.remember_game(response, new_token)
     return response
 

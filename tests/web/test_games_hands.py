@@ -70,6 +70,10 @@ def test_the_board_says_saved_only_for_a_hand_it_has(client: FlaskClient) -> Non
         assert "saved." not in page.text, query
     italian = client.get(f"{url}?saved=1", headers={"Accept-Language": "it"}).text
     assert '<p class="flash flash-success">Mano 1 salvata.</p>' in italian
+    # The ways back to the board (log in, the language switch) leave the note out.
+    assert f'href="/lang/en?next={url}"' in italian
+    assert f'href="/account/login?next={url}"' in italian
+    assert "saved" not in " ".join(re.findall(r'href="([^"]*)"', italian))
     assert "salvata" not in client.get(f"{url.replace('/g/', '/v/')}?saved=1").text
 
 

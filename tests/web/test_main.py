@@ -46,6 +46,14 @@ def test_language_switch_sets_cookie_and_returns(client: FlaskClient) -> None:
     assert 'href="/lang/it?next=/"' in html
 
 
+def test_the_switch_comes_back_with_the_pages_query(client: FlaskClient) -> None:
+    """The language links (and log in) come back to this page with its query, all but a
+    note of what just happened (``saved``)."""
+    html = client.get("/?a=1&saved=3&b=x+y", headers={"Accept-Language": "it"}).text
+    assert 'href="/lang/en?next=/?a%3D1%26b%3Dx%2By"' in html
+    assert 'href="/account/login?next=/?a%3D1%26b%3Dx%2By"' in html
+
+
 def test_language_switch_rejects_unknown_language(client: FlaskClient) -> None:
     assert client.get("/lang/de").status_code == 404
     assert client.get_cookie("lang") is None
