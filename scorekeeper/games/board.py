@@ -45,6 +45,7 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.ui.labels import VARIANT_LABELS, category_label
 from scorekeeper.ui.messages import SidePath, messages_by_field
+from scorekeeper.ui.static import static_digests
 
 
 @lru_cache(maxsize=16)
@@ -203,6 +204,49 @@ def board_context(
         "hand_sent": hand_sent,
         "game_data": offline_data(game, hands, state, names) if editable else None,
     }
+
+
+# --------------------------------------------------------------------------- the scripts
+
+#: The static files the board's scripts name (`board_scripts`).
+_SCRIPT_FILES = (
+    "js/games.js",
+    "js/live.js",
+    "js/drafts.js",
+    "js/outbox.js",
+    "js/scoring-data.js",
+    "js/scoring.js",
+    "js/outbox-kept.js",
+)
+
+
+class _Sides(NamedTuple):
+    """What the board's scripts read of a game (games/_scripts.html)."""
+
+    names: tuple[str, ...]
+    rules: Rules
+
+    def side_names(self) -> list[str]:
+        """The sides' names, as `Game.side_names`."""
+        return list(self.names)
+
+
+def board_scripts(game: Game, editable: bool) -> Markup:
+    """The board's script tags, with the outbox's words and the rules they read (edit
+    link): the same on every board of one language, sides' names and rules, so rendered
+    once for each (they were a twentieth of a board's CPU); while templates reload, also
+    once for each version of the files they name (`static_digests`)."""
+    sides = _Sides(tuple(game.side_names()), game.rules)
+    root, digests = request.script_root, static_digests(_SCRIPT_FILES)
+    return _board_scripts(str(get_locale()), root, digests, sides, editable)
+
+
+@lru_cache(maxsize=256)
+def _board_scripts(
+    _locale: str, _root: str, _digests: tuple[str | None, ...], sides: _Sides, editable: bool
+) -> Markup:
+    render = get_template_attribute("games/_scripts.html", "board_scripts")
+    return Markup(render(sides, editable))  # noqa: S704  (the macro's output, escaped by it)
 
 
 # --------------------------------------------------------------------------- the history

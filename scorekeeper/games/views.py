@@ -34,6 +34,7 @@ from scorekeeper.extensions import login_manager
 from scorekeeper.games import cookies
 from scorekeeper.games.board import (
     board_context,
+    board_scripts,
     board_url,
     cards_context,
     hand_context,
@@ -217,6 +218,7 @@ def _render_board(
 ) -> ResponseReturnValue:
     context = board_context(game, token, editable, form=form)
     context["notes"] = saved_note(saved, context["last_hand"])
+    context["scripts"] = board_scripts(game, editable)
     context["preview"] = preview
     context["etag"] = board_etag(game, editable)
     response = make_response(render_template("games/scoreboard.html", **context), status)

@@ -24,58 +24,20 @@ from jinja2.utils import pass_context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from scorekeeper.ui.static import DIGEST_CHARS, static_digest, static_digests
+
 #: The service worker's cache of boards (``main/sw.js``, ``static/js/offline.js``). Its
 #: entries outlive app versions; change the suffix when a kept board would no longer work
 #: with the current files.
 BOARDS_CACHE = "sk-boards-v1"
 #: The response header in which the worker notes when it fetched a kept board (ms).
 FETCHED_HEADER = "X-Scorekeeper-Fetched"
-_DIGEST_CHARS = 12
 #: A static file asked for by its current digest never changes: kept a year, never
 #: revalidated. Any other URL of it (no digest, an old one) may change soon.
 IMMUTABLE = "public, max-age=31536000, immutable"
 SHORT = "public, max-age=300"
-_EXTENSION = "scorekeeper.shell"
 _URLS = "scorekeeper.template_urls"
 _URLS_KEPT = 4096
-
-
-def static_digest(filename: str) -> str | None:
-    """A short digest of the content of static file `filename`, or None if there is none.
-
-    Read once per file and kept for as long as the app runs: a release replaces the files
-    and restarts the workers, as it does for the templates and the code (every page names
-    a dozen files, and a stat of each was a twentieth of a board). While templates reload
-    (development), the file is looked at on every call and read again when its
-    modification time or size changed.
-    """
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    folder = app.static_folder
-    if folder is None:
-        return None
-    # This app's memo: (folder, file) -> (mtime_ns, size, digest).
-    memo: dict[tuple[str, str], tuple[int, int, str]] = app.extensions.setdefault(_EXTENSION, {})
-    seen = memo.get((folder, filename))
-    if seen is not None and not app.jinja_env.auto_reload:
-        return seen[2]
-    path = os.path.join(folder, filename)
-    try:
-        status = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    if seen is not None and seen[:2] == (status.st_mtime_ns, status.st_size):
-        return seen[2]
-    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:_DIGEST_CHARS]
-    memo[folder, filename] = (status.st_mtime_ns, status.st_size, digest)
-    return digest
-
-
-def static_digests(filenames: Iterable[str]) -> tuple[str | None, ...]:
-    """The digests of `filenames` as a memo's key needs them: none while the app runs
-    as released (they never change then), each file's while templates reload."""
-    if not current_app.jinja_env.auto_reload:
-        return ()
-    return tuple(static_digest(name) for name in filenames)
 
 
 def add_static_version(endpoint: str | None, values: dict[str, Any]) -> None:
@@ -186,7 +148,7 @@ def shell_version(extra: Iterable[bytes]) -> str:
         whole.update(f"{name}\0{digest}\0".encode())
     for part in extra:
         whole.update(hashlib.sha256(part).digest())
-    return whole.hexdigest()[:_DIGEST_CHARS]
+    return whole.hexdigest()[:DIGEST_CHARS]
 
 
 def cache_static(response: Response) -> Response:

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
-from scorekeeper.main.shell import static_digest
+from scorekeeper.ui.static import static_digest
 
 
 @pytest.mark.parametrize(
