@@ -106,7 +106,7 @@ class Failure(Exception):
 @dataclass
 class Page:
     status: int
-    location: str
+    location: str  # a redirect's target: its path and query (the board's ?saved=N)
     body: str
 
 
@@ -162,8 +162,9 @@ class Phone:
                 jar.load(header)
                 for name, morsel in jar.items():
                     self.cookies[name] = morsel.value
-            location = response.headers.get("Location", "")
-            return Page(response.status, urllib.parse.urlsplit(location).path, data)
+            target = urllib.parse.urlsplit(response.headers.get("Location", ""))
+            location = f"{target.path}?{target.query}" if target.query else target.path
+            return Page(response.status, location, data)
         raise AssertionError("unreachable")
 
     def get(self, path: str) -> Page:
