@@ -161,8 +161,8 @@ def saved_note(saved: int | None, hands: int) -> list[tuple[str, str]]:
 
     In the URL rather than in the session's flash, the note belongs to this page alone
     (not to whatever page of the app opens next), and neither the save nor the board
-    writes the session cookie again: that was a tenth of the CPU of saving a hand with
-    its board."""
+    writes the session cookie again (2 % of the instructions of saving a hand with its
+    board)."""
     if saved is None or not 0 < saved <= hands:
         return []
     return [("success", saved_message(saved))]
@@ -234,8 +234,8 @@ class _Sides(NamedTuple):
 def board_scripts(game: Game, editable: bool) -> Markup:
     """The board's script tags, with the outbox's words and the rules they read (edit
     link): the same on every board of one language, sides' names and rules, so rendered
-    once for each (they were a twentieth of a board's CPU); while templates reload, also
-    once for each version of the files they name (`static_digests`)."""
+    once for each (2 % of the instructions of a save with its board); while templates
+    reload, also once for each version of the files they name (`static_digests`)."""
     sides = _Sides(tuple(game.side_names()), game.rules)
     root, digests = request.script_root, static_digests(_SCRIPT_FILES)
     return _board_scripts(str(get_locale()), root, digests, sides, editable)
