@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from scorekeeper.main.shell import BOARDS_CACHE
+
 #: The reference hand of issue 3: A takes 22 cards, 6 denari, the settebello and the
 #: primiera and made 1 scopa; B made none. A scores 5 (carte, denari, settebello,
 #: primiera, 1 scopa), B 0.
@@ -216,6 +218,19 @@ def wait_for_worker(page: Page) -> None:
         page.reload()
         wait_until(page, "() => navigator.serviceWorker.controller !== null", tries=50)
     wait_until(page, SCORER_KEPT, tries=50)
+
+
+def wait_until_kept(page: Page, text: str = "", board: str | None = None) -> None:
+    """Wait until the worker keeps a copy of this board, or of `board` (a path), holding
+    `text`."""
+    wait_until(
+        page,
+        """([cache, text, board]) => caches.open(cache)
+               .then(c => c.match(board ? location.origin + board
+                                        : location.origin + location.pathname))
+               .then(r => r ? r.text() : "").then(html => html !== "" && html.includes(text))""",
+        [BOARDS_CACHE, text, board],
+    )
 
 
 #: Whether the shell's cache holds the scorer's files and outbox-kept.js (outbox.js loads

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,7 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandSide
 from scorekeeper.games.services import new_edit_link
 from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import Taps, fill_counts, start_game, wait_for_worker
+from tests.e2e.flows import Taps, fill_counts, start_game, wait_for_worker, wait_until_kept
 
 ANNA_BRUNO = ("Anna", "Bruno")
 #: Three different hands, by what Anna takes: (cards, denari, settebello, primiera).
@@ -423,6 +424,7 @@ def test_a_whole_game_by_cards_and_by_counts_offline_is_sent_in_order(
     expect(grid).to_be_visible()
     page.wait_for_load_state()
     wait_for_worker(page)
+    wait_until_kept(page, "Anna", board=urlsplit(board).path)  # the grid's game's board
     page.context.set_offline(True)
     picker = grid.locator(".side-picker")
     for name in ("seven of denari", "seven of coppe", "seven of bastoni", "seven of spade"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -18,7 +19,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
 from tests.e2e import flows
 from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import open_menu, reference_hand, start_game, wait_until
+from tests.e2e.flows import open_menu, reference_hand, start_game, wait_until, wait_until_kept
 from tests.e2e.test_leagues import sign_up
 from tests.helpers import serve_static_copy
 
@@ -38,17 +39,6 @@ def en_phone(make_phone: Callable[..., Page]) -> Page:
 def wait_for_worker(page: Page) -> None:
     """Wait until the service worker controls the page."""
     wait_until(page, "() => navigator.serviceWorker.controller !== null")
-
-
-def wait_until_kept(page: Page, text: str = "") -> None:
-    """Wait until the worker keeps a copy of this board (holding `text`)."""
-    wait_until(
-        page,
-        """([cache, text]) => caches.open(cache)
-               .then(c => c.match(location.origin + location.pathname))
-               .then(r => r ? r.text() : "").then(html => html !== "" && html.includes(text))""",
-        [BOARDS_CACHE, text],
-    )
 
 
 def kept_time(page: Page) -> str:
@@ -123,6 +113,23 @@ def test_a_board_first_opened_before_the_worker_is_kept_too(en_phone: Page) -> N
     page.context.set_offline(True)
     page.reload()
     expect(page.locator("#offline-line")).to_have_text(OFFLINE_LINE)
+
+
+def test_the_board_of_a_game_page_open_when_the_worker_takes_over_is_kept(
+    en_phone: Page, make_phone: Callable[..., Page]
+) -> None:
+    """A phone that opens a game at its card grid (a link shared from another phone)
+    before the worker took over: the worker keeps the game's board all the same, and it
+    opens without signal."""
+    board = urlsplit(start_game(en_phone, ANNA_BRUNO)).path
+    page = make_phone(locale="en-GB")  # its own browser: no worker yet
+    page.goto(f"{board}/hands/cards")
+    wait_for_worker(page)
+    wait_until_kept(page, "Anna", board=board)
+    page.context.set_offline(True)
+    page.goto(board)
+    expect(page.locator("#offline-line")).to_have_text(OFFLINE_LINE)
+    expect(page.locator("#tile-0")).to_contain_text("Anna")
 
 
 def test_a_page_not_kept_shows_the_offline_page_with_the_kept_boards(en_phone: Page) -> None:

@@ -43,6 +43,7 @@ var SHELL_CACHE = SHELL_PREFIX + VERSION;
 var META = "sk-meta";
 var LANG_KEY = "/sk-meta/lang";
 var BOARD = /^\/[gv]\/[^/]+$/;
+var GAME_PAGE = /^(\/[gv]\/[^/]+)(?:\/|$)/;  // a board, or any page under it
 var LIVE = /^(\/[gv]\/[^/]+)\/live$/;
 var QR = /^(\/[gv]\/[^/]+)\/qr(?:\/[a-z]+)?\.svg$/;
 var BOARD_WAIT_MS = 4000;       // how long a board waits for the network before the kept copy
@@ -96,14 +97,22 @@ function refreshKeptBoards() {
 }
 
 /* The boards open in a tab when this worker first takes over were not fetched through
-   it: fetch and keep them now, so that they too open without signal. */
+   it: fetch and keep them now, so that they too open without signal; and so the board
+   of any other page of a game open then (the card grid of the next hand, a hand's page):
+   the game this phone is at. */
 function keepOpenBoards() {
   return self.clients.matchAll({ type: "window" }).then(function (tabs) {
     return Promise.all(tabs.map(function (tab) {
-      var url = new URL(tab.url);
-      return BOARD.test(url.pathname) ? refetch(url.origin + url.pathname) : null;
+      var key = boardOf(tab.url);
+      return key ? refetch(key) : null;
     }));
   });
+}
+
+/* The board a page of a game belongs to (/g/<token>/hands/cards: /g/<token>), or null. */
+function boardOf(address) {
+  var url = new URL(address), found = GAME_PAGE.exec(url.pathname);
+  return found ? url.origin + found[1] : null;
 }
 
 /* A page tells the worker its language (for the offline page) and, when the worker does
@@ -119,8 +128,8 @@ self.addEventListener("message", function (event) {
   }
   if (data.claim) {
     work.push(self.clients.claim().then(function () {
-      var url = event.source && event.source.url ? new URL(event.source.url) : null;
-      return url && BOARD.test(url.pathname) ? refetch(url.origin + url.pathname) : null;
+      var key = event.source && event.source.url ? boardOf(event.source.url) : null;
+      return key ? refetch(key) : null;
     }));
   }
   if (work.length) event.waitUntil(Promise.all(work));
