@@ -414,7 +414,7 @@ def cards_context(
         "action": action,
         "title": title,
         "save_label": save,
-        "board_url": url_for("games.scoreboard", token=token),
+        "board_url": board_url(token),
     }
 
 
@@ -438,5 +438,5 @@ def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str
         "checker_url": checker_url(game, hand),
         "revisions": revisions_of(hand),
         "sorted_cards": _sorted_cards,
-        "board_url": url_for("games.scoreboard" if editable else "games.view", token=token),
+        "board_url": board_url(token) if editable else url_for("games.view", token=token),
     }

@@ -25,6 +25,7 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.errors import handle_error
 from scorekeeper.extensions import limiter
 from scorekeeper.games import services as games
+from scorekeeper.games.board import board_url
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
 from scorekeeper.leagues import games as league_games
@@ -365,7 +366,7 @@ def start_game(public_id: str) -> ResponseReturnValue:
         except LeagueError as err:
             _refused(err)
         else:
-            response = redirect(url_for("games.scoreboard", token=token))
+            response = redirect(board_url(token))
             remember_game(response, token)
             return response
     return render_template(
@@ -395,7 +396,7 @@ def open_game(public_id: str, game_id: int) -> ResponseReturnValue:
     access = require_role(public_id, Role.SCORER)
     game = get_in_league(Game, access, game_id)
     token = league_games.league_edit_token(game, current_user.id)
-    return redirect(url_for("games.scoreboard", token=token))
+    return redirect(board_url(token))
 
 
 @bp.get("/<public_id>/games/<int:game_id>/links")

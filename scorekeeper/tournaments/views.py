@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from scorekeeper.accounts import services as accounts
+from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, services, transfer
@@ -406,7 +407,7 @@ def table(token: str) -> ResponseReturnValue:
     game = resolve_match_token(token)
     if game is None:
         abort(404)
-    response = redirect(url_for("games.scoreboard", token=table_edit_token(game)))
+    response = redirect(board_url(table_edit_token(game)))
     response.headers["Cache-Control"] = "no-store"
     return response
 
