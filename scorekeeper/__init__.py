@@ -38,6 +38,18 @@ from scorekeeper.private import no_store_when_private
 from scorekeeper.ui.templating import App
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
+
+
+def data_folder(name: str) -> Path:
+    """Where the app's ``templates``, ``static`` or ``migrations`` folder is.
+
+    In a checkout (and an editable install) they sit at the top level, beside the
+    package; a built wheel carries them inside the package (``setup.py`` copies them in).
+    """
+    packaged = PACKAGE_ROOT / name
+    return packaged if packaged.is_dir() else PACKAGE_ROOT.parent / name
+
+
 #: The instance folder and the SQLite file are the app's user's alone.
 PRIVATE_DIRECTORY = 0o700
 PRIVATE_FILE = 0o600
@@ -80,7 +92,12 @@ class OrderedJSONProvider(DefaultJSONProvider):
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build and configure the Flask application."""
-    app = App(__name__, instance_relative_config=True)
+    app = App(
+        __name__,
+        instance_relative_config=True,
+        template_folder=data_folder("templates"),
+        static_folder=data_folder("static"),
+    )
     app.json = OrderedJSONProvider(app)
     app.session_interface = SessionInterface()
     instance = Path(app.instance_path)
@@ -151,7 +168,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     transactions.init_app(app)
-    migrate.init_app(app, db, directory=str(PACKAGE_ROOT / "migrations"), render_as_batch=True)
+    migrate.init_app(app, db, directory=str(data_folder("migrations")), render_as_batch=True)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     install_template_gettext(app)

@@ -4,7 +4,7 @@
 
 Debian's Chromium (through Playwright, as the browser tests drive it) draws each SVG at
 each size with a transparent background; the PNGs are committed next to the SVGs in
-scorekeeper/static/icons/, where the web app manifest and base.html point.
+static/icons/, where the web app manifest and base.html point.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ICONS = Path(__file__).resolve().parent.parent / "scorekeeper" / "static" / "icons"
+ICONS = Path(__file__).resolve().parent.parent / "static" / "icons"
 CHROMIUM = "/usr/bin/chromium"
 #: (source SVG, PNG written, size in px). The touch icon is the full-bleed (maskable)
 #: drawing: iOS rounds the corners itself and fills transparency with black.

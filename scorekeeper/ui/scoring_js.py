@@ -50,7 +50,7 @@ from scorekeeper.scoring.primiera import _strength
 from scorekeeper.scoring.rules import VARIANTS
 
 #: Where the generated file lives (served as ``/static/js/scoring-data.js``).
-DATA_PATH = Path(__file__).resolve().parent.parent / "static" / "js" / "scoring-data.js"
+DATA_PATH = Path(__file__).resolve().parents[2] / "static" / "js" / "scoring-data.js"
 #: The app's message catalogs (compiled by `make translations`).
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 

@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -112,17 +113,18 @@ def test_the_wheel_holds_templates_static_files_catalogs_and_migrations(
     installed: dict[str, Any],
 ) -> None:
     files = set(installed["files"])
-    package = ROOT / "scorekeeper"
+    # The checkout's top-level folders land inside the installed package (setup.py).
     for folder, pattern in [
         ("templates", "**/*.html"),
+        ("templates", "**/*.js"),
         ("static", "**/*.*"),
         ("migrations", "*.*"),
         ("migrations/versions", "*.py"),
-        ("translations", "*/LC_MESSAGES/*.po"),
+        ("scorekeeper/translations", "*/LC_MESSAGES/*.po"),
     ]:
         wanted = {
-            path.relative_to(ROOT).as_posix()
-            for path in (package / folder).glob(pattern)
+            "scorekeeper/" + path.relative_to(ROOT).as_posix().removeprefix("scorekeeper/")
+            for path in (ROOT / folder).glob(pattern)
             if not path.name.startswith(".")  # .gitkeep
         }
         assert wanted, folder
@@ -157,4 +159,36 @@ def test_static_files_are_served_from_the_package(
 ) -> None:
     page = installed["pages"][f"{kind} en"]
     assert (page["status"], page["type"]) == (200, mimetype)
-    assert page["text"].encode("latin-1") == (ROOT / "scorekeeper" / path).read_bytes()
+    assert page["text"].encode("latin-1") == (ROOT / path).read_bytes()
+
+
+def test_an_editable_install_serves_from_the_checkout(tmp_path: Path) -> None:
+    """`pip install -e .`: the app reads templates/, static/ and migrations/ beside the package."""
+    source, venv, elsewhere = (tmp_path / name for name in ("source", "venv", "run"))
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCES)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
+    python = venv / "bin" / "python"
+    (site,) = venv.glob("lib/python3*/site-packages")
+    # The test environment's packages (pip, setuptools, Babel, Flask...) seen by the new one.
+    (site / "_test_environment.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    _run(python, "-m", "pip", "--disable-pip-version-check", "-q", "install", "--no-deps",
+         "--no-index", "--no-build-isolation", "-e", source, cwd=tmp_path)  # fmt: skip
+    elsewhere.mkdir()
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("SCOREKEEPER_", "FLASK_", "COV", "PYTHON", "TEST_DATABASE"))
+    }
+    env |= {
+        "PYTHONSAFEPATH": "1",
+        "DATABASE_URL": f"sqlite:///{elsewhere / 'fresh.sqlite3'}",
+        "SECRET_KEY": "packaging-test",
+    }
+    _run(python, "-m", "flask", "--app", "scorekeeper", "db", "upgrade", cwd=elsewhere, env=env)
+    served = json.loads(_run(python, "-c", SERVE_PAGES, CSRF_INPUT.pattern, cwd=elsewhere, env=env))
+    assert Path(served["module"]) == source / "scorekeeper" / "__init__.py"
+    assert not (source / "scorekeeper" / "templates").exists()
+    for kind in ("board it", "new game en", "static file en"):
+        assert served["pages"][kind]["status"] == 200, kind
+    css = served["pages"]["static file en"]["text"].encode("latin-1")
+    assert css == (source / "static" / "css" / "app.css").read_bytes()

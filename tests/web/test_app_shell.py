@@ -18,7 +18,7 @@ from scorekeeper.main.views import _render_offline
 from tests.helpers import serve_static_copy
 from tests.web.games_helpers import record, start_game
 
-STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "static"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SHELL_LINE = re.compile(r"^var SHELL = (\[.*\]);$", re.MULTILINE)
 VERSION_LINE = re.compile(r'^var VERSION = "([0-9a-f]+)";$', re.MULTILINE)
