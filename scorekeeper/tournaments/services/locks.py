@@ -1,0 +1,51 @@
+"""Changes that must run one at a time: the row lock of a tournament or a match, taken by
+bumping its version, and the refusal of a change its status does not allow.
+
+A change takes a row lock first by bumping a version, as games do
+(`scorekeeper.games.services.lock_game`): the tournament's (the draw, a new round) or
+the match's (its result). The order is always game, then match, then tournament, so two
+changes never wait on each other in a circle; the UNIQUE constraints (one result per
+match, one table per round, one game per partita) decide where two inserts still meet,
+and the loser runs again and finds the row.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from sqlalchemy import update
+
+from scorekeeper.extensions import db
+from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.models import Match, Status, Tournament
+
+#: A row with a ``version`` to lock it by.
+Locked = TypeVar("Locked", Tournament, Match)
+
+
+def lock_tournament(tournament_id: int) -> Tournament:
+    """Lock the tournament (`_lock`), its stages read again when used."""
+    tournament = _lock(Tournament, tournament_id)
+    db.session.expire(tournament, ["stages"])
+    return tournament
+
+
+def lock_match(match_id: int) -> Match:
+    """Lock the match (`_lock`)."""
+    return _lock(Match, match_id)
+
+
+def _lock(model: type[Locked], row_id: int) -> Locked:
+    """Bump the row's version first thing, which takes its row lock on PostgreSQL and the
+    write lock on SQLite (as `games.lock_game` does), and read it as the lock found it."""
+    db.session.execute(
+        update(model).where(model.id == row_id).values(version=model.version + 1).returning(model),
+        execution_options={"populate_existing": True, "synchronize_session": False},
+    ).all()
+    return db.session.get_one(model, row_id)
+
+
+def refuse_unless(tournament: Tournament, *allowed: Status) -> None:
+    """Refuse the change unless ``tournament`` is in one of the ``allowed`` states."""
+    if Status(tournament.status) not in allowed:
+        raise TournamentRefused(f"status_{tournament.status}")

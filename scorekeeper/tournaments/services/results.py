@@ -1,0 +1,146 @@
+"""A match's result as its games decide it: written once decided (or its next partita
+started, best of N), forgotten if its deciding partita reopens; and every result moves
+the tournament on (the knockout filled in, the tournament finished after its last match)."""
+
+from __future__ import annotations
+
+from scorekeeper.extensions import db
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Game
+from scorekeeper.models import utcnow
+from scorekeeper.tournaments import core
+from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.models import Match, MatchResult, StageKind, Status, Tournament
+from scorekeeper.tournaments.services.knockout import fill_knockout, moved_on
+from scorekeeper.tournaments.services.locks import lock_match, lock_tournament
+from scorekeeper.tournaments.services.progress import stage_over
+from scorekeeper.tournaments.services.queries import (
+    match_games,
+    match_of_game,
+    result_of,
+    stage_of,
+)
+from scorekeeper.tournaments.services.seating import new_game
+
+
+def game_changed(game: Game) -> None:
+    """A game changed (inside its transaction): if it is a partita of a match, bring the
+    match up to date: its result once decided, or its next partita (best of N).
+
+    A result entered by hand stays as it was: the organiser decided it.
+    """
+    match = match_of_game(game)
+    if match is None:
+        return
+    lock_match(match.id)
+    existing = result_of(match)
+    if existing is not None and existing.by_hand:
+        return
+    played = match_games(match)
+    if match.third_id is not None:
+        _three_game_changed(match, existing, played[0])
+    else:
+        _partita_changed(match, existing, played)
+
+
+def _partita_changed(match: Match, existing: MatchResult | None, played: list[Game]) -> None:
+    """A partita of a match of two changed: the match's result once its partite decide
+    it (forgotten if the deciding one reopened), else its next partita."""
+    winners = [g.winner_side for g in played]
+    if None in winners[:-1]:
+        return  # an earlier partita reopened: the match waits for it
+    try:
+        score = core.MatchLength(match.games).score([w for w in winners if w is not None])
+    except core.TournamentError:
+        return
+    if winners[-1] is None:
+        if existing is not None:  # the deciding partita reopened
+            _refuse_correction(match, existing, None)
+            _reopen(match, existing)
+        return
+    if score.is_over:
+        totals = [games.stored_state(g).totals for g in played]
+        points = (sum(t[0] for t in totals), sum(t[1] for t in totals))
+        write_result(match, score.wins, points, by=None)
+    else:
+        tournament = db.session.get_one(Tournament, match.tournament_id)
+        new_game(tournament, match, len(played) + 1)
+
+
+def _reopen(match: Match, existing: MatchResult) -> None:
+    """Forget the result of a match whose deciding partita reopened."""
+    db.session.delete(existing)
+    tournament = lock_tournament(match.tournament_id)
+    if tournament.status == Status.FINISHED.value:
+        tournament.status = Status.RUNNING.value
+    db.session.flush()
+
+
+def _three_game_changed(match: Match, existing: MatchResult | None, game: Game) -> None:
+    """A match of three is its one game: its result is the game's, once it has a winner
+    (each side's game points, the partita to the winner)."""
+    if game.winner_side is None:
+        if existing is not None:
+            _reopen(match, existing)
+        return
+    totals = games.stored_state(game).totals
+    wins = tuple(int(side == game.winner_side) for side in range(len(match.side_ids)))
+    write_result(match, wins, tuple(int(total) for total in totals), by=None)
+
+
+def write_result(
+    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: int | None
+) -> MatchResult:
+    """Store the match's result (a new row, or the one there changed), then move the
+    tournament on: the knockout filled in, the tournament finished after its last match.
+    ``wins`` and ``points`` are per side, in the match's side order (two or three); the
+    winner is the one side with the most partite won (none: a draw)."""
+    written = _store_result(match, wins, points, by)
+    _move_on(match)
+    return written
+
+
+def _store_result(
+    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: int | None
+) -> MatchResult:
+    """The match's result row, new or changed (a knockout's winner only while it has not
+    gone on), flushed; ``by`` the user who entered it by hand."""
+    winner = None
+    if wins.count(max(wins)) == 1:
+        winner = match.side_ids[wins.index(max(wins))]
+    existing = result_of(match)
+    if existing is None:
+        existing = MatchResult(match_id=match.id)
+        db.session.add(existing)
+    else:
+        _refuse_correction(match, existing, winner)
+    existing.winner_id = winner
+    existing.wins_first, existing.wins_second = wins[0], wins[1]
+    existing.points_first, existing.points_second = points[0], points[1]
+    existing.wins_third = wins[2] if len(wins) == 3 else None
+    existing.points_third = points[2] if len(points) == 3 else None
+    existing.by_hand = by is not None
+    existing.entered_by_id = by
+    existing.recorded_at = utcnow()
+    db.session.flush()
+    return existing
+
+
+def _move_on(match: Match) -> None:
+    """After a result of ``match``: the knockout filled in, and the tournament finished
+    once its last stage is over (running again if a correction reopened it)."""
+    tournament = lock_tournament(match.tournament_id)
+    stage = stage_of(match)
+    if stage.kind == StageKind.KNOCKOUT.value:
+        fill_knockout(tournament, stage)
+    if stage.number == len(tournament.stages) and stage_over(tournament, stage):
+        tournament.status = Status.FINISHED.value
+    elif tournament.status == Status.FINISHED.value:
+        tournament.status = Status.RUNNING.value
+    db.session.flush()
+
+
+def _refuse_correction(match: Match, existing: MatchResult, winner: int | None) -> None:
+    """A knockout's winner cannot change once the match it went on to is on."""
+    if existing.winner_id != winner and moved_on(match):
+        raise TournamentRefused("next_match_on")
