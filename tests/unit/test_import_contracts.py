@@ -64,6 +64,26 @@ BREAKING = {
         "import sqlalchemy",
         "The scoring and tournament cores: no Flask",
     ),
+    "a form imports a module of the tournaments' services package": (
+        "tournaments/forms.py",
+        "from scorekeeper.tournaments.services import settings",
+        "No form imports a service",
+    ),
+    "a low tournament service imports a higher one": (
+        "tournaments/services/queries.py",
+        "from scorekeeper.tournaments.services import pairing",
+        "Tournament services: a job imports only the jobs below it",
+    ),
+    "two tournament services of one layer import each other": (
+        "tournaments/services/results.py",
+        "from scorekeeper.tournaments.services import drawing",
+        "Tournament services: a job imports only the jobs below it",
+    ),
+    "a tournament file check imports the writer": (
+        "tournaments/transfer/league_fields.py",
+        "from scorekeeper.tournaments.transfer import league_write",
+        "Tournament transfer: a job imports only the jobs below it",
+    ),
     "the tournament core imports the games": (
         "tournaments/core/swiss.py",
         "from scorekeeper.games import services",
