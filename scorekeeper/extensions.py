@@ -1,5 +1,7 @@
 """Flask extensions, created unbound here and bound to the app in `create_app`."""
 
+from typing import TYPE_CHECKING, ClassVar
+
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_limiter import Limiter
@@ -8,7 +10,7 @@ from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, Table
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names, so Alembic migrations can drop and alter them by name
@@ -26,6 +28,12 @@ class Base(DeclarativeBase):
     """Declarative base for every model; carries the naming convention."""
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+    if TYPE_CHECKING:
+        # DeclarativeBase types it as any FromClause (a class may be mapped to a SELECT);
+        # every model here names its own table (``__tablename__``), so it is a Table: what
+        # Core's insert() and update() take (games.services builds both on a model's).
+        __table__: ClassVar[Table]
 
 
 db = SQLAlchemy(model_class=Base)
