@@ -37,6 +37,19 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+# The class every model subclasses. At run time it is `db.Model`, which Flask-SQLAlchemy
+# builds from a copy of Base's body on Base's own bases (its query class, session binding
+# and table names come with it; it is not a subclass of Base, so test with `Model`). mypy
+# cannot take a base class from an attribute (a model on `db.Model` would be `Any` to it),
+# so it reads the class as Base: the typed DeclarativeBase API (`metadata`, `registry`,
+# `__table__`, the keyword `__init__`) that `db.Model` has too. What mypy does not see is
+# the legacy `Model.query`, which the app never uses (it reads with `select()`).
+if TYPE_CHECKING:
+    Model = Base
+else:
+    Model = db.Model
+
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
