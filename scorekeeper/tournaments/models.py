@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 from datetime import date, datetime
-from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -247,7 +246,7 @@ class Stage(Model):
     group_size: Mapped[int | None] = mapped_column(Integer)
     qualifiers: Mapped[int | None] = mapped_column(Integer)
     third_place: Mapped[bool] = mapped_column(Boolean, default=False)
-    lines: Mapped[list[Any] | None] = mapped_column(JSON)
+    lines: Mapped[list[int | None] | None] = mapped_column(JSON)
 
 
 class Round(Model):
