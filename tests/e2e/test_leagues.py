@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.flows import open_menu
+from tests.helpers.flows import open_menu
 
 PASSWORD = "correct horse battery"
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_leagues import record_reference_hand, sign_up
-from tests.web.tournament_helpers import EIGHT_PAIRS
+from tests.helpers.tournaments import EIGHT_PAIRS
 
 #: The screen refreshes every 10 s: a wait for it allows two refreshes.
 SCREEN_WAIT_MS = 25_000

@@ -13,8 +13,8 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand
-from tests.actions import create_league, post_form, signup
-from tests.web.games_helpers import REFERENCE, record, start_game
+from tests.helpers.actions import create_league, post_form, signup
+from tests.helpers.games import REFERENCE, record, start_game
 
 
 def errors(html: str) -> list[str]:

@@ -8,7 +8,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.web.games_helpers import REFERENCE, hidden, record, start_game
+from tests.helpers.games import REFERENCE, hidden, record, start_game
 
 HOSTILE = ('<b>"Anna"</b> & co', "Bruno<script>alert(1)</script>")
 EN, IT = {"Accept-Language": "en"}, {"Accept-Language": "it"}

@@ -25,9 +25,9 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import Invitation, LeagueImport, Membership, Player, Season
-from tests.actions import create_league, import_file, invite, post_form, signup
 from tests.helpers import make_test_config
-from tests.web.games_helpers import record, start_game
+from tests.helpers.actions import create_league, import_file, invite, post_form, signup
+from tests.helpers.games import record, start_game
 from tests.web.test_league_games import start_league_game
 from tests.web.test_leagues import ids
 

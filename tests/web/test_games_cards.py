@@ -12,7 +12,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand
 from scorekeeper.scoring import DECK, FORMATS, Rules, SideCards, parse_cards, score_cards
-from tests.web.games_helpers import hidden, start_game, totals
+from tests.helpers.games import hidden, start_game, totals
 
 EN = {"Accept-Language": "en"}
 ANNA = [  # 22 cards: A-2-3 of denari (napola), the settebello, the re bello, ...

@@ -15,7 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import services
 from scorekeeper.games.hooks import game_changed
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide
-from tests.web.games_helpers import REFERENCE, form_keys, hidden, record, start_game, totals
+from tests.helpers.games import REFERENCE, form_keys, hidden, record, start_game, totals
 
 EN = {"Accept-Language": "en"}
 

@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.scoring import DECK
-from tests.web.games_helpers import form_keys, hidden, start_game
+from tests.helpers.games import form_keys, hidden, start_game
 
 EN = {"Accept-Language": "en"}
 IT = {"Accept-Language": "it"}

@@ -23,9 +23,9 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision
 from scorekeeper.leagues import demo, imports, transfer
 from scorekeeper.leagues.models import League, LeagueImport, LeagueResult, Player
-from tests.actions import signup
 from tests.helpers import csrf_token
-from tests.web.games_helpers import record, start_game, totals
+from tests.helpers.actions import signup
+from tests.helpers.games import record, start_game, totals
 
 EN = {"Accept-Language": "en"}
 IT = {"Accept-Language": "it"}

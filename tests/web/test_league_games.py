@@ -16,9 +16,17 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, Seat
 from scorekeeper.games.services import record_hand, revisions_of
 from scorekeeper.leagues.models import League, LeagueResult, Player
-from tests.actions import create_league, import_file, invite, join, logout, post_form, signup
-from tests.web.games_helpers import record
-from tests.web.games_helpers import start_game as start_casual_game
+from tests.helpers.actions import (
+    create_league,
+    import_file,
+    invite,
+    join,
+    logout,
+    post_form,
+    signup,
+)
+from tests.helpers.games import record
+from tests.helpers.games import start_game as start_casual_game
 from tests.web.test_leagues import as_user, ids
 
 

@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.leagues.models import Invitation, Membership, Player, Season
-from tests.actions import create_league, invite, join, login, logout, post_form, signup
 from tests.helpers import csrf_token
+from tests.helpers.actions import create_league, invite, join, login, logout, post_form, signup
 
 EN = {"Accept-Language": "en"}
 

@@ -15,8 +15,8 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Seat
 from scorekeeper.leagues.models import Player
-from tests.actions import create_league, logout, post_form, signup
-from tests.web.games_helpers import start_game
+from tests.helpers.actions import create_league, logout, post_form, signup
+from tests.helpers.games import start_game
 
 INVISIBLE = (
     "Remove the invisible characters (such as a right-to-left mark or a zero-width space)"

@@ -19,8 +19,8 @@ from scorekeeper.leagues.models import League, Membership, Player
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.games import table_edit_token
 from scorekeeper.tournaments.models import Match, Status
-from tests.actions import create_league, invite, join, logout, post_form, signup
-from tests.web.games_helpers import record
+from tests.helpers.actions import create_league, invite, join, logout, post_form, signup
+from tests.helpers.games import record
 from tests.web.test_tournament_pages import EN, as_user, create, tournament_of
 
 FOUR_PAIRS = "Anna & Bruno\nCarla & Dario\nElena & Fabio\nGina & Ivo"

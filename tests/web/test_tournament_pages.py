@@ -19,11 +19,9 @@ from scorekeeper.tournaments import pages, services
 from scorekeeper.tournaments.games import match_table_token, table_edit_token
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Entry, Match, Member, Status, Structure, Tournament
-from tests.actions import login, logout, post_form, signup
 from tests.helpers import csrf_token, statements
-from tests.web.test_fuzz_routes import HOSTILE as FUZZ
-from tests.web.test_fuzz_routes import page_forms
-from tests.web.tournament_helpers import (
+from tests.helpers.actions import login, logout, post_form, signup
+from tests.helpers.tournaments import (
     EIGHT_PAIRS,
     FOUR_PAIRS,
     GROUPS_THEN_FINAL,
@@ -32,6 +30,8 @@ from tests.web.tournament_helpers import (
     sweep,
     user,
 )
+from tests.web.test_fuzz_routes import HOSTILE as FUZZ
+from tests.web.test_fuzz_routes import page_forms
 
 EN = {"Accept-Language": "en"}
 WHO = ("organiser", "helper", "viewer", "removed", "stranger", "anonymous")

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Match, Status
-from tests.actions import logout, post_form, signup
+from tests.helpers.actions import logout, post_form, signup
 from tests.web.test_tournament_pages import EN, NEW, as_user, create, tournament_of
 
 SIX = "\n".join(f"Player {i}" for i in range(1, 7))

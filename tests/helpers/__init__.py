@@ -1,4 +1,14 @@
-"""Helpers shared by the web and e2e tests (import: `from tests.helpers import ...`)."""
+"""Every helper of the tests lives in this package; test modules import from here (or get
+fixtures from a conftest.py), never from another test module (tests/unit/test_test_layout.py
+checks it).
+
+This module: what the web and e2e tests share (CSRF tokens, the test app's config, emptied
+tables, the SQL statements run). Beside it: `actions` (sign up, log in, make a league through
+the forms), `games` (start a game, record a hand, read a board), `leagues`, `tournaments`,
+`hands` (deal cards to sides), `fuzz` (hostile values, a page's forms), `concurrency`
+(work in threads at once), `flows` (a player's Playwright steps, also for bench/pages.py;
+playwright is imported only when a flow runs) and `conformance` (the phone scorer's cases).
+"""
 
 from __future__ import annotations
 
