@@ -20,7 +20,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandSide
 from scorekeeper.games.services import new_edit_link
-from tests.e2e.conftest import LiveServer
+from tests.helpers import LiveServer
 from tests.helpers.flows import Taps, fill_counts, start_game, wait_for_worker, wait_until_kept
 
 ANNA_BRUNO = ("Anna", "Bruno")

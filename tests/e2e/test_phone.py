@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import LiveServer
+from tests.helpers import LiveServer
 from tests.helpers.flows import REFERENCE_HAND, Taps, fill_counts, reference_hand, start_game
 
 ANNA_BRUNO = ("Anna", "Bruno")

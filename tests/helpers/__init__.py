@@ -16,6 +16,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ from sqlalchemy import event
 from scorekeeper.extensions import db
 
 CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*value="([^"]+)"')
+#: Request headers of a browser that asks for English, or for Italian.
+EN = {"Accept-Language": "en"}
+IT = {"Accept-Language": "it"}
 
 
 def csrf_token(client: FlaskClient, url: str) -> str:
@@ -86,3 +90,11 @@ def statements(app: Flask) -> Iterator[list[str]]:
         yield seen
     finally:
         event.remove(engine, "before_cursor_execute", count)
+
+
+@dataclass
+class LiveServer:
+    """The app served over HTTP on 127.0.0.1 for the browser (the e2e `live_server`)."""
+
+    app: Flask
+    url: str

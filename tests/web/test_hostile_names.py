@@ -14,7 +14,7 @@ from markupsafe import escape
 
 from tests.helpers.actions import create_league, invite, post_form, signup
 from tests.helpers.games import record, start_game
-from tests.web.test_league_games import start_league_game, win_for_side_a
+from tests.helpers.leagues import start_league_game, win_for_side_a
 
 #: Names that would do something if a page took them for HTML, a template or a formula.
 SCRIPT = "<script>alert(1)</script>"

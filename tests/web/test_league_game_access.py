@@ -30,10 +30,9 @@ from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import League, Membership, Role
 from scorekeeper.scoring import CountsEntry, Rules, SideCounts
 from tests.helpers import csrf_token
-from tests.helpers.actions import PASSWORD, invite, join, login, logout, post_form, signup
+from tests.helpers.actions import PASSWORD, as_user, invite, join, login, logout, post_form, signup
 from tests.helpers.games import REFERENCE
 from tests.helpers.games import start_game as start_casual_game
-from tests.web.test_leagues import as_user
 
 #: Stands for the number of the next hand in a request's data.
 NEXT = "{next}"

@@ -13,6 +13,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, MatchGame, MatchResult, Role, Structure
+from tests.helpers.concurrency import in_threads
 from tests.helpers.tournaments import (
     FOUR_PAIRS,
     drawn,
@@ -21,7 +22,6 @@ from tests.helpers.tournaments import (
     tournament,
     user,
 )
-from tests.web.test_concurrency import in_threads
 
 HELPERS = 4
 

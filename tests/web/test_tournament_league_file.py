@@ -310,17 +310,18 @@ def _refused_on_the_page(
     English and in Italian, and nothing is imported."""
     import json
 
+    from tests.helpers import EN, IT
     from tests.helpers.actions import signup
-    from tests.web.test_imports import EN, IT, _upload
+    from tests.helpers.leagues import upload_league_file
 
     signup(client, "importer")
     body = json.dumps(data).encode()
     with app.app_context():
         before = _counts()
-    status, page = _upload(client, body, EN)
+    status, page = upload_league_file(client, body, EN)
     assert status == 422
     assert f"Nothing was imported. {where}: {english}" in page
-    status, page = _upload(client, body, IT)
+    status, page = upload_league_file(client, body, IT)
     assert status == 422
     assert f"Non è stato importato nulla. {where}: {italian}" in page
     with app.app_context():
