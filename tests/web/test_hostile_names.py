@@ -12,6 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
 
+from tests.helpers import EN
 from tests.helpers.actions import create_league, invite, post_form, signup
 from tests.helpers.games import record, start_game
 from tests.helpers.leagues import start_league_game, win_for_side_a
@@ -26,7 +27,6 @@ GAME_NAMES = (SCRIPT, IMG, META, TEMPLATE)
 #: The league's own name may be longer (60 characters).
 LEAGUE_NAME = '<meta http-equiv=refresh content="0;url=https://evil.exa">'
 SEASON_NAME = "<b onmouseover=alert(1)>2026</b>"
-EN = {"Accept-Language": "en"}
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 

@@ -20,12 +20,11 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision
 from scorekeeper.leagues import demo, imports, transfer
 from scorekeeper.leagues.models import League, LeagueImport, LeagueResult, Player
+from tests.helpers import EN, IT
 from tests.helpers.actions import signup
 from tests.helpers.games import record, start_game, totals
 from tests.helpers.leagues import send_league_file, upload_league_file
 
-EN = {"Accept-Language": "en"}
-IT = {"Accept-Language": "it"}
 Change = Callable[[dict[str, Any]], object]
 
 

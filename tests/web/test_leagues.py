@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.leagues.models import Invitation, Membership, Player, Season
-from tests.helpers import csrf_token
+from tests.helpers import EN, csrf_token
 from tests.helpers.actions import (
     as_user,
     create_league,
@@ -23,8 +23,6 @@ from tests.helpers.actions import (
     signup,
 )
 from tests.helpers.leagues import ids
-
-EN = {"Accept-Language": "en"}
 
 
 @pytest.fixture
