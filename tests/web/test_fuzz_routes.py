@@ -119,7 +119,6 @@ def methods(rule: Rule) -> list[str]:
     return sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
 
 
-@pytest.mark.db
 def test_hostile_url_values_are_a_404_never_a_5xx(client: FlaskClient, world: World) -> None:
     """On every route: a number beyond any database integer in ``<int:...>`` is a 404, a
     control character in any other argument too, and a 10,000-character value is never a
@@ -138,7 +137,6 @@ def test_hostile_url_values_are_a_404_never_a_5xx(client: FlaskClient, world: Wo
     assert failures == []
 
 
-@pytest.mark.db
 def test_hostile_form_fields_are_refused_never_a_5xx(client: FlaskClient, world: World) -> None:
     """Every field of every form on every page (GET routes), one at a time, set to each
     hostile value with the others as the page has them: refused or accepted, never a

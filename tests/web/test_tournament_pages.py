@@ -575,7 +575,6 @@ def test_hostile_names_are_escaped_on_every_page(client: FlaskClient) -> None:
         assert "&lt;img src=x" in html, page
 
 
-@pytest.mark.db
 def test_every_field_of_every_tournament_form_takes_hostile_values_without_a_5xx(
     client: FlaskClient, world: World
 ) -> None:
