@@ -23,7 +23,7 @@ capture checkers, the rules, the leagues, and the tournament's page, rounds and 
 - sideways scrolling at 360 px (yes/no);
 
 and, once: the taps of the issue's reference hand (the flow the e2e test asserts, from
-tests/e2e/flows.py), and server time (median, p95) of saving a hand and of rendering
+tests/helpers/flows.py), and server time (median, p95) of saving a hand and of rendering
 the board of the 40-hand game, timed one request at a time from this script against
 gunicorn over 127.0.0.1 (so it includes HTTP on the loopback, not the browser).
 
@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
-from tests.e2e.flows import REFERENCE_POINTS, reference_hand, start_game  # noqa: E402
+from tests.helpers.flows import REFERENCE_POINTS, reference_hand, start_game  # noqa: E402
 
 BENCH = ROOT / "bench"
 LIGHTHOUSE = BENCH / "node_modules" / ".bin" / "lighthouse"

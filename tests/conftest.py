@@ -34,6 +34,20 @@ settings.register_profile("scorekeeper", deadline=None)
 settings.load_profile("scorekeeper")
 
 
+#: The fixtures on the session's test database. `item.fixturenames` holds every fixture a
+#: test uses, directly or through another (`limited_app`, `phone`...): all lead here.
+DATABASE_FIXTURES = frozenset(
+    {"database_url", "migrated_database_url", "make_app", "app", "client", "runner", "live_server"}
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `db` every test that uses the test database (select with `-m db`)."""
+    for item in items:
+        if DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.db)
+
+
 #: The share of the generated corpora (the oracle's differential hands, the phone scorer's
 #: conformance cases) that ``--corpus quick`` runs: the seed-fixed first tenth of each.
 QUICK_CORPUS_SHARE = 10

@@ -1,10 +1,10 @@
 """The phone's scorer (``static/js/scoring.js``) agrees with the scoring package, case by case.
 
-The cases (:mod:`.cases`, seeded: the same every run) are written to one JSON file, one
-``node`` process scores them all with ``run_scorer.js``, and every result must equal
-the package's: the points, totals and detail of ``HandScore.to_json()``, or the same
-errors (field, code, params) in the same order; the state of a game after its hands;
-the rules as read. Without ``node`` the tests are skipped, except under CI=true, where
+The cases (:mod:`tests.helpers.conformance`, seeded: the same every run) are written to
+one JSON file, one ``node`` process scores them all with ``run_scorer.js``, and every
+result must equal the package's: the points, totals and detail of ``HandScore.to_json()``,
+or the same errors (field, code, params) in the same order; the state of a game after its
+hands; the rules as read. Without ``node`` the tests are skipped, except under CI=true, where
 that is a failure.
 """
 
@@ -34,8 +34,7 @@ from scorekeeper.scoring import (
     read_entry,
 )
 from scorekeeper.ui.scoring_js import DATA_PATH, data, render
-
-from .cases import build
+from tests.helpers.conformance import build
 
 HERE = Path(__file__).resolve().parent
 SCORER = DATA_PATH.parent / "scoring.js"

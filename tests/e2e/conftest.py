@@ -10,17 +10,15 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
-from flask import Flask
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from tests.helpers import empty_tables, make_test_config
+from tests.helpers import LiveServer, empty_tables, make_test_config
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
@@ -97,14 +95,6 @@ def close_when_sent(app: Any) -> Callable[..., Iterable[bytes]]:
         return closing(app(environ, start_response))
 
     return wrapped
-
-
-@dataclass
-class LiveServer:
-    """The app served over HTTP on 127.0.0.1 for the browser."""
-
-    app: Flask
-    url: str
 
 
 @pytest.fixture(scope="session")

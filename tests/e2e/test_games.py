@@ -1,6 +1,6 @@
 """A game at the table as phone users meet it: start, record hands, correct, follow.
 
-The steps players take live in `tests/e2e/flows.py` (bench/pages.py reuses them).
+The steps players take live in `tests/helpers/flows.py` (bench/pages.py reuses them).
 Waiting is Playwright's auto-waiting `expect`, never a sleep.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.flows import (
+from tests.helpers.flows import (
     REFERENCE_POINTS,
     Taps,
     fill_counts,

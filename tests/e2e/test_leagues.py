@@ -11,30 +11,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.flows import open_menu
-
-PASSWORD = "correct horse battery"
-
-
-def sign_up(page: Page, username: str) -> None:
-    """Create an account through the sign-up form."""
-    page.goto("/account/signup")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password again").fill(PASSWORD)
-    page.get_by_role("button", name="Create the account").click()
-    expect(open_menu(page).get_by_role("link", name=username)).to_be_visible()
-
-
-def record_reference_hand(page: Page, scope: int = 1) -> None:
-    """Side A: 22 cards, 6 denari, settebello, primiera and ``scope`` scope (4 points and
-    the scope: 5 for the reference hand's one)."""
-    page.locator('[name="sides-0-cards"]').fill("22")
-    page.locator('[name="sides-0-denari"]').fill("6")
-    page.locator('input[name="settebello"][value="0"]').check()
-    page.locator('input[name="primiera"][value="0"]').check()
-    page.locator('[name="sides-0-scope"]').fill(str(scope))
-    page.locator("#save-hand").click()
+from tests.helpers.flows import open_menu, record_reference_hand, sign_up
 
 
 def test_create_invite_record_and_read_the_standings(make_phone: Callable[..., Page]) -> None:

@@ -20,8 +20,8 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandSide
 from scorekeeper.games.services import new_edit_link
-from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import Taps, fill_counts, start_game, wait_for_worker, wait_until_kept
+from tests.helpers import LiveServer
+from tests.helpers.flows import Taps, fill_counts, start_game, wait_for_worker, wait_until_kept
 
 ANNA_BRUNO = ("Anna", "Bruno")
 #: Three different hands, by what Anna takes: (cards, denari, settebello, primiera).

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.flows import Taps, fill_counts, start_game, wait_for_worker
+from tests.helpers.flows import Taps, fill_counts, start_game, wait_for_worker
 
 ANNA_BRUNO = ("Anna", "Bruno")
 

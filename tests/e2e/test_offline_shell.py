@@ -17,11 +17,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
-from tests.e2e import flows
-from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import open_menu, reference_hand, start_game, wait_until, wait_until_kept
-from tests.e2e.test_leagues import sign_up
-from tests.helpers import serve_static_copy
+from tests.helpers import LiveServer, flows, serve_static_copy
+from tests.helpers.flows import (
+    open_menu,
+    reference_hand,
+    sign_up,
+    start_game,
+    wait_until,
+    wait_until_kept,
+)
 
 ANNA_BRUNO = ("Anna", "Bruno")
 OFFLINE_LINE = re.compile(r"^Offline · last updated at \d\d:\d\d$")

@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import LiveServer
-from tests.e2e.flows import REFERENCE_HAND, Taps, fill_counts, reference_hand, start_game
+from tests.helpers import LiveServer
+from tests.helpers.flows import REFERENCE_HAND, Taps, fill_counts, reference_hand, start_game
 
 ANNA_BRUNO = ("Anna", "Bruno")
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"

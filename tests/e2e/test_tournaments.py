@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_leagues import record_reference_hand, sign_up
-from tests.web.tournament_helpers import EIGHT_PAIRS
+from tests.helpers.flows import record_reference_hand, sign_up
+from tests.helpers.tournaments import EIGHT_PAIRS
 
 #: The screen refreshes every 10 s: a wait for it allows two refreshes.
 SCREEN_WAIT_MS = 25_000

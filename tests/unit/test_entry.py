@@ -21,8 +21,7 @@ from scorekeeper.scoring import (
     score_cards,
     score_counts,
 )
-
-from .hands import deal
+from tests.helpers.hands import deal
 
 #: A cards entry as games store it in ``Hand.entry`` (``CardsForm.to_entry``).
 STORED_CARDS = {

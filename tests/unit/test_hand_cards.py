@@ -16,8 +16,7 @@ from scorekeeper.scoring import (
     score_cards,
     score_masks,
 )
-
-from .hands import deal, suit
+from tests.helpers.hands import deal, suit
 
 TWO = Rules()
 NAPOLA = Rules(napola=True)

@@ -15,8 +15,7 @@ from scorekeeper.scoring import (
     parse_cards,
     score_counts,
 )
-
-from .hands import deal
+from tests.helpers.hands import deal
 
 TWO = Rules()
 NAPOLA = Rules(napola=True)

@@ -15,10 +15,8 @@ from scorekeeper import create_app
 from scorekeeper.accounts.models import User, UserSession
 from scorekeeper.extensions import db
 from scorekeeper.models import hash_token
-from tests.actions import PASSWORD, login, logout, post_form, signup
-from tests.helpers import csrf_token, make_test_config
-
-EN = {"Accept-Language": "en"}
+from tests.helpers import EN, csrf_token, make_test_config
+from tests.helpers.actions import PASSWORD, login, logout, post_form, signup
 
 
 def test_signup_logs_in_and_hashes_the_password(app: Flask, client: FlaskClient) -> None:

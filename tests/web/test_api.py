@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from scorekeeper.api import services
 from scorekeeper.api.openapi import EXAMPLE_HAND
 from scorekeeper.scoring import DECK, Card
-from tests.unit.hands import deal
+from tests.helpers.hands import deal
 
 SCORE = "/api/v1/score"
 PRIMIERA = "/api/v1/primiera"

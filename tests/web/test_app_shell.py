@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from scorekeeper.main.shell import BOARDS_CACHE, FETCHED_HEADER
 from scorekeeper.main.views import _render_offline
 from tests.helpers import serve_static_copy
-from tests.web.games_helpers import record, start_game
+from tests.helpers.games import record, start_game
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -13,8 +13,8 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand
-from tests.actions import create_league, post_form, signup
-from tests.web.games_helpers import REFERENCE, record, start_game
+from tests.helpers.actions import create_league, post_form, signup
+from tests.helpers.games import REFERENCE, record, start_game
 
 
 def errors(html: str) -> list[str]:
@@ -38,21 +38,18 @@ def board(client: FlaskClient) -> str:
     return start_game(client)
 
 
-@pytest.mark.db
 def test_a_best_card_that_is_not_a_card_is_named(client: FlaskClient, board: str) -> None:
     assert refused(client, board, primiera="cards", **{"sides-0-best_D": "99D"}) == [
         "'99D' is not a card of denari."
     ]
 
 
-@pytest.mark.db
 def test_a_napola_run_without_napola_is_said(client: FlaskClient, board: str) -> None:
     assert refused(client, board, **{"sides-0-napola_run": "3"}) == [
         "napola is not played in this game"
     ]
 
 
-@pytest.mark.db
 @pytest.mark.parametrize("request_id", ["x" * 10_000, "a\x00b"])
 def test_a_request_id_no_hand_can_keep_is_refused_with_a_message(
     app: Flask, client: FlaskClient, board: str, request_id: str
@@ -64,13 +61,11 @@ def test_a_request_id_no_hand_can_keep_is_refused_with_a_message(
         assert db.session.scalar(select(func.count()).select_from(Hand)) == 0
 
 
-@pytest.mark.db
 def test_a_count_beyond_any_number_is_too_large(client: FlaskClient, board: str) -> None:
     messages = refused(client, board, **{"sides-0-cards": "9" * 25})
     assert messages[0] == "This number is too large."
 
 
-@pytest.mark.db
 def test_a_nul_in_a_name_is_refused_next_to_it_in_italian(client: FlaskClient) -> None:
     """PostgreSQL cannot store a NUL; SQLite refuses it the same, in the user's language."""
     client.set_cookie("lang", "it")
@@ -84,7 +79,6 @@ def test_a_nul_in_a_name_is_refused_next_to_it_in_italian(client: FlaskClient) -
     )
 
 
-@pytest.mark.db
 def test_a_huge_season_in_the_query_is_no_season(client: FlaskClient) -> None:
     signup(client, "owner")
     league = create_league(client)
@@ -93,7 +87,6 @@ def test_a_huge_season_in_the_query_is_no_season(client: FlaskClient) -> None:
         assert response.status_code == 200, page
 
 
-@pytest.mark.db
 @pytest.mark.parametrize(
     "path",
     ["/g/{token}/hands/9999999999999999999999999", "/g/{token}%00", "/v/a%00b/hands/1"],

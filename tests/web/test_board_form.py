@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.games.forms import counts_form
 from scorekeeper.games.models import Game
-from tests.web.games_helpers import REFERENCE, form_keys, hidden, record, start_game
+from tests.helpers.games import REFERENCE, form_keys, hidden, record, start_game
 
 HOSTILE = ('<b>"Anna"</b> & co', "Bruno<script>alert(1)</script>")
 

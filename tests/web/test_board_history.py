@@ -8,10 +8,10 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.web.games_helpers import REFERENCE, hidden, record, start_game
+from tests.helpers import EN, IT
+from tests.helpers.games import REFERENCE, hidden, record, start_game
 
 HOSTILE = ('<b>"Anna"</b> & co', "Bruno<script>alert(1)</script>")
-EN, IT = {"Accept-Language": "en"}, {"Accept-Language": "it"}
 
 
 def row(html: str, number: int) -> str:

@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import game_state, stored_state, stored_states
 from tests.helpers import statements
-from tests.web.games_helpers import form_keys, hand_points, start_game
+from tests.helpers.games import form_keys, hand_points, start_game
 
 
 def _save(client: FlaskClient, url: str, a: int, b: int) -> str:

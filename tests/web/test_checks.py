@@ -11,9 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.scoring import PRIMIERA_VALUES
-
-EN = {"Accept-Language": "en"}
-IT = {"Accept-Language": "it"}
+from tests.helpers import EN, IT
 
 
 def get(client: FlaskClient, url: str, headers: dict[str, str] = EN) -> str:

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from itertools import combinations
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -29,14 +29,13 @@ from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.inputs import LeagueSetup
-from scorekeeper.leagues.models import League, LeagueResult, Player, Standing
+from scorekeeper.leagues.models import League, LeagueResult, Player
 from scorekeeper.leagues.services import create_league, name_key
 from scorekeeper.scoring import DECK, FORMATS, CardsEntry, HandResult, Rules
+from tests.helpers.concurrency import STUCK, in_threads
+from tests.helpers.leagues import league_state
 
-T = TypeVar("T")
 SCORERS = 10
-#: Longest wait at a barrier: only ever reached when a run is broken (then it fails).
-STUCK = 30
 
 
 def sweep(side: int, scope: int = 0) -> CardsEntry:
@@ -49,31 +48,6 @@ def sweep(side: int, scope: int = 0) -> CardsEntry:
 def on_postgresql(app: Flask) -> bool:
     with app.app_context():
         return bool(db.engine.dialect.name == "postgresql")
-
-
-def in_threads(app: Flask, count: int, work: Callable[[int], T]) -> list[T | BaseException]:
-    """``work(i)`` in `count` threads at once, each in its own app context (so its own
-    session); what each returned or raised."""
-    outcomes: list[Any] = [None] * count
-    start = threading.Barrier(count)
-
-    def run(i: int) -> None:
-        with app.app_context():
-            try:
-                start.wait(STUCK)
-                outcomes[i] = work(i)
-            except BaseException as error:
-                outcomes[i] = error
-            finally:
-                db.session.remove()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(STUCK * 2)
-    assert not any(thread.is_alive() for thread in threads)
-    return outcomes
 
 
 @pytest.fixture
@@ -138,27 +112,6 @@ def finish(game_id: int, side: int) -> games.Recorded:
     """Hand 3 of the game, taken by `side`, who had the 8 points: 12-0, so it is won."""
     game = db.session.get_one(Game, game_id)
     return games.record_hand(game, 3, f"finish-{game_id}", sweep(side))
-
-
-def league_state(league_id: int) -> dict[str, Any]:
-    """What must equal an in-order rebuild: every result's rating, every player's, every
-    standing row."""
-    db.session.expire_all()
-    results = db.session.scalars(
-        select(LeagueResult).where(LeagueResult.league_id == league_id)
-    ).all()
-    players = db.session.scalars(select(Player).where(Player.league_id == league_id)).all()
-    rows = db.session.scalars(select(Standing).where(Standing.league_id == league_id)).all()
-    return {
-        "results": {(r.game_id, r.player_id): (r.won, r.mu, r.sigma) for r in results},
-        "players": {p.id: (p.mu, p.sigma) for p in players},
-        "rows": {
-            (r.season_id, r.player_id, r.partner_id): tuple(
-                getattr(r, name) for name in standings.TALLIES
-            )
-            for r in rows
-        },
-    }
 
 
 def assert_as_rebuilt(app: Flask, league_id: int) -> dict[str, Any]:

@@ -26,10 +26,9 @@ from scorekeeper.games.models import Game, Hand
 from scorekeeper.leagues import demo, transfer
 from scorekeeper.leagues.models import League, Player
 from scorekeeper.scoring import DECK, CardsEntry, CountsEntry, read_entry
-from tests.actions import import_file, signup
-from tests.web.games_helpers import form_keys, hidden, start_game
-
-EN = {"Accept-Language": "en"}
+from tests.helpers import EN
+from tests.helpers.actions import import_file, signup
+from tests.helpers.games import form_keys, hidden, start_game
 
 
 class _FormReader(HTMLParser):

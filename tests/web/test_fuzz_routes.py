@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
-from urllib.parse import urlsplit
+from dataclasses import dataclass
 
 import pytest
 from flask import Flask
@@ -25,19 +22,11 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import Invitation, LeagueImport, Membership, Player, Season
-from tests.actions import create_league, import_file, invite, post_form, signup
 from tests.helpers import make_test_config
-from tests.web.games_helpers import record, start_game
-from tests.web.test_league_games import start_league_game
-from tests.web.test_leagues import ids
-
-HUGE = "9" * 25
-NUL = "an\x00na"
-LONG = "x" * 10_000
-HOSTILE = ("-" + HUGE, NUL + "\u202e", LONG)
-#: Forms left alone: logging out ends the test's session; the league import's input
-#: belongs to the import's own tests.
-SKIPPED_ACTIONS = ("/account/logout", "/leagues/import")
+from tests.helpers.actions import create_league, import_file, invite, post_form, signup
+from tests.helpers.fuzz import HOSTILE, HUGE, LONG, page_forms
+from tests.helpers.games import record, start_game
+from tests.helpers.leagues import ids, start_league_game
 
 
 def _rules() -> list[Rule]:
@@ -130,7 +119,6 @@ def methods(rule: Rule) -> list[str]:
     return sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
 
 
-@pytest.mark.db
 def test_hostile_url_values_are_a_404_never_a_5xx(client: FlaskClient, world: World) -> None:
     """On every route: a number beyond any database integer in ``<int:...>`` is a 404, a
     control character in any other argument too, and a 10,000-character value is never a
@@ -149,55 +137,6 @@ def test_hostile_url_values_are_a_404_never_a_5xx(client: FlaskClient, world: Wo
     assert failures == []
 
 
-class _Forms(HTMLParser):
-    """The forms of a page: action, method and each field's name and first value."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.forms: list[Form] = []
-        self._select: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attr = {k: v or "" for k, v in attrs}
-        if tag == "form":
-            self.forms.append(Form(attr.get("action", ""), attr.get("method", "get").upper()))
-        elif not self.forms or ("name" not in attr and tag != "option"):
-            return
-        elif tag in ("input", "textarea"):
-            if attr.get("type") in ("checkbox", "radio") and attr["name"] in self.forms[-1].data:
-                return
-            self.forms[-1].data[attr["name"]] = attr.get("value", "")
-        elif tag == "select":
-            self._select = attr["name"]
-        elif tag == "option" and self._select is not None:
-            self.forms[-1].data.setdefault(self._select, attr.get("value", ""))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
-            self._select = None
-
-
-@dataclass
-class Form:
-    action: str
-    method: str
-    data: dict[str, str] = field(default_factory=dict)
-
-
-def page_forms(client: FlaskClient, url: str) -> Iterator[tuple[str, Form]]:
-    """Each form on the page at ``url`` with where it is sent."""
-    response = client.get(url)
-    if response.status_code != 200 or response.mimetype != "text/html":
-        return
-    parser = _Forms()
-    parser.feed(response.get_data(as_text=True))
-    for form in parser.forms:
-        action = urlsplit(form.action).path or urlsplit(url).path
-        if not action.startswith(SKIPPED_ACTIONS):
-            yield action, form
-
-
-@pytest.mark.db
 def test_hostile_form_fields_are_refused_never_a_5xx(client: FlaskClient, world: World) -> None:
     """Every field of every form on every page (GET routes), one at a time, set to each
     hostile value with the others as the page has them: refused or accepted, never a

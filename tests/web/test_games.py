@@ -13,7 +13,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.games.qr import qr_svg
 from tests.helpers import csrf_token
-from tests.web.games_helpers import (
+from tests.helpers.games import (
     ancestors,
     form_keys,
     hand_points,

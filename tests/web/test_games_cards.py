@@ -12,9 +12,9 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand
 from scorekeeper.scoring import DECK, FORMATS, Rules, SideCards, parse_cards, score_cards
-from tests.web.games_helpers import hidden, start_game, totals
+from tests.helpers import EN
+from tests.helpers.games import hidden, start_game, totals
 
-EN = {"Accept-Language": "en"}
 ANNA = [  # 22 cards: A-2-3 of denari (napola), the settebello, the re bello, ...
     *("1D", "2D", "3D", "7D", "10D", "6D", "7C", "6C", "1B", "5S", "4S"),
     *("3S", "2S", "1S", "8S", "9S", "10S", "8C", "9C", "10C", "8B", "9B"),

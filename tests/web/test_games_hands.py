@@ -15,9 +15,8 @@ from scorekeeper.extensions import db
 from scorekeeper.games import services
 from scorekeeper.games.hooks import game_changed
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide
-from tests.web.games_helpers import REFERENCE, form_keys, hidden, record, start_game, totals
-
-EN = {"Accept-Language": "en"}
+from tests.helpers import EN
+from tests.helpers.games import REFERENCE, form_keys, hidden, record, start_game, totals
 
 
 def _hands(app: Flask) -> list[tuple[int, tuple[int, ...]]]:

@@ -15,7 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand
 from scorekeeper.games.services import find_by_edit_token, new_edit_link
 from tests.helpers import csrf_token
-from tests.web.games_helpers import REFERENCE, form_keys, start_game
+from tests.helpers.games import REFERENCE, form_keys, start_game
 
 JSON = {"Accept": "application/json", "Accept-Language": "en"}
 

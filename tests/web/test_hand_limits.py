@@ -11,10 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.scoring import DECK
-from tests.web.games_helpers import form_keys, hidden, start_game
-
-EN = {"Accept-Language": "en"}
-IT = {"Accept-Language": "it"}
+from tests.helpers import EN, IT
+from tests.helpers.games import form_keys, hidden, start_game
 
 #: Anna takes the denari and the coppe, Bruno the rest: 20 cards each.
 ANNA = [card.code for card in DECK[:20]]

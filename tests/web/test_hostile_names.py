@@ -12,9 +12,10 @@ import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from tests.actions import create_league, invite, post_form, signup
-from tests.web.games_helpers import record, start_game
-from tests.web.test_league_games import start_league_game, win_for_side_a
+from tests.helpers import EN
+from tests.helpers.actions import create_league, invite, post_form, signup
+from tests.helpers.games import record, start_game
+from tests.helpers.leagues import start_league_game, win_for_side_a
 
 #: Names that would do something if a page took them for HTML, a template or a formula.
 SCRIPT = "<script>alert(1)</script>"
@@ -26,7 +27,6 @@ GAME_NAMES = (SCRIPT, IMG, META, TEMPLATE)
 #: The league's own name may be longer (60 characters).
 LEAGUE_NAME = '<meta http-equiv=refresh content="0;url=https://evil.exa">'
 SEASON_NAME = "<b onmouseover=alert(1)>2026</b>"
-EN = {"Accept-Language": "en"}
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
@@ -59,7 +59,6 @@ def board_pages(board: str, html: str) -> list[str]:
     ]
 
 
-@pytest.mark.db
 def test_hostile_player_names_are_text_on_every_game_page(client: FlaskClient) -> None:
     """A casual game's names on the board, the cards page, a hand, its correction and
     removal, the view link, the rematch's board and the home page's "your games"."""
@@ -97,7 +96,6 @@ def test_hostile_player_names_are_text_on_every_game_page(client: FlaskClient) -
     assert_escaped(client, "/games/new", GAME_NAMES)  # the names remembered
 
 
-@pytest.mark.db
 def test_hostile_side_names_in_checker_links(client: FlaskClient) -> None:
     """A checker link's side names (``n0``...) are text on the checker's page."""
     names = {"n0": SCRIPT, "n1": IMG}
@@ -125,7 +123,6 @@ def hostile_league(client: FlaskClient) -> tuple[str, str]:
     return public_id, board
 
 
-@pytest.mark.db
 def test_hostile_names_are_text_on_every_league_page(
     client: FlaskClient, hostile_league: tuple[str, str]
 ) -> None:
@@ -153,7 +150,6 @@ def test_hostile_names_are_text_on_every_league_page(
         assert_escaped(client, url, shown)
 
 
-@pytest.mark.db
 def test_hostile_names_in_exports(client: FlaskClient, hostile_league: tuple[str, str]) -> None:
     """CSV cells never start a formula; the JSON export holds the names exactly."""
     public_id, _board = hostile_league

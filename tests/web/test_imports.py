@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import threading
@@ -15,20 +14,17 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
-from werkzeug.datastructures import FileStorage
-from werkzeug.test import TestResponse, encode_multipart
 
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision
 from scorekeeper.leagues import demo, imports, transfer
 from scorekeeper.leagues.models import League, LeagueImport, LeagueResult, Player
-from tests.actions import signup
-from tests.helpers import csrf_token
-from tests.web.games_helpers import record, start_game, totals
+from tests.helpers import EN, IT
+from tests.helpers.actions import signup
+from tests.helpers.games import record, start_game, totals
+from tests.helpers.leagues import send_league_file, upload_league_file
 
-EN = {"Accept-Language": "en"}
-IT = {"Accept-Language": "it"}
 Change = Callable[[dict[str, Any]], object]
 
 
@@ -51,38 +47,9 @@ def _running() -> int:
     return db.session.scalar(select(func.count()).where(LeagueImport.status == "running")) or 0
 
 
-def _send(
-    client: FlaskClient, body: bytes, headers: dict[str, str], *, follow: bool
-) -> TestResponse:
-    """Post `body` as a league file (following redirects or not).
-
-    The form is encoded here, in memory: the test client would spool a body over
-    500 KB to a temporary file that it never closes (a ResourceWarning)."""
-    boundary, form = encode_multipart(
-        {
-            "csrf_token": csrf_token(client, "/leagues/import"),
-            "file": FileStorage(io.BytesIO(body), "league.json"),
-        }
-    )
-    return client.post(
-        "/leagues/import",
-        data=form,
-        headers=headers,
-        content_type=f"multipart/form-data; boundary={boundary}",
-        follow_redirects=follow,
-    )
-
-
-def _upload(client: FlaskClient, body: bytes, headers: dict[str, str]) -> tuple[int, str]:
-    """Post `body` as a league file and follow where it leads (the import's progress,
-    which under TESTING is over: the league, or the refusal); the status and the text."""
-    response = _send(client, body, headers, follow=True)
-    return response.status_code, unescape(response.get_data(as_text=True))
-
-
 def _post(client: FlaskClient, body: bytes, headers: dict[str, str]) -> str:
     """Post `body` as a league file; the progress page it redirects to (at once)."""
-    response = _send(client, body, headers, follow=False)
+    response = send_league_file(client, body, headers, follow=False)
     assert response.status_code == 302, response.get_data(as_text=True)[-500:]
     location = response.headers["Location"]
     assert re.fullmatch(r"/leagues/imports/\d+", location), location
@@ -125,10 +92,10 @@ def _killed_after_a_chunk(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_a_file_nested_200000_levels_deep_is_refused_not_a_crash(client: FlaskClient) -> None:
     signup(client, "owner")
     body = b"[" * 200_000 + b"]" * 200_000
-    status, page = _upload(client, body, EN)
+    status, page = upload_league_file(client, body, EN)
     assert status == 422
     assert "Nothing was imported. The file nests lists or objects too deeply" in page
-    status, page = _upload(client, b'{"a":' * 200_000 + b"1" + b"}" * 200_000, IT)
+    status, page = upload_league_file(client, b'{"a":' * 200_000 + b"1" + b"}" * 200_000, IT)
     assert status == 422
     assert "Non è stato importato nulla. Il file annida liste o oggetti" in page
 
@@ -141,7 +108,7 @@ def test_a_megabyte_of_unknown_keys_in_a_hand_is_refused_and_nothing_is_stored(
     data["games"][2]["hands"][1]["entry"]["sides"][0]["notes"] = "x" * 1_000_000
     with app.app_context():
         before = _counts()
-    status, page = _upload(client, json.dumps(data).encode(), EN)
+    status, page = upload_league_file(client, json.dumps(data).encode(), EN)
     assert status == 422
     assert "games[2].hands[1].sides[0].notes: unknown field 'notes'" in page
     with app.app_context():
@@ -261,10 +228,10 @@ def test_a_boolean_of_an_import_hand_given_as_text_is_refused_in_the_users_langu
     body = json.dumps(data).encode()
     with app.app_context():
         before = _counts()
-    status, page = _upload(client, body, EN)
+    status, page = upload_league_file(client, body, EN)
     assert status == 422
     assert f"Nothing was imported. games[1].hands[0].sides[1].{flag}: must be true or false" in page
-    status, page = _upload(client, body, IT)
+    status, page = upload_league_file(client, body, IT)
     assert status == 422
     assert f"games[1].hands[0].sides[1].{flag}: deve essere true o false" in page
     with app.app_context():
@@ -277,7 +244,7 @@ def test_refusals_of_the_file_itself_are_in_the_users_language(
     signup(client, "owner")
     data = _league_file(app)
     data["games"][3]["seats"] = [0]
-    status, page = _upload(client, json.dumps(data).encode(), IT)
+    status, page = upload_league_file(client, json.dumps(data).encode(), IT)
     assert status == 422
     assert "Non è stato importato nulla. games[3].seats: il formato 2 richiede 2 posti" in page
 
@@ -417,18 +384,18 @@ def test_one_import_at_a_time_per_user_and_a_few_on_the_server(
     data = _league_file(app)
     body = json.dumps(data).encode()
     with Paused(app, data, "owner"):
-        status, page = _upload(clients["owner"], body, EN)
+        status, page = upload_league_file(clients["owner"], body, EN)
         assert status == 409
         assert "An import of yours is already running: try again when it has finished." in page
-        status, page = _upload(clients["owner"], body, IT)
+        status, page = upload_league_file(clients["owner"], body, IT)
         assert "Una tua importazione è già in corso: riprova quando è finita." in page
         with Paused(app, data, "other"):  # the second of two slots
-            status, page = _upload(clients["third"], body, EN)
+            status, page = upload_league_file(clients["third"], body, EN)
             assert status == 409
             assert "The server is busy with other imports: try again in a minute." in page
-        status, _page = _upload(clients["third"], body, EN)  # a slot is free again
+        status, _page = upload_league_file(clients["third"], body, EN)  # a slot is free again
         assert status == 200
-    status, _page = _upload(clients["owner"], body, EN)
+    status, _page = upload_league_file(clients["owner"], body, EN)
     assert status == 200
     with app.app_context():
         assert _running() == 0
@@ -451,7 +418,7 @@ def test_an_import_cut_short_by_a_killed_worker_is_swept_never_shown(
         half = db.session.scalars(select(League).where(League.importing.is_(True))).one()
         assert client.get(f"/leagues/{half.public_id}/").status_code == 404
     # Its heartbeat is older than LEAGUE_IMPORT_STALE_SECONDS: the next import sweeps it.
-    status, _page = _upload(client, json.dumps(data).encode(), EN)
+    status, _page = upload_league_file(client, json.dumps(data).encode(), EN)
     assert status == 200
     with app.app_context():
         assert _running() == 0
@@ -468,14 +435,14 @@ def test_imports_are_rate_limited_per_user(limited_app: Flask) -> None:
     client = limited_app.test_client()
     signup(client, "owner")
     body = json.dumps(_league_file(limited_app)).encode()
-    assert _upload(client, body, EN)[0] == 200
-    assert _upload(client, body, EN)[0] == 200
-    status, page = _upload(client, body, EN)
+    assert upload_league_file(client, body, EN)[0] == 200
+    assert upload_league_file(client, body, EN)[0] == 200
+    status, page = upload_league_file(client, body, EN)
     assert status == 429
     assert "Nothing was imported. Too many imports in a short time: wait a bit." in page
     other = limited_app.test_client()
     signup(other, "other")
-    assert _upload(other, body, EN)[0] == 200
+    assert upload_league_file(other, body, EN)[0] == 200
 
 
 def test_a_file_with_more_hands_than_an_import_can_take_is_refused_before_any_work(
@@ -487,10 +454,10 @@ def test_a_file_with_more_hands_than_an_import_can_take_is_refused_before_any_wo
     monkeypatch.setattr(transfer, "MAX_HANDS", hands - 1)
     with app.app_context():
         before = _counts()
-    status, page = _upload(client, json.dumps(data).encode(), IT)
+    status, page = upload_league_file(client, json.dumps(data).encode(), IT)
     assert status == 422
     assert f"games: {hands} smazzate in tutto: un file può portarne al massimo {hands - 1}" in page
-    status, page = _upload(client, json.dumps(data).encode(), EN)
+    status, page = upload_league_file(client, json.dumps(data).encode(), EN)
     assert f"games: {hands} hands in all: one file can bring at most {hands - 1}" in page
     with app.app_context():
         assert _counts() == before

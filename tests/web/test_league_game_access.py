@@ -29,11 +29,10 @@ from scorekeeper.leagues.games import attach_game, league_edit_token
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import League, Membership, Role
 from scorekeeper.scoring import CountsEntry, Rules, SideCounts
-from tests.actions import PASSWORD, invite, join, login, logout, post_form, signup
 from tests.helpers import csrf_token
-from tests.web.games_helpers import REFERENCE
-from tests.web.games_helpers import start_game as start_casual_game
-from tests.web.test_leagues import as_user
+from tests.helpers.actions import PASSWORD, as_user, invite, join, login, logout, post_form, signup
+from tests.helpers.games import REFERENCE
+from tests.helpers.games import start_game as start_casual_game
 
 #: Stands for the number of the next hand in a request's data.
 NEXT = "{next}"

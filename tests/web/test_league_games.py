@@ -16,28 +16,19 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, Seat
 from scorekeeper.games.services import record_hand, revisions_of
 from scorekeeper.leagues.models import League, LeagueResult, Player
-from tests.actions import create_league, import_file, invite, join, logout, post_form, signup
-from tests.web.games_helpers import record
-from tests.web.games_helpers import start_game as start_casual_game
-from tests.web.test_leagues import as_user, ids
-
-
-def start_league_game(client: FlaskClient, public_id: str, *seats: int | str) -> str:
-    """Start a league game as the logged-in scorer; a seat is a player id or a new name."""
-    url = f"/leagues/{public_id}/games/new"
-    data: dict[str, str] = {"first_dealer": "0"}
-    for i, seat in enumerate(seats):
-        data[f"players-{i}"] = str(seat) if isinstance(seat, int) else "0"
-        data[f"new_names-{i}"] = seat if isinstance(seat, str) else ""
-    response = post_form(client, url, url, **data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def win_for_side_a(client: FlaskClient, board: str) -> None:
-    """Three reference hands: side A (the first seat) reaches 15 and wins."""
-    for _ in range(3):
-        assert record(client, board).status_code == 302
+from tests.helpers.actions import (
+    as_user,
+    create_league,
+    import_file,
+    invite,
+    join,
+    logout,
+    post_form,
+    signup,
+)
+from tests.helpers.games import record
+from tests.helpers.games import start_game as start_casual_game
+from tests.helpers.leagues import ids, start_league_game, win_for_side_a
 
 
 @pytest.fixture

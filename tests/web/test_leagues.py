@@ -11,10 +11,18 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.leagues.models import Invitation, Membership, Player, Season
-from tests.actions import create_league, invite, join, login, logout, post_form, signup
-from tests.helpers import csrf_token
-
-EN = {"Accept-Language": "en"}
+from tests.helpers import EN, csrf_token
+from tests.helpers.actions import (
+    as_user,
+    create_league,
+    invite,
+    join,
+    login,
+    logout,
+    post_form,
+    signup,
+)
+from tests.helpers.leagues import ids
 
 
 @pytest.fixture
@@ -47,25 +55,6 @@ def league(client: FlaskClient) -> str:
         assert join(client, link).status_code == 302
         logout(client)
     return public_id
-
-
-def as_user(client: FlaskClient, who: str) -> None:
-    """Log the client in as `who` ("anonymous": stay logged out)."""
-    logout(client)
-    if who != "anonymous":
-        assert login(client, who).status_code == 302
-
-
-def ids(app: Flask, model: type, public_id: str) -> list[int]:
-    from scorekeeper.leagues.models import League
-
-    with app.app_context():
-        league_id = db.session.scalar(select(League.id).where(League.public_id == public_id))
-        return list(
-            db.session.scalars(
-                select(model.id).where(model.league_id == league_id).order_by(model.id)
-            )
-        )
 
 
 def test_create_league_makes_the_creator_owner(app: Flask, client: FlaskClient) -> None:

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from jinja2 import Environment, Template
 
 from scorekeeper import locale
-from tests.web.games_helpers import start_game
+from tests.helpers.games import start_game
 
 
 def test_home_defaults_to_italian(client: FlaskClient) -> None:

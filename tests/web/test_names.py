@@ -15,8 +15,8 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Seat
 from scorekeeper.leagues.models import Player
-from tests.actions import create_league, logout, post_form, signup
-from tests.web.games_helpers import start_game
+from tests.helpers.actions import create_league, logout, post_form, signup
+from tests.helpers.games import start_game
 
 INVISIBLE = (
     "Remove the invisible characters (such as a right-to-left mark or a zero-width space)"
@@ -58,7 +58,6 @@ def league(client: FlaskClient) -> str:
     return create_league(client)
 
 
-@pytest.mark.db
 @pytest.mark.parametrize("name", HIDDEN.values(), ids=HIDDEN.keys())
 def test_invisible_characters_are_refused_in_names(
     client: FlaskClient, league: str, name: str
@@ -66,13 +65,11 @@ def test_invisible_characters_are_refused_in_names(
     assert add_player(client, league, name) == (422, [INVISIBLE])
 
 
-@pytest.mark.db
 @pytest.mark.parametrize("name", BLANKS.values(), ids=BLANKS.keys())
 def test_a_name_that_shows_nothing_is_refused(client: FlaskClient, league: str, name: str) -> None:
     assert add_player(client, league, name) == (422, [BLANK])
 
 
-@pytest.mark.db
 def test_names_are_kept_in_nfc(app: Flask, client: FlaskClient, league: str) -> None:
     """An "e" and a combining accent is the same name as a precomposed "è"."""
     decomposed = unicodedata.normalize("NFD", "Niccolò")
@@ -88,7 +85,6 @@ def test_names_are_kept_in_nfc(app: Flask, client: FlaskClient, league: str) -> 
         assert "Niccolò" in db.session.scalars(select(Seat.name)).all()
 
 
-@pytest.mark.db
 def test_names_on_the_new_game_form_are_checked(client: FlaskClient) -> None:
     client.set_cookie("lang", "en")
     url = "/games/new"
@@ -105,7 +101,6 @@ def test_names_on_the_new_game_form_are_checked(client: FlaskClient) -> None:
     assert INVISIBLE in errors(response.get_data(as_text=True))
 
 
-@pytest.mark.db
 @pytest.mark.parametrize(
     "lookalike",
     [
@@ -131,7 +126,6 @@ def test_a_username_that_looks_like_another_is_refused(client: FlaskClient, look
     )
 
 
-@pytest.mark.db
 def test_usernames_that_only_look_alike_to_nobody_are_both_allowed(client: FlaskClient) -> None:
     assert signup(client, "paolo").status_code == 302
     logout(client)

@@ -12,8 +12,8 @@ from sqlalchemy import event, func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand
-from tests.actions import signup
-from tests.web.games_helpers import form_keys, record, start_game
+from tests.helpers.actions import signup
+from tests.helpers.games import form_keys, record, start_game
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.leagues.demo import seed_league
 from scorekeeper.leagues.models import League, LeagueResult, Player, Standing
 from scorekeeper.models import new_public_id
-from tests.web.test_concurrency import league_state
+from tests.helpers.leagues import league_state
 
 
 @pytest.fixture

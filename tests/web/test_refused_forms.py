@@ -7,9 +7,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.leagues.models import Player
-from tests.actions import create_league, post_form, signup
-from tests.web.games_helpers import REFERENCE, record, start_game
-from tests.web.test_leagues import ids
+from tests.helpers.actions import create_league, post_form, signup
+from tests.helpers.games import REFERENCE, record, start_game
+from tests.helpers.leagues import ids
 
 #: (form page, where it posts or None for the same page, what is sent, what is shown again)
 REFUSED = {

@@ -12,7 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from tests.helpers import make_test_config
-from tests.web.games_helpers import form_keys, record, start_game
+from tests.helpers.games import form_keys, record, start_game
 
 BEFORE = "a7c3e91d5b20"
 

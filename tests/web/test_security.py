@@ -19,9 +19,9 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
-from tests.actions import create_league, invite, login, logout, post_form, signup
 from tests.helpers import make_test_config
-from tests.web.games_helpers import record, start_game
+from tests.helpers.actions import create_league, invite, login, logout, post_form, signup
+from tests.helpers.games import record, start_game
 
 
 def _no_store(response: TestResponse) -> bool:

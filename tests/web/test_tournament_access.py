@@ -12,7 +12,7 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.access import require_role
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Member, Role
-from tests.web.tournament_helpers import tournament, user
+from tests.helpers.tournaments import tournament, user
 
 NAMES = ("organiser", "helper", "viewer", "removed", "stranger")
 

@@ -13,8 +13,8 @@ from scorekeeper.games.models import Game
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, MatchGame, MatchResult, Role, Structure
-from tests.web.test_concurrency import in_threads
-from tests.web.tournament_helpers import (
+from tests.helpers.concurrency import in_threads
+from tests.helpers.tournaments import (
     FOUR_PAIRS,
     drawn,
     play_match,

@@ -17,9 +17,8 @@ from scorekeeper.extensions import db
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Status
-from tests.actions import logout, post_form, signup
-from tests.web.test_tournament_pages import NEW, as_user, create, tournament_of
-from tests.web.tournament_helpers import play_round
+from tests.helpers.actions import as_user, logout, post_form, signup
+from tests.helpers.tournaments import NEW, create, play_round, tournament_of
 
 #: Names a spreadsheet would run as formulas, and a plain one.
 HOSTILE_PAIRS = "=HYPERLINK & Bruno\n-Carla & @Dario\nElena & Fabio\nGina & Ivo"

@@ -24,7 +24,7 @@ from scorekeeper.leagues.models import League
 from scorekeeper.scoring import FORMATS, Rules
 from scorekeeper.tournaments import services, transfer
 from scorekeeper.tournaments.models import Status, Structure, Tournament
-from tests.web.tournament_helpers import (
+from tests.helpers.tournaments import (
     EIGHT_PAIRS,
     GROUPS_THEN_FINAL,
     drawn,
@@ -269,7 +269,7 @@ def test_a_tournament_still_taking_entries_goes_out_and_comes_back_the_same(
     """A Swiss tournament not drawn yet (no seed, no entrants), one entry withdrawn and
     one seeded, and a league with no games: the file carries it, and the league imported
     from it exports the same file."""
-    from tests.web.tournament_helpers import tournament
+    from tests.helpers.tournaments import tournament
 
     with app.test_request_context():
         owner = user("owner")
@@ -310,17 +310,18 @@ def _refused_on_the_page(
     English and in Italian, and nothing is imported."""
     import json
 
-    from tests.actions import signup
-    from tests.web.test_imports import EN, IT, _upload
+    from tests.helpers import EN, IT
+    from tests.helpers.actions import signup
+    from tests.helpers.leagues import upload_league_file
 
     signup(client, "importer")
     body = json.dumps(data).encode()
     with app.app_context():
         before = _counts()
-    status, page = _upload(client, body, EN)
+    status, page = upload_league_file(client, body, EN)
     assert status == 422
     assert f"Nothing was imported. {where}: {english}" in page
-    status, page = _upload(client, body, IT)
+    status, page = upload_league_file(client, body, IT)
     assert status == 422
     assert f"Non è stato importato nulla. {where}: {italian}" in page
     with app.app_context():
@@ -570,7 +571,7 @@ def test_every_structures_stages_come_back_as_they_went(app: Flask, structure: S
     """Each structure's stages (a Swiss stage's rounds, groups with their size and
     qualifiers, a single round-robin as one group of everyone, a knockout with neither)
     pass the import's check of their shape, the one the tournament form applies."""
-    from tests.web.tournament_helpers import tournament
+    from tests.helpers.tournaments import tournament
 
     with app.test_request_context():
         owner = user("owner")

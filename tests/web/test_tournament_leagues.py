@@ -19,9 +19,10 @@ from scorekeeper.leagues.models import League, Membership, Player
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.games import table_edit_token
 from scorekeeper.tournaments.models import Match, Status
-from tests.actions import create_league, invite, join, logout, post_form, signup
-from tests.web.games_helpers import record
-from tests.web.test_tournament_pages import EN, as_user, create, tournament_of
+from tests.helpers import EN
+from tests.helpers.actions import as_user, create_league, invite, join, logout, post_form, signup
+from tests.helpers.games import record
+from tests.helpers.tournaments import create, tournament_of
 
 FOUR_PAIRS = "Anna & Bruno\nCarla & Dario\nElena & Fabio\nGina & Ivo"
 
@@ -112,7 +113,7 @@ def test_the_service_refuses_a_league_without_the_role(app: Flask, club: dict[st
 
 
 def _new() -> dict[str, str]:
-    from tests.web.test_tournament_pages import NEW
+    from tests.helpers.tournaments import NEW
 
     return {**NEW, "structure": "knockout", "final_games": "1", "final_target": "11"}
 

@@ -16,7 +16,7 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, MatchResult, Structure
 from tests.helpers import make_test_config
-from tests.web.tournament_helpers import (
+from tests.helpers.tournaments import (
     FOUR_PAIRS,
     drawn,
     user,

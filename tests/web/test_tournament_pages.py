@@ -18,62 +18,27 @@ from scorekeeper.games.models import Game
 from scorekeeper.tournaments import pages, services
 from scorekeeper.tournaments.games import match_table_token, table_edit_token
 from scorekeeper.tournaments.inputs import StageSetup
-from scorekeeper.tournaments.models import Entry, Match, Member, Status, Structure, Tournament
-from tests.actions import login, logout, post_form, signup
-from tests.helpers import csrf_token, statements
-from tests.web.test_fuzz_routes import HOSTILE as FUZZ
-from tests.web.test_fuzz_routes import page_forms
-from tests.web.tournament_helpers import (
+from scorekeeper.tournaments.models import Entry, Match, Member, Status, Structure
+from tests.helpers import EN, csrf_token, statements
+from tests.helpers.actions import as_user, logout, post_form, signup
+from tests.helpers.fuzz import HOSTILE as FUZZ
+from tests.helpers.fuzz import page_forms
+from tests.helpers.tournaments import (
     EIGHT_PAIRS,
     FOUR_PAIRS,
     GROUPS_THEN_FINAL,
+    NEW,
     TWO_PAIRS,
+    create,
     drawn,
     sweep,
+    tournament_of,
     user,
 )
 
-EN = {"Accept-Language": "en"}
 WHO = ("organiser", "helper", "viewer", "removed", "stranger", "anonymous")
-NEW = {
-    "name": "Torneo di San Rocco",
-    "held_on": "2026-08-16",
-    "format": "2x2",
-    "structure": "groups_knockout",
-    "rounds": "",
-    "group_size": "4",
-    "qualifiers": "2",
-    "games": "1",
-    "target": "11",
-    "knockout_games": "1",
-    "knockout_target": "11",
-    "final_games": "3",
-    "final_target": "21",
-    "preset": "scopa-2x2",
-    "entry_fee": "5,50",
-}
 #: No "&", "+", "/" or brackets: they would split or refuse the entry line.
 HOSTILE = "<img src=x onerror=alert`1`>"
-
-
-def as_user(client: FlaskClient, who: str) -> None:
-    """Log the client in as ``who`` ("anonymous": stay logged out)."""
-    logout(client)
-    if who != "anonymous":
-        assert login(client, who).status_code == 302
-
-
-def create(client: FlaskClient, **settings: str) -> str:
-    """Create a tournament through the form as the logged-in user; its public id."""
-    response = post_form(client, "/tournaments/new", "/tournaments/new", **{**NEW, **settings})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    found = re.fullmatch(r"/tournaments/([\w-]+)/entries", response.headers["Location"])
-    assert found, response.headers["Location"]
-    return found.group(1)
-
-
-def tournament_of(public_id: str) -> Tournament:
-    return db.session.scalars(select(Tournament).where(Tournament.public_id == public_id)).one()
 
 
 def open_matches(app: Flask, public_id: str) -> list[tuple[int, int, int]]:
@@ -610,7 +575,6 @@ def test_hostile_names_are_escaped_on_every_page(client: FlaskClient) -> None:
         assert "&lt;img src=x" in html, page
 
 
-@pytest.mark.db
 def test_every_field_of_every_tournament_form_takes_hostile_values_without_a_5xx(
     client: FlaskClient, world: World
 ) -> None:

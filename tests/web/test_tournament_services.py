@@ -27,7 +27,7 @@ from scorekeeper.tournaments.models import (
     Structure,
     Tournament,
 )
-from tests.web.tournament_helpers import (
+from tests.helpers.tournaments import (
     EIGHT_PAIRS,
     FOUR_PAIRS,
     GROUPS_THEN_FINAL,

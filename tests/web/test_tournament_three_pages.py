@@ -16,8 +16,9 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Match, Status
-from tests.actions import logout, post_form, signup
-from tests.web.test_tournament_pages import EN, NEW, as_user, create, tournament_of
+from tests.helpers import EN
+from tests.helpers.actions import as_user, logout, post_form, signup
+from tests.helpers.tournaments import NEW, create, tournament_of
 
 SIX = "\n".join(f"Player {i}" for i in range(1, 7))
 THREE = {**NEW, "format": "3", "structure": "round_robin", "preset": "scopa-2x2"}

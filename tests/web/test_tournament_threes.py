@@ -15,7 +15,7 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Entrant, Match, Status, Structure
-from tests.web.tournament_helpers import (
+from tests.helpers.tournaments import (
     drawn,
     play_match,
     play_round,

@@ -22,8 +22,8 @@ from scorekeeper.leagues.models import League
 from scorekeeper.scoring import Rules
 from scorekeeper.scoring.rules import VARIANTS
 from scorekeeper.ui.labels import VARIANT_LABELS
-from tests.actions import create_league, signup
-from tests.web.games_helpers import start_game
+from tests.helpers.actions import create_league, signup
+from tests.helpers.games import start_game
 
 
 def test_the_variants_are_the_on_off_settings_of_the_rules_each_with_its_words() -> None:

@@ -39,6 +39,13 @@ def logout(client: FlaskClient) -> TestResponse:
     return client.post("/account/logout", data={"csrf_token": csrf_token(client, "/account/login")})
 
 
+def as_user(client: FlaskClient, who: str) -> None:
+    """Log the client in as ``who`` ("anonymous": stay logged out)."""
+    logout(client)
+    if who != "anonymous":
+        assert login(client, who).status_code == 302
+
+
 def post_form(client: FlaskClient, form_url: str, action: str, **data: Any) -> TestResponse:
     """POST `data` to `action` with a CSRF token taken from `form_url` (any page with a form)."""
     return client.post(action, data={"csrf_token": csrf_token(client, form_url), **data})

@@ -4,7 +4,8 @@ bench/pages.py (one flow, so the tap count the bench reports is the one the test
 Every tap, click or fill goes through a :class:`Taps`, which counts them: the issue's
 figure is "taps or typed numbers from the scoreboard back to the updated scoreboard".
 The pages are driven in English (`locale="en-GB"`) unless a test says otherwise; the
-locators use the labels a player reads, so a missing label fails the flow.
+locators use the labels a player reads, so a missing label fails the flow. Playwright is
+imported only when a step runs: importing the helpers never needs it.
 """
 
 from __future__ import annotations
@@ -12,11 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.main.shell import BOARDS_CACHE
+from tests.helpers.actions import PASSWORD
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
 
 #: The reference hand of issue 3: A takes 22 cards, 6 denari, the settebello and the
 #: primiera and made 1 scopa; B made none. A scores 5 (carte, denari, settebello,
@@ -71,6 +76,8 @@ def start_game(
 
     `format_label` is the English label of the format; `first_dealer` a seat.
     """
+    from playwright.sync_api import expect
+
     taps = taps or Taps()
     page.goto("/games/new")
     taps.tap(page.get_by_label(format_label, exact=True))
@@ -171,6 +178,8 @@ def record_by_cards(
     `cards` maps a side to the names of the cards it took ("seven of denari"); side
     `rest` then gets every card left with one tap; `scope` maps side -> scope.
     """
+    from playwright.sync_api import expect
+
     taps = taps or Taps()
     taps.tap(page.get_by_role("link", name="Enter this hand card by card instead"))
     grid = page.locator(".grid-enhanced")
@@ -254,8 +263,33 @@ def _poll(page: Page, script: str, tries: int, arg: object = None) -> bool:
 
 def open_menu(page: Page) -> Locator:
     """Open the header's menu (a disclosure) if it is closed; returns it."""
+    from playwright.sync_api import expect
+
     menu = page.locator("#site-menu")
     if menu.get_attribute("open") is None:
         menu.locator("summary").click()
     expect(menu.locator(".site-nav")).to_be_visible()
     return menu
+
+
+def sign_up(page: Page, username: str) -> None:
+    """Create an account through the sign-up form."""
+    from playwright.sync_api import expect
+
+    page.goto("/account/signup")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password again").fill(PASSWORD)
+    page.get_by_role("button", name="Create the account").click()
+    expect(open_menu(page).get_by_role("link", name=username)).to_be_visible()
+
+
+def record_reference_hand(page: Page, scope: int = 1) -> None:
+    """Side A: 22 cards, 6 denari, settebello, primiera and ``scope`` scope (4 points and
+    the scope: 5 for the reference hand's one)."""
+    page.locator('[name="sides-0-cards"]').fill("22")
+    page.locator('[name="sides-0-denari"]').fill("6")
+    page.locator('input[name="settebello"][value="0"]').check()
+    page.locator('input[name="primiera"][value="0"]').check()
+    page.locator('[name="sides-0-scope"]').fill(str(scope))
+    page.locator("#save-hand").click()

@@ -1,4 +1,14 @@
-"""Helpers shared by the web and e2e tests (import: `from tests.helpers import ...`)."""
+"""Every helper of the tests lives in this package; test modules import from here (or get
+fixtures from a conftest.py), never from another test module (tests/unit/test_test_layout.py
+checks it).
+
+This module: what the web and e2e tests share (CSRF tokens, the test app's config, emptied
+tables, the SQL statements run). Beside it: `actions` (sign up, log in, make a league through
+the forms), `games` (start a game, record a hand, read a board), `leagues`, `tournaments`,
+`hands` (deal cards to sides), `fuzz` (hostile values, a page's forms), `concurrency`
+(work in threads at once), `flows` (a player's Playwright steps, also for bench/pages.py;
+playwright is imported only when a flow runs) and `conformance` (the phone scorer's cases).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +16,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +28,9 @@ from sqlalchemy import event
 from scorekeeper.extensions import db
 
 CSRF_INPUT = re.compile(r'<input[^>]*name="csrf_token"[^>]*value="([^"]+)"')
+#: Request headers of a browser that asks for English, or for Italian.
+EN = {"Accept-Language": "en"}
+IT = {"Accept-Language": "it"}
 
 
 def csrf_token(client: FlaskClient, url: str) -> str:
@@ -76,3 +90,11 @@ def statements(app: Flask) -> Iterator[list[str]]:
         yield seen
     finally:
         event.remove(engine, "before_cursor_execute", count)
+
+
+@dataclass
+class LiveServer:
+    """The app served over HTTP on 127.0.0.1 for the browser (the e2e `live_server`)."""
+
+    app: Flask
+    url: str

@@ -1,11 +1,16 @@
-"""Helpers of the tournament tests: an organiser, a tournament, matches played out
-through the games services (as the phones at the tables record them)."""
+"""Helpers of the tournament tests: an organiser, a tournament (through the services or
+the new-tournament form), matches played out through the games services (as the phones
+at the tables record them)."""
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from datetime import date
+
+from flask.testing import FlaskClient
+from sqlalchemy import select
 
 from scorekeeper.accounts import services as accounts
 from scorekeeper.accounts.models import User
@@ -15,6 +20,7 @@ from scorekeeper.scoring import DECK, FORMATS, CardsEntry, Rules
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import Entrant, Match, Structure, Tournament
+from tests.helpers.actions import post_form
 
 PASSWORD = "a long password"
 EIGHT_PAIRS = """\
@@ -29,9 +35,41 @@ Sara & Tino (Bar Sport)
 """
 FOUR_PAIRS = "A & B\nC & D\nE & F\nG & H"
 TWO_PAIRS = "Anna & Bruno\nCarla & Dario"
+#: The new-tournament form filled in: pairs, groups of 4 then a knockout with a final.
+NEW = {
+    "name": "Torneo di San Rocco",
+    "held_on": "2026-08-16",
+    "format": "2x2",
+    "structure": "groups_knockout",
+    "rounds": "",
+    "group_size": "4",
+    "qualifiers": "2",
+    "games": "1",
+    "target": "11",
+    "knockout_games": "1",
+    "knockout_target": "11",
+    "final_games": "3",
+    "final_target": "21",
+    "preset": "scopa-2x2",
+    "entry_fee": "5,50",
+}
 #: Groups to 11, then a knockout to 11 with a best-of-3 final to 21.
 GROUPS_THEN_FINAL = (StageSetup(1, 11), StageSetup(1, 11, 3, 21))
 _requests = itertools.count()
+
+
+def create(client: FlaskClient, **settings: str) -> str:
+    """Create a tournament through the form as the logged-in user; its public id."""
+    response = post_form(client, "/tournaments/new", "/tournaments/new", **{**NEW, **settings})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    found = re.fullmatch(r"/tournaments/([\w-]+)/entries", response.headers["Location"])
+    assert found, response.headers["Location"]
+    return found.group(1)
+
+
+def tournament_of(public_id: str) -> Tournament:
+    """The tournament of ``public_id`` (in an app context)."""
+    return db.session.scalars(select(Tournament).where(Tournament.public_id == public_id)).one()
 
 
 def user(name: str) -> User:
