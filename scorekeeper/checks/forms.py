@@ -15,7 +15,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from scorekeeper.scoring import FORMATS, Category, InputError, Rules, SumChoice
+from scorekeeper.scoring import FORMATS, Category, ErrorCode, InputError, Rules, SumChoice
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, IntegerField, VariantSwitches, add_variant_fields
 from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
@@ -74,7 +74,7 @@ class WholeNumberField(IntegerField):
             self.data = int(text)
         except ValueError:
             raise ValueError(
-                error_message(InputError("not_whole_number", params={"text": text}))
+                error_message(InputError(ErrorCode.NOT_WHOLE_NUMBER, params={"text": text}))
             ) from None
         self.check_bounds()
 

@@ -19,6 +19,7 @@ from scorekeeper.scoring import (
     Card,
     CardsEntry,
     CountsEntry,
+    ErrorCode,
     HandScore,
     InputError,
     InvalidHand,
@@ -206,7 +207,7 @@ def _check_by_counts(form: HandForm, check: HandCheck) -> None:
     # Who took the primiera must be said (nobody is a choice), unless best cards decide it.
     no_winner = best is None and form.primiera.data not in [*map(str, range(count)), "none"]
     if no_winner:
-        check.add("primiera", error_message(InputError("primiera_winner", "primiera")))
+        check.add("primiera", error_message(InputError(ErrorCode.PRIMIERA_WINNER, "primiera")))
     if not numbers_ok or best is False:
         return
     settebello = _holder(form.settebello.data)
