@@ -22,7 +22,7 @@ from scorekeeper.games.forms import SideCountsForm
 from scorekeeper.scoring import FORMATS, Category, Rules, SumChoice
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, IntegerField, VariantSwitches, add_variant_fields
-from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
+from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_choices
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 from scorekeeper.ui.text import lazy_gettext as _l
 
@@ -109,7 +109,7 @@ class HandForm(VariantSwitches, CheckForm):
     )
     format = SelectField(
         _l("Players"),
-        choices=[SelectChoice(key, key) for key in FORMATS],
+        choices=format_choices(),
         default="2",
     )
     settebello = StringField(_l("Settebello"))
@@ -119,7 +119,6 @@ class HandForm(VariantSwitches, CheckForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.format.choices = [SelectChoice(key, format_label(fmt)) for key, fmt in FORMATS.items()]
         #: The query string the form was read from (see `from_args`).
         self.args: MultiDict[str, str] = MultiDict()
 

@@ -52,7 +52,7 @@ from scorekeeper.ui.forms import (
     add_variant_fields,
 )
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
-from scorekeeper.ui.labels import format_label
+from scorekeeper.ui.labels import format_choices
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 from scorekeeper.ui.text import lazy_gettext as _l
 from scorekeeper.ui.widgets import StaticOptionsSelect
@@ -83,7 +83,7 @@ class NewGameForm(VariantSwitches, AppForm):
     """Format, names in seat order, target, variants (`add_variant_fields`) and the
     first dealer."""
 
-    format = RadioField(_l("Format"), default="2")  # choices: see __init__
+    format = RadioField(_l("Format"), choices=format_choices(), default="2")
     names = FieldList(
         NameField(
             _l("Player"),
@@ -113,10 +113,6 @@ class NewGameForm(VariantSwitches, AppForm):
         + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(MAX_PLAYERS)],
         default="random",
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.format.choices = [SelectChoice(key, format_label(fmt)) for key, fmt in FORMATS.items()]
 
     @property
     def players(self) -> int:

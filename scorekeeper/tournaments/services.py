@@ -40,7 +40,7 @@ from scorekeeper.models import utcnow
 from scorekeeper.scoring import TARGET_RANGE
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
-from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
+from scorekeeper.tournaments.inputs import FORMAT_KEYS, StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import (
     CLUB_MAX,
     NAME_MAX,
@@ -63,9 +63,6 @@ from scorekeeper.transactions import in_transaction
 #: A row with a ``version`` to lock it by.
 Locked = TypeVar("Locked", Tournament, Match)
 
-#: Game formats a tournament plays: one against one (singles), pairs, and three at each
-#: table each for themselves (`core.threes`: round-robin or Swiss, never a knockout).
-FORMAT_KEYS = ("2", "2x2", "3")
 #: The 3-player format's key.
 THREE = "3"
 #: Longest match: the best of this many partite.

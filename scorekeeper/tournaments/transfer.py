@@ -38,6 +38,7 @@ from scorekeeper.scoring import TARGET_RANGE, InvalidGame, Rules
 from scorekeeper.scoring.errors import N_
 from scorekeeper.tournaments import core, services
 from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.inputs import FORMAT_KEYS
 from scorekeeper.tournaments.models import (
     CLUB_MAX,
     Entrant,
@@ -608,7 +609,7 @@ def _check_tournament(item: Any, where: str, games_in_file: int, used: set[int])
         raise ImportRefused(
             f"{where}.rules", N_("the rules refuse these settings (%(problem)s)"), problem=err
         ) from err
-    _choice(rules.format.key, f"{where}.rules.format", services.FORMAT_KEYS)
+    _choice(rules.format.key, f"{where}.rules.format", FORMAT_KEYS)
     three = rules.format.key == services.THREE
     structure = Structure(_choice(spec["structure"], f"{where}.structure", STRUCTURES))
     if three:
