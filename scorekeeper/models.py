@@ -1,8 +1,9 @@
 """What every stored model shares: the clock of its timestamps, the stored form of a token.
 
 Each feature keeps its models in ``scorekeeper/<feature>/models.py`` (typed SQLAlchemy 2
-models on ``db.Model`` from `scorekeeper.extensions`); `create_app` imports every
-blueprint, and with it every model, so the metadata Alembic watches holds them all.
+models on `scorekeeper.extensions.Model`: ``db.Model``, read by mypy as the typed base);
+`create_app` imports every blueprint, and with it every model, so the metadata Alembic
+watches holds them all.
 """
 
 from __future__ import annotations

@@ -34,6 +34,41 @@ settings.register_profile("scorekeeper", deadline=None)
 settings.load_profile("scorekeeper")
 
 
+#: The share of the generated corpora (the oracle's differential hands, the phone scorer's
+#: conformance cases) that ``--corpus quick`` runs: the seed-fixed first tenth of each.
+QUICK_CORPUS_SHARE = 10
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--corpus quick`` (`make check`) or ``full`` (the default, `make test` and CI)."""
+    parser.addoption(
+        "--corpus",
+        choices=("full", "quick"),
+        default="full",
+        help="full: every generated hand (CI); quick: the first tenth of each corpus",
+    )
+
+
+@pytest.fixture(scope="session")
+def corpus_share(request: pytest.FixtureRequest) -> int:
+    """1 for the full generated corpora, ``QUICK_CORPUS_SHARE`` for their first tenth."""
+    return QUICK_CORPUS_SHARE if request.config.getoption("corpus") == "quick" else 1
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say how many generated cases the passed tests compared (``record_property``'s
+    ``generated_cases``), so a run's corpus is reported, not assumed."""
+    counts: dict[str, int] = {}
+    for report in terminalreporter.stats.get("passed", []):
+        for name, value in getattr(report, "user_properties", ()):
+            if name == "generated_cases":
+                for kind, count in value.items():
+                    counts[kind] = counts.get(kind, 0) + count
+    if counts:
+        figures = ", ".join(f"{count:,} {kind}" for kind, count in sorted(counts.items()))
+        terminalreporter.write_line(f"generated cases compared: {figures}")
+
+
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """URL of this session's own empty database (PostgreSQL or SQLite)."""

@@ -8,7 +8,7 @@ from flask_login import UserMixin
 from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 from scorekeeper.models import utcnow
 from scorekeeper.ui.text import comparable_username, skeleton
 
@@ -29,7 +29,7 @@ def username_skeleton(username: str) -> str:
     return comparable_username(skeleton(username_key(username)))  # "pa0lo": "paOlo": "paolo"
 
 
-class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+class User(UserMixin, Model):
     """An account. `username_key` (casefolded) is unique, so "Anna" and "anna" are one name.
 
     Two objects are the same user when they are the same row of one database session
@@ -70,7 +70,7 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         return f"<User {self.username!r}>"
 
 
-class UserSession(db.Model):  # type: ignore[name-defined,misc]
+class UserSession(Model):
     """One logged-in browser of an account: the server-side half of a session.
 
     The browser holds the secret (in the session cookie and the remember-me cookie);

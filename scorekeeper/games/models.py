@@ -29,7 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 from scorekeeper.models import utcnow
 from scorekeeper.scoring import (
     DECK_SIZE,
@@ -126,7 +126,7 @@ def rules_of(values: Mapping[str, Any]) -> Rules:
     return Rules(format=FORMATS[values["format_key"]], target=values["target"], **variants)
 
 
-class Game(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
+class Game(RulesColumns, Model):
     """One game (partita) with its settings and the two links that reach it.
 
     ``view_token`` is the read-only link as it is; only a SHA-256 hash of the
@@ -188,7 +188,7 @@ class Game(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
         return next((s.name for s in self.seats if s.seat == seat), "?")
 
 
-class Seat(db.Model):  # type: ignore[name-defined,misc]
+class Seat(Model):
     """A player at the table. Seats are numbered from 0 counter-clockwise;
     ``side`` is the scoring package's ``Format.side_of_seat`` stored for SQL."""
 
@@ -213,7 +213,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game] = relationship(back_populates="seats")
 
 
-class Hand(db.Model):  # type: ignore[name-defined,misc]
+class Hand(Model):
     """One hand (smazzata) of a game as entered: by counts or by cards.
 
     ``number`` is unique in the game (two phones saving hand 5 at once store
@@ -265,7 +265,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
         return tuple(side.total for side in self.sides)
 
 
-class HandSide(db.Model):  # type: ignore[name-defined,misc]
+class HandSide(Model):
     """One side's counts and points in one hand, as the scoring package computed them.
 
     ``primiera`` is the side's primiera sum (``None`` when counts were entered
@@ -325,7 +325,7 @@ class HandSide(db.Model):  # type: ignore[name-defined,misc]
     hand: Mapped[Hand] = relationship(back_populates="sides")
 
 
-class HandRevision(db.Model):  # type: ignore[name-defined,misc]
+class HandRevision(Model):
     """One change to a hand (created, edited, removed) with the entry it had then.
 
     Kept when the hand is removed (``hand_id`` becomes NULL; ``number`` says

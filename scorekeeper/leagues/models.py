@@ -29,7 +29,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.accounts.models import User
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 from scorekeeper.games.models import RulesColumns
 from scorekeeper.models import StoredRole, new_public_id, utcnow
 
@@ -53,7 +53,7 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-class League(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
+class League(RulesColumns, Model):
     """A group that plays regularly, with default rules for its games (``rules``)."""
 
     __tablename__ = "league"
@@ -74,7 +74,7 @@ class League(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
         return f"<League {self.name!r}>"
 
 
-class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
+class LeagueImport(Model):
     """An import (see `scorekeeper.leagues.imports`): one per user. While it runs it holds
     one of the server's few slots, the file it writes (``document``) and a heartbeat
     renewed with every chunk; once done or failed it gives its slot back and keeps its
@@ -110,7 +110,7 @@ class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
     league: Mapped[League | None] = relationship()
 
 
-class Membership(db.Model):  # type: ignore[name-defined,misc]
+class Membership(Model):
     """A user's role in a league (one row per league and user)."""
 
     __tablename__ = "membership"
@@ -130,7 +130,7 @@ class Membership(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship()
 
 
-class Invitation(db.Model):  # type: ignore[name-defined,misc]
+class Invitation(Model):
     """A link that makes whoever opens it (logged in) a member with `role`, once.
 
     Only a SHA-256 hash of the link's token is stored: the database never holds
@@ -158,7 +158,7 @@ class Invitation(db.Model):  # type: ignore[name-defined,misc]
         return self.revoked_at is None and self.used_at is None
 
 
-class Player(db.Model):  # type: ignore[name-defined,misc]
+class Player(Model):
     """Someone who plays in a league: a name, optionally linked to an account."""
 
     __tablename__ = "league_player"
@@ -183,7 +183,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
         return f"<Player {self.name!r}>"
 
 
-class Season(db.Model):  # type: ignore[name-defined,misc]
+class Season(Model):
     """A named date range of a league; archived when finished (still readable)."""
 
     __tablename__ = "season"
@@ -214,7 +214,7 @@ class Counted:
     napola: Mapped[int] = mapped_column(Integer)
 
 
-class LeagueResult(Counted, db.Model):  # type: ignore[name-defined,misc]
+class LeagueResult(Counted, Model):
     """One player's result in one finished league game, with their rating after it.
 
     Rows are written by `scorekeeper.leagues.standings.game_changed` in the same
@@ -248,7 +248,7 @@ class LeagueResult(Counted, db.Model):  # type: ignore[name-defined,misc]
     sigma: Mapped[float] = mapped_column(Float)
 
 
-class Standing(Counted, db.Model):  # type: ignore[name-defined,misc]
+class Standing(Counted, Model):
     """A player's (or a pair's) totals over one period, kept up to date as games change.
 
     One row per league, period (``season_id``; NULL for all time) and player; pairs

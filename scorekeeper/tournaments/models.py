@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 from datetime import date, datetime
-from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -29,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.games.models import RulesColumns
 from scorekeeper.models import StoredRole, new_public_id, utcnow
@@ -84,7 +83,7 @@ STRUCTURE_KEYS = tuple(structure.value for structure in Structure)
 STAGE_KEYS = tuple(kind.value for kind in StageKind)
 
 
-class Tournament(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
+class Tournament(RulesColumns, Model):
     """A tournament: its settings, its draw's seed and where it is (`Status`)."""
 
     __tablename__ = "tournament"
@@ -133,7 +132,7 @@ class Tournament(RulesColumns, db.Model):  # type: ignore[name-defined,misc]
         return f"<Tournament {self.name!r}>"
 
 
-class Member(db.Model):  # type: ignore[name-defined,misc]
+class Member(Model):
     """A user's role in a tournament (one row per tournament and user)."""
 
     __tablename__ = "tournament_member"
@@ -167,7 +166,7 @@ class Names:
         return (self.first_name, self.second_name)
 
 
-class Entry(Names, db.Model):  # type: ignore[name-defined,misc]
+class Entry(Names, Model):
     """One line of the entry list, as typed: a pair or a single, its club and seed."""
 
     __tablename__ = "tournament_entry"
@@ -184,7 +183,7 @@ class Entry(Names, db.Model):  # type: ignore[name-defined,misc]
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
-class Entrant(Names, db.Model):  # type: ignore[name-defined,misc]
+class Entrant(Names, Model):
     """A side of the tournament as the draw made it, numbered from 1 (`core.Entrant`).
 
     ``group`` (0 for group A) and ``group_place`` (its order in the group, which
@@ -211,7 +210,7 @@ class Entrant(Names, db.Model):  # type: ignore[name-defined,misc]
         return " / ".join(self.names)
 
 
-class Stage(db.Model):  # type: ignore[name-defined,misc]
+class Stage(Model):
     """A stage of the tournament: its kind and how its matches are played.
 
     ``games`` is the best of N of its matches and ``target`` the points of each
@@ -247,10 +246,10 @@ class Stage(db.Model):  # type: ignore[name-defined,misc]
     group_size: Mapped[int | None] = mapped_column(Integer)
     qualifiers: Mapped[int | None] = mapped_column(Integer)
     third_place: Mapped[bool] = mapped_column(Boolean, default=False)
-    lines: Mapped[list[Any] | None] = mapped_column(JSON)
+    lines: Mapped[list[int | None] | None] = mapped_column(JSON)
 
 
-class Round(db.Model):  # type: ignore[name-defined,misc]
+class Round(Model):
     """A round of a stage (a knockout's round 1 is its first, the final its last)."""
 
     __tablename__ = "tournament_round"
@@ -268,7 +267,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class Match(db.Model):  # type: ignore[name-defined,misc]
+class Match(Model):
     """Two entrants at a numbered table (three in the 3-player format: ``third``), or
     one entrant's bye (no table, no second, no third).
 
@@ -343,7 +342,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
         return tuple(i for i in (self.first_id, self.second_id, self.third_id) if i is not None)
 
 
-class MatchGame(db.Model):  # type: ignore[name-defined,misc]
+class MatchGame(Model):
     """A game of the app played as partita ``number`` of a match (side 0: the first)."""
 
     __tablename__ = "tournament_match_game"
@@ -358,7 +357,7 @@ class MatchGame(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int] = mapped_column(Integer)
 
 
-class MatchResult(db.Model):  # type: ignore[name-defined,misc]
+class MatchResult(Model):
     """The result of a match: partite won and game points per side, the winner.
 
     ``wins_third`` and ``points_third`` are set exactly for a match of three sides.

@@ -15,7 +15,8 @@ way only: the oracle's errors are the engine's without theirs, and when those we
 all, the oracle scored the hand (:func:`agrees`).
 
 The work is counted in hands (:data:`HANDS_PER_FORMAT` per format, from a fixed
-seed), never in seconds.
+seed), never in seconds; ``--corpus quick`` (`make check`) runs the first tenth of them,
+the same hands as the full run's first tenth.
 """
 
 from __future__ import annotations
@@ -432,11 +433,14 @@ def check_counts_hand(
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_the_engine_scores_every_hand_as_the_oracle_did(fmt: str) -> None:
+def test_the_engine_scores_every_hand_as_the_oracle_did(
+    fmt: str, corpus_share: int, record_property: Callable[[str, object], None]
+) -> None:
     rng = random.Random(f"{SEED}-{fmt}")
     tally: dict[str, int] = {}
     new_refusals: collections.Counter[str] = collections.Counter()
-    for n in range(HANDS_PER_FORMAT):
+    hands = HANDS_PER_FORMAT // corpus_share
+    for n in range(hands):
         state = rng.getstate()
         kind = rng.choice(("cards", "cards", "counts", "best"))
         if kind == "cards":
@@ -447,13 +451,16 @@ def test_the_engine_scores_every_hand_as_the_oracle_did(fmt: str) -> None:
         if problems:
             rng.setstate(state)
             raise AssertionError(f"hand {n} ({kind}, format {fmt}) differs in {problems}")
-    assert sum(tally.values()) == HANDS_PER_FORMAT
+    assert sum(tally.values()) == hands
+    record_property("generated_cases", {"differential hands": hands})
     assert len(tally) == 3
     # Hands the new checks refuse are compared too: plenty of each kind (scope for the
     # table, napola runs, best cards). That they refuse only impossible hands is for the
     # unit tests (tests/unit/test_properties.py: no hand of a real deal is refused).
+    # A tenth of the hands (--corpus quick) must still reach each kind.
     for kind in ("scope_", "napola_", "primiera_"):
-        assert sum(n for code, n in new_refusals.items() if code.startswith(kind)) > 10, kind
+        refused = sum(n for code, n in new_refusals.items() if code.startswith(kind))
+        assert refused >= max(1, 11 // corpus_share), kind
 
 
 def test_invalid_and_valid_hands_are_both_well_represented() -> None:
@@ -477,9 +484,13 @@ def test_invalid_and_valid_hands_are_both_well_represented() -> None:
 # --------------------------------------------------------------------------- primiera, captures
 
 
-def test_primiera_of_any_pile_is_the_oracles() -> None:
+def test_primiera_of_any_pile_is_the_oracles(
+    corpus_share: int, record_property: Callable[[str, object], None]
+) -> None:
     rng = random.Random(SEED)
-    for _ in range(20_000):
+    piles = 20_000 // corpus_share
+    record_property("generated_cases", {"differential primiera piles": piles})
+    for _ in range(piles):
         codes = [card.code for card in rng.sample(old.DECK, rng.randint(0, 40))]
         before = old.Primiera.of(map(old.Card.parse, codes))
         after = new.Primiera.of(map(new.Card.parse, codes))
@@ -493,9 +504,13 @@ def test_primiera_of_any_pile_is_the_oracles() -> None:
         )
 
 
-def test_captures_are_the_oracles() -> None:
+def test_captures_are_the_oracles(
+    corpus_share: int, record_property: Callable[[str, object], None]
+) -> None:
     rng = random.Random(SEED)
-    for _ in range(20_000):
+    plays = 20_000 // corpus_share
+    record_property("generated_cases", {"differential captures": plays})
+    for _ in range(plays):
         codes = [card.code for card in rng.sample(old.DECK, rng.randint(1, 9))]
         played, table = codes[0], codes[1:]
         if rng.random() < 0.1:
