@@ -59,7 +59,7 @@ from typing import IO, Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
+from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 from tests.helpers.flows import REFERENCE_POINTS, reference_hand, start_game  # noqa: E402
 
 BENCH = ROOT / "bench"

@@ -19,6 +19,7 @@ from scorekeeper.scoring import (
     DECK_SIZE,
     Card,
     CardsEntry,
+    ErrorCode,
     InputError,
     InvalidHand,
     Rules,
@@ -90,7 +91,7 @@ def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
         raise ApiError(422, errors)
     if not MIN_SIDES <= len(sides) <= MAX_SIDES:
         count = {"min": MIN_SIDES, "max": MAX_SIDES, "count": len(sides)}
-        errors += field_errors([InputError("sides_count", "sides", count)])
+        errors += field_errors([InputError(ErrorCode.SIDES_COUNT, "sides", count)])
 
     names: list[str] = []
     card_texts: list[list[str]] = []
@@ -226,5 +227,5 @@ def _scope(value: object, where: str, errors: list[FieldError]) -> int:
     scoring package's check (negative, more scope than cards allow).
     """
     text = value if isinstance(value, str) else json.dumps(value)
-    errors += field_errors([InputError("not_whole_number", where, {"text": text})])
+    errors += field_errors([InputError(ErrorCode.NOT_WHOLE_NUMBER, where, {"text": text})])
     return 0

@@ -8,18 +8,22 @@ from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     Field,
+    FieldList,
+    FormField,
     RadioField,
     SelectField,
     StringField,
 )
-from wtforms.validators import InputRequired, NumberRange, Optional
-from wtforms.widgets import TextInput
+from wtforms.fields.core import UnboundField
+from wtforms.form import BaseForm
+from wtforms.validators import NumberRange
 
-from scorekeeper.scoring import FORMATS, Category, InputError, Rules, SumChoice
+from scorekeeper.games.forms import SideCountsForm
+from scorekeeper.scoring import FORMATS, Category, Rules, SumChoice
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, IntegerField, VariantSwitches, add_variant_fields
-from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_label
-from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath, error_message
+from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_choices
+from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 from scorekeeper.ui.text import lazy_gettext as _l
 
 
@@ -57,28 +61,6 @@ class CaptureForm(CheckForm):
         return SumChoice(self.sum_choice.data if self.sum_choice.data in valid else "free")
 
 
-class WholeNumberField(IntegerField):
-    """A count typed in a text box (kept as typed when wrong), read as a whole number.
-
-    Refuses anything else with the scoring package's own words ("'x' is not a
-    whole number"), the message a game's hand entry gives too.
-    """
-
-    widget = TextInput()
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        if not valuelist or not str(valuelist[0]).strip():
-            return
-        text = str(valuelist[0]).strip()
-        try:
-            self.data = int(text)
-        except ValueError:
-            raise ValueError(
-                error_message(InputError("not_whole_number", params={"text": text}))
-            ) from None
-        self.check_bounds()
-
-
 #: The categories' names: a variant of the same name has inputs of its own.
 CATEGORY_NAMES = frozenset(category.value for category in Category)
 MAX_SIDES = max(fmt.sides for fmt in FORMATS.values())
@@ -87,12 +69,33 @@ MODES = ("cards", "counts")
 _GROUPS = {"primiera_cards": "primiera", "sides": "grid", "": "grid"}
 
 
+class CheckedSideForm(SideCountsForm):
+    """One side of the hand checker: its numbers, and its best cards typed as text
+    (``7D 6C 1B 5S``).
+
+    Its fields are named as the checker's URL names them, the side's number after the
+    field's name (``cards0``, ``best1``), not as a list of sub-forms would
+    (``sides-0-cards``): links to a hand (a game's "open in the checker") stay as they are.
+    """
+
+    best = StringField(_l("Best cards"))
+
+    class Meta:
+        def bind_field(
+            self, form: BaseForm, unbound_field: UnboundField[Field], options: dict[str, Any]
+        ) -> Field:
+            """``cards0`` for the field ``cards`` of the sub-form ``sides-0``."""
+            side = str(options["prefix"]).rstrip("-").rsplit("-", 1)[-1]
+            options = {**options, "name": f"{options['name']}{side}", "prefix": ""}
+            return unbound_field.bind(form=form, **options)
+
+
 class HandForm(VariantSwitches, CheckForm):
     """The hand checker: how the hand is entered, the rules, and each side's numbers.
 
-    The per-side fields (``scope0``, ``cards0``, ``denari0``, ``napola_run0``,
-    ``best0``...) exist for every possible side; the view shows and checks only
-    those of the sides the format has. Who holds the settebello or re bello and
+    ``sides`` holds a `CheckedSideForm` for every possible side (``scope0``, ``cards0``,
+    ``denari0``, ``napola_run0``, ``best0``...); the view shows and checks only those
+    of the sides the format has. Who holds the settebello or re bello and
     who took the primiera are side numbers (``"0"``...), ``"none"`` for nobody.
     """
 
@@ -106,16 +109,16 @@ class HandForm(VariantSwitches, CheckForm):
     )
     format = SelectField(
         _l("Players"),
-        choices=[SelectChoice(key, key) for key in FORMATS],
+        choices=format_choices(),
         default="2",
     )
     settebello = StringField(_l("Settebello"))
     re_bello_holder = StringField(_l("Re bello"))
     primiera = StringField(_l("Primiera"))
+    sides = FieldList(FormField(CheckedSideForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.format.choices = [SelectChoice(key, format_label(fmt)) for key, fmt in FORMATS.items()]
         #: The query string the form was read from (see `from_args`).
         self.args: MultiDict[str, str] = MultiDict()
 
@@ -130,9 +133,11 @@ class HandForm(VariantSwitches, CheckForm):
         form.args = formdata
         return form
 
-    def side_field(self, name: str, side: int) -> Field:
-        """The field ``name`` of side ``side`` (``side_field("cards", 1)`` is ``cards1``)."""
-        return self[f"{name}{side}"]
+    def side(self, side: int) -> CheckedSideForm:
+        """The numbers and best cards of side ``side`` (its ``cards`` field is ``cards1``
+        for side 1)."""
+        form: CheckedSideForm = self.sides[side].form
+        return form
 
     def rules(self) -> Rules:
         """The rules chosen on the form (the default format when it names none we know)."""
@@ -159,8 +164,8 @@ class HandForm(VariantSwitches, CheckForm):
         if side.item is not None and self.entry_mode == "cards":
             return None
         if side.item is not None or side.name == "primiera_cards":
-            return self.side_field("best", side.side)
-        return self.side_field(side.name, side.side) if side.name in SIDE_NUMBERS else None
+            return self.side(side.side).best
+        return self.side(side.side)[side.name] if side.name in SIDE_NUMBERS else None
 
     def error_group(self, path: str) -> str:
         """A card on the grid goes to that side's grid (``sides[i].cards``), the rest to
@@ -174,17 +179,3 @@ class HandForm(VariantSwitches, CheckForm):
 
 
 add_variant_fields(HandForm, checker=True)
-for _side in range(MAX_SIDES):
-    setattr(HandForm, f"scope{_side}", WholeNumberField(_l("Scope"), validators=[Optional()]))
-    setattr(
-        HandForm,
-        f"cards{_side}",
-        WholeNumberField(_l("Cards"), validators=[InputRequired(_l("Enter a number."))]),
-    )
-    setattr(
-        HandForm,
-        f"denari{_side}",
-        WholeNumberField(_l("Denari"), validators=[InputRequired(_l("Enter a number."))]),
-    )
-    setattr(HandForm, f"napola_run{_side}", WholeNumberField(_l("Napola"), validators=[Optional()]))
-    setattr(HandForm, f"best{_side}", StringField(_l("Best cards")))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
+from typing import cast
 
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
+from wtforms import Field
 
 from scorekeeper.checks.forms import HandForm
 from scorekeeper.scoring import (
@@ -19,6 +22,7 @@ from scorekeeper.scoring import (
     Card,
     CardsEntry,
     CountsEntry,
+    ErrorCode,
     HandScore,
     InputError,
     InvalidHand,
@@ -160,13 +164,13 @@ def check_hand(form: HandForm, args: MultiDict[str, str]) -> HandCheck:
     return check
 
 
-def _valid(form: HandForm, names: list[str]) -> bool:
-    """Run the validators of the fields ``names`` (each keeps its own messages)."""
-    return all([form[name].validate(form) for name in names])
+def _valid(form: HandForm, inputs: Iterable[Field]) -> bool:
+    """Run the validators of ``inputs`` (each keeps its own messages)."""
+    return all([field.validate(form) for field in inputs])
 
 
 def _scope(form: HandForm, side: int) -> int:
-    return form.side_field("scope", side).data or 0
+    return form.side(side).scope.data or 0
 
 
 def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck) -> None:
@@ -185,7 +189,7 @@ def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck)
         check.grid.append(GridSide(fields[-1], check.names[-1], last))
     check.grid[-1] = replace(check.grid[-1], rest_name="rest", rest=rest)
     check.started = rest or not read.empty
-    numbers_ok = _valid(form, [f"scope{i}" for i in range(check.rules.sides)])
+    numbers_ok = _valid(form, [form.side(i).scope for i in range(check.rules.sides)])
     if piles is None or not numbers_ok or not check.started:
         return
     entry = CardsEntry.of(piles, [_scope(form, i) for i in range(len(piles))])
@@ -198,32 +202,34 @@ def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck)
 def _check_by_counts(form: HandForm, check: HandCheck) -> None:
     """Check each side's numbers, then score them (primiera from best cards or as entered)."""
     count = check.rules.sides
-    names = [f"{name}{i}" for i in range(count) for name in ("cards", "denari", "scope")]
+    sides = [form.side(i) for i in range(count)]
+    numbers = [[side.cards, side.denari, side.scope] for side in sides]
     if check.rules.napola:
-        names += [f"napola_run{i}" for i in range(count)]
-    numbers_ok = _valid(form, names)
+        numbers += [[side.napola_run] for side in sides]
+    numbers_ok = _valid(form, [number for group in numbers for number in group])
+    numbers_ok = all([side.require_counts() for side in sides]) and numbers_ok
     best = _best_cards(form, check)
     # Who took the primiera must be said (nobody is a choice), unless best cards decide it.
     no_winner = best is None and form.primiera.data not in [*map(str, range(count)), "none"]
     if no_winner:
-        check.add("primiera", error_message(InputError("primiera_winner", "primiera")))
+        check.add("primiera", error_message(InputError(ErrorCode.PRIMIERA_WINNER, "primiera")))
     if not numbers_ok or best is False:
         return
     settebello = _holder(form.settebello.data)
     re_bello = _holder(form.re_bello_holder.data) if check.rules.re_bello else None
-    sides = [
+    counts = [
         SideCounts(
-            cards=form.side_field("cards", i).data,
-            denari=form.side_field("denari", i).data,
+            cards=cast("int", side.cards.data),
+            denari=cast("int", side.denari.data),
             settebello=settebello == i,
             re_bello=re_bello == i,
-            napola_run=(form.side_field("napola_run", i).data or 0) if check.rules.napola else 0,
-            scope=_scope(form, i),
+            napola_run=(side.napola_run.data or 0) if check.rules.napola else 0,
+            scope=side.scope.data or 0,
             primiera_cards=best[i] if isinstance(best, list) else None,
         )
-        for i in range(count)
+        for i, side in enumerate(sides)
     ]
-    entry = CountsEntry(tuple(sides), None if best else _holder(form.primiera.data))
+    entry = CountsEntry(tuple(counts), None if best else _holder(form.primiera.data))
     try:
         check.score = entry.score(check.rules)
     except InvalidHand as invalid:
@@ -239,7 +245,7 @@ def _holder(value: str | None) -> int | None:
 
 def _best_cards(form: HandForm, check: HandCheck) -> list[tuple[Card, ...] | None] | bool | None:
     """The best cards typed for each side: ``None`` when none were, ``False`` when refused."""
-    fields = [form.side_field("best", i) for i in range(check.rules.sides)]
+    fields = [form.side(i).best for i in range(check.rules.sides)]
     for best in fields:
         best.validate(form)
     texts = [best.data or "" for best in fields]

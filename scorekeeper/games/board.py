@@ -34,6 +34,7 @@ from scorekeeper.scoring import (
     Card,
     Category,
     CountsEntry,
+    ErrorCode,
     GameState,
     HandEntry,
     InvalidHand,
@@ -375,7 +376,7 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: HandEntry) 
         score = entry.score(game.rules)
     except InvalidHand as error:
         form.add_input_errors(error.errors)
-        if all(e.code == "missing_cards" for e in error.errors):
+        if all(e.code == ErrorCode.MISSING_CARDS for e in error.errors):
             left = error.errors[0].params["count"]
             return {"pending": _("%(count)s cards still to give.", count=left), "names": names}
         return {"errors": _labelled(messages_by_field(error.errors), names), "names": names}

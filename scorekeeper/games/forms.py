@@ -48,10 +48,11 @@ from scorekeeper.ui.forms import (
     IntegerField,
     NameField,
     VariantSwitches,
+    WholeNumberField,
     add_variant_fields,
 )
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
-from scorekeeper.ui.labels import format_label
+from scorekeeper.ui.labels import format_choices
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 from scorekeeper.ui.text import lazy_gettext as _l
 from scorekeeper.ui.widgets import StaticOptionsSelect
@@ -82,7 +83,7 @@ class NewGameForm(VariantSwitches, AppForm):
     """Format, names in seat order, target, variants (`add_variant_fields`) and the
     first dealer."""
 
-    format = RadioField(_l("Format"), default="2")  # choices: see __init__
+    format = RadioField(_l("Format"), choices=format_choices(), default="2")
     names = FieldList(
         NameField(
             _l("Player"),
@@ -112,10 +113,6 @@ class NewGameForm(VariantSwitches, AppForm):
         + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(MAX_PLAYERS)],
         default="random",
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.format.choices = [SelectChoice(key, format_label(fmt)) for key, fmt in FORMATS.items()]
 
     @property
     def players(self) -> int:
@@ -204,15 +201,43 @@ class BestCardField(SelectField):
             )
 
 
-class SideCountsForm(Form):
-    """One side's counts (a sub-form: the CSRF token is on the hand form)."""
+#: A count's input: a text box with the phone's number pad.
+COUNT_INPUT = {"inputmode": "numeric", "autocomplete": "off"}
+#: A count of cards or denari left blank (where no rest of the deck fills it in).
+ENTER_A_NUMBER = _l("Enter a number")
 
-    cards = IntegerField(_l("Cards"), validators=[Optional()], render_kw=NUMERIC)
-    denari = IntegerField(_l("Denari"), validators=[Optional()], render_kw=NUMERIC)
-    scope = IntegerField(_l("Scope"), validators=[Optional()], default=0, render_kw=NUMERIC)
-    napola_run = IntegerField(
-        _l("Napola run"), validators=[Optional()], default=0, render_kw=NUMERIC
+
+class SideCountsForm(Form):
+    """One side's numbers in a hand entered by counts: the board's hand form and the hand
+    checker each hold one per side (a sub-form: any CSRF token is on the form that holds
+    it), each with its own way of entering the best cards.
+
+    Every number may be blank here (cards and denari are then the rest of the deck, on
+    the board); `require_counts` says which of cards and denari are still missing.
+    """
+
+    cards = WholeNumberField(_l("Cards"), validators=[Optional()], render_kw=COUNT_INPUT)
+    denari = WholeNumberField(_l("Denari"), validators=[Optional()], render_kw=COUNT_INPUT)
+    scope = WholeNumberField(_l("Scope"), validators=[Optional()], default=0, render_kw=COUNT_INPUT)
+    napola_run = WholeNumberField(
+        _l("Napola run"), validators=[Optional()], default=0, render_kw=COUNT_INPUT
     )
+
+    def require_counts(self) -> bool:
+        """Say `ENTER_A_NUMBER` next to cards or denari left blank (and refused for
+        nothing else); whether both have a number."""
+        ok = True
+        for count in (self.cards, self.denari):
+            if count.data is None and not count.errors:
+                count.errors = [*count.errors, ENTER_A_NUMBER]
+                ok = False
+        return ok
+
+
+class BoardSideForm(SideCountsForm):
+    """One side on the board's hand form: its numbers, and its best card in each suit
+    picked from a list (to decide the primiera from them)."""
+
     best_D = BestCardField(Suit.DENARI)  # noqa: N815  (the suit letter of the notation)
     best_C = BestCardField(Suit.COPPE)  # noqa: N815
     best_B = BestCardField(Suit.BASTONI)  # noqa: N815
@@ -280,7 +305,7 @@ class HandFormBase(AppForm):
 class CountsForm(HandFormBase):
     """A hand by counts; ``sides`` has one entry per side (see :func:`counts_form`)."""
 
-    sides: FieldList[FormField[SideCountsForm]]
+    sides: FieldList[FormField[BoardSideForm]]
     #: What two sides' counts add up to (also told to the page's script).
     whole_deck = WHOLE_DECK
     settebello = RadioField(_l("Settebello"), validate_choice=False)
@@ -313,10 +338,7 @@ class CountsForm(HandFormBase):
             for best in sub.best_fields():
                 # Shown with the side's best cards (the pickers have no error list).
                 self.hand_errors.setdefault(f"sides[{i}].primiera_cards", []).extend(best.errors)
-            for name in ("cards", "denari"):
-                if sub[name].data is None and not sub[name].errors:
-                    sub[name].errors = [*sub[name].errors, _l("Enter a number")]
-                    ok = False
+            ok = sub.require_counts() and ok
         return ok
 
     def error_field(self, path: str) -> Any:
@@ -398,7 +420,7 @@ def _counts_form_class(sides: int) -> type[CountsForm]:
     return type(
         f"CountsForm{sides}",
         (CountsForm,),
-        {"sides": FieldList(FormField(SideCountsForm), min_entries=sides, max_entries=sides)},
+        {"sides": FieldList(FormField(BoardSideForm), min_entries=sides, max_entries=sides)},
     )
 
 
@@ -413,7 +435,7 @@ class CardsForm(HandFormBase):
     """A hand card by card: the shared card grid (one checkbox per card and side,
     ``s0``, ``s1``...) and the scope of each side (see :func:`cards_form`)."""
 
-    scope: FieldList[IntegerField]
+    scope: FieldList[WholeNumberField]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -490,7 +512,7 @@ def _card(text: str) -> Card | None:
 
 @cache
 def _cards_form_class(sides: int) -> type[CardsForm]:
-    scope = IntegerField(_l("Scope"), validators=[Optional()], default=0, render_kw=NUMERIC)
+    scope = WholeNumberField(_l("Scope"), validators=[Optional()], default=0, render_kw=COUNT_INPUT)
     return type(
         f"CardsForm{sides}",
         (CardsForm,),

@@ -33,13 +33,11 @@ from scorekeeper.ui.forms import (
     VariantSwitches,
     add_variant_fields,
 )
+from scorekeeper.ui.labels import format_choices
 from scorekeeper.ui.text import lazy_gettext as _l
 
-FORMAT_CHOICES = [
-    SelectChoice("2", _l("2 players")),
-    SelectChoice("3", _l("3 players")),
-    SelectChoice("2x2", _l("2 pairs")),
-]
+#: The formats a league plays (`scorekeeper.scoring.FORMATS` keys), in the form's order.
+FORMAT_KEYS = ("2", "3", "2x2")
 
 #: The words shown for each refusal of a league service (`LeagueError.key`).
 ERROR_MESSAGES = {
@@ -81,7 +79,7 @@ class LeagueForm(VariantSwitches, AppForm):
 
     name = _name(_l("League name"))
     is_public = BooleanField(_l("Public: anyone with the address can read it"))
-    format = RadioField(_l("Format"), choices=FORMAT_CHOICES, default="2")
+    format = RadioField(_l("Format"), choices=format_choices(FORMAT_KEYS), default="2")
     target = IntegerField(
         _l("Target"),
         default=11,

@@ -59,7 +59,15 @@ from .cards import (
     with_rest,
 )
 from .entry import CardsEntry, CountsEntry, EntryMode, HandEntry, parse_hand_cards, read_entry
-from .errors import MESSAGES, CardError, InputError, InvalidGame, InvalidHand, ScoringError
+from .errors import (
+    MESSAGES,
+    CardError,
+    ErrorCode,
+    InputError,
+    InvalidGame,
+    InvalidHand,
+    ScoringError,
+)
 from .game import GameState, HandResult, leader_at_target
 from .primiera import (
     PRIMIERA_MAX,
@@ -126,6 +134,7 @@ __all__ = [
     "Category",
     "CountsEntry",
     "EntryMode",
+    "ErrorCode",
     "Format",
     "GameState",
     "HandEntry",

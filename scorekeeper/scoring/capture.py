@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, deck_index
-from .errors import InputError, InvalidHand
+from .errors import ErrorCode, InputError, InvalidHand
 from .rules import SumChoice
 
 
@@ -104,9 +104,9 @@ def validate_play(table: Sequence[Card], played: Card) -> None:
     seen = 0
     for i, card in enumerate(table):
         if seen & card.bit:
-            errors.append(InputError("duplicate_card", f"table[{i}]", {"card": card.code}))
+            errors.append(InputError(ErrorCode.DUPLICATE_CARD, f"table[{i}]", {"card": card.code}))
         elif card == played:
-            errors.append(InputError("played_on_table", f"table[{i}]", {"card": card.code}))
+            errors.append(InputError(ErrorCode.PLAYED_ON_TABLE, f"table[{i}]", {"card": card.code}))
         seen |= card.bit
     if errors:
         raise InvalidPlay(errors)

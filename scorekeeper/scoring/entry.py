@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeGuard, cast
 
 from .cards import CARDS_BY_TEXT, Card
-from .errors import CardError, InputError, InvalidHand
+from .errors import CardError, ErrorCode, InputError, InvalidHand
 from .rules import Rules
 from .score import HandScore, score_cards, score_counts
 from .sides import SideCards, SideCounts
@@ -106,10 +106,10 @@ def _parse_piles_one_by_one(
             except CardError:
                 card = None
             if card is None:
-                errors.append(InputError("not_a_card", where, {"text": quote(text)}))
+                errors.append(InputError(ErrorCode.NOT_A_CARD, where, {"text": quote(text)}))
                 continue
             if taken & card.bit:
-                errors.append(InputError("duplicate_card", where, {"card": card.code}))
+                errors.append(InputError(ErrorCode.DUPLICATE_CARD, where, {"card": card.code}))
                 continue
             taken |= card.bit
             mask |= card.bit
@@ -134,7 +134,7 @@ class _Reader:
         """Whether ``value`` is an object, to be read field by field; any key other than
         ``keys``, and any of them missing (but the ``optional``), is reported."""
         if not isinstance(value, dict):
-            self.errors.append(InputError("not_an_object", where))
+            self.errors.append(InputError(ErrorCode.NOT_AN_OBJECT, where))
             return False
         if value.keys() == keys:  # the usual case
             return True
@@ -142,11 +142,11 @@ class _Reader:
         for key in value:
             if key not in keys:
                 self.errors.append(
-                    InputError("unknown_field", prefix + str(key), {"name": str(key)})
+                    InputError(ErrorCode.UNKNOWN_FIELD, prefix + str(key), {"name": str(key)})
                 )
         for key in sorted(keys - optional):
             if key not in value:
-                self.errors.append(InputError("required", prefix + key))
+                self.errors.append(InputError(ErrorCode.REQUIRED, prefix + key))
         return True
 
     def entry(
@@ -164,28 +164,28 @@ class _Reader:
         if isinstance(value, list):
             return value
         if "sides" in data:
-            self.errors.append(InputError("not_a_side_list", "sides"))
+            self.errors.append(InputError(ErrorCode.NOT_A_SIDE_LIST, "sides"))
         return []
 
     def whole_number(self, value: object, where: str) -> int:
         """``value`` if it is a whole number (not ``true`` or ``false``), else 0 and an error."""
         if is_whole_number(value):
             return value
-        self.errors.append(InputError("not_whole_number", where, {"text": _text(value)}))
+        self.errors.append(InputError(ErrorCode.NOT_WHOLE_NUMBER, where, {"text": _text(value)}))
         return 0
 
     def flag(self, value: object, where: str) -> bool:
         """``value`` if it is ``true`` or ``false``, else ``False`` and an error."""
         if isinstance(value, bool):
             return value
-        self.errors.append(InputError("not_true_false", where))
+        self.errors.append(InputError(ErrorCode.NOT_TRUE_FALSE, where))
         return False
 
     def card_list(self, value: object, where: str) -> Sequence[object]:
         """``value`` if it is a list (its card texts are read later), else none and an error."""
         if isinstance(value, list):
             return value
-        self.errors.append(InputError("not_a_card_list", where))
+        self.errors.append(InputError(ErrorCode.NOT_A_CARD_LIST, where))
         return ()
 
 
@@ -367,7 +367,7 @@ class CountsEntry:
         sides = [_side_counts(reader, i, side) for i, side in enumerate(reader.sides(data))]
         winner = data.get("primiera")
         if winner is not None and not is_whole_number(winner):
-            reader.errors.append(InputError("primiera_winner", "primiera"))
+            reader.errors.append(InputError(ErrorCode.PRIMIERA_WINNER, "primiera"))
             winner = None
         _fail(reader.errors)
         return cls(tuple(sides), winner)
@@ -397,7 +397,9 @@ def _side_counts(reader: _Reader, i: int, side: object) -> SideCounts:
                 cards.append(Card.parse(text))  # type: ignore[arg-type]  # a non-text is refused
             except CardError:
                 where_card = f"{where}.primiera_cards[{j}]"
-                reader.errors.append(InputError("not_a_card", where_card, {"text": _text(text)}))
+                reader.errors.append(
+                    InputError(ErrorCode.NOT_A_CARD, where_card, {"text": _text(text)})
+                )
         best = tuple(cards)
     return SideCounts(
         cards=numbers.get("cards", 0),
@@ -436,5 +438,5 @@ def read_entry(mode: str, data: object) -> HandEntry:
     """
     kind = _ENTRY_TYPES.get(mode) if isinstance(mode, str) else None
     if kind is None:
-        raise InvalidHand([InputError("entry_mode", "mode", {"mode": str(mode)})])
+        raise InvalidHand([InputError(ErrorCode.ENTRY_MODE, "mode", {"mode": str(mode)})])
     return kind.from_json(data)

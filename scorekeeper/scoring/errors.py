@@ -13,6 +13,7 @@ template and then fills in the parameters.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
@@ -22,94 +23,165 @@ def N_(message: str) -> str:
     return message
 
 
+class ErrorCode(enum.StrEnum):
+    """What is wrong with an entered hand (:attr:`InputError.code`): the key of its message
+    in :data:`MESSAGES`, and the ``code`` the API and the phone's scorer send (the value)."""
+
+    NOT_A_CARD = "not_a_card"
+    DUPLICATE_CARD = "duplicate_card"
+    MISSING_CARDS = "missing_cards"
+    SIDES_COUNT = "sides_count"
+    SIDES_MISMATCH = "sides_mismatch"
+    NOT_WHOLE_NUMBER = "not_whole_number"
+    NEGATIVE = "negative"
+    CARDS_TOTAL = "cards_total"
+    CARDS_RANGE = "cards_range"
+    DENARI_TOTAL = "denari_total"
+    DENARI_RANGE = "denari_range"
+    DENARI_EXCEED_CARDS = "denari_exceed_cards"
+    SETTEBELLO_COUNT = "settebello_count"
+    SETTEBELLO_WITHOUT_DENARI = "settebello_without_denari"
+    RE_BELLO_COUNT = "re_bello_count"
+    RE_BELLO_WITHOUT_DENARI = "re_bello_without_denari"
+    RE_BELLO_OFF = "re_bello_off"
+    NAPOLA_OFF = "napola_off"
+    NAPOLA_SIDES = "napola_sides"
+    NAPOLA_RANGE = "napola_range"
+    NAPOLA_EXCEEDS_DENARI = "napola_exceeds_denari"
+    NAPOLA_NEEDS_SETTEBELLO = "napola_needs_settebello"
+    NAPOLA_NEEDS_RE_BELLO = "napola_needs_re_bello"
+    NAPOLA_ALL_DENARI = "napola_all_denari"
+    NAPOLA_RUN_LONGER = "napola_run_longer"
+    NAPOLA_DENARI_HELD = "napola_denari_held"
+    SCOPE_TOO_MANY = "scope_too_many"
+    SCOPE_TABLE_TOO_MANY = "scope_table_too_many"
+    PRIMIERA_WINNER = "primiera_winner"
+    PRIMIERA_SUIT_TWICE = "primiera_suit_twice"
+    PRIMIERA_CARD_TWICE = "primiera_card_twice"
+    PRIMIERA_NO_DENARI = "primiera_no_denari"
+    PRIMIERA_SETTEBELLO = "primiera_settebello"
+    PRIMIERA_NOT_SETTEBELLO = "primiera_not_settebello"
+    PRIMIERA_EXCEEDS_CARDS = "primiera_exceeds_cards"
+    PRIMIERA_ONLY_DENARI = "primiera_only_denari"
+    PRIMIERA_OTHER_SUITS = "primiera_other_suits"
+    PRIMIERA_NOT_RE_BELLO = "primiera_not_re_bello"
+    PRIMIERA_IN_NAPOLA = "primiera_in_napola"
+    PRIMIERA_NAPOLA_LOW = "primiera_napola_low"
+    PRIMIERA_NAPOLA_NEXT = "primiera_napola_next"
+    PRIMIERA_NO_SEVEN = "primiera_no_seven"
+    PRIMIERA_DENARI_ABOVE = "primiera_denari_above"
+    PRIMIERA_SUITS_ABOVE = "primiera_suits_above"
+    PRIMIERA_DENARI_BELOW = "primiera_denari_below"
+    PLAYED_ON_TABLE = "played_on_table"
+    ENTRY_MODE = "entry_mode"
+    NOT_AN_OBJECT = "not_an_object"
+    UNKNOWN_FIELD = "unknown_field"
+    REQUIRED = "required"
+    NOT_A_SIDE_LIST = "not_a_side_list"
+    NOT_A_CARD_LIST = "not_a_card_list"
+    NOT_TRUE_FALSE = "not_true_false"
+
+
 #: English message template for every error code, with ``%(name)s`` params.
-MESSAGES: Mapping[str, str] = MappingProxyType(
+MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
     {
-        "not_a_card": N_("'%(text)s' is not a card"),
-        "duplicate_card": N_("%(card)s is entered twice"),
-        "missing_cards": N_("no side took %(cards)s"),
-        "sides_count": N_("a hand needs between %(min)s and %(max)s sides, not %(count)s"),
-        "sides_mismatch": N_("these rules are for %(expected)s sides, not %(count)s"),
-        "not_whole_number": N_("'%(text)s' is not a whole number"),
-        "negative": N_("cannot be negative"),
-        "cards_total": N_("the cards add up to %(total)s, not 40"),
-        "cards_range": N_("a side takes between 0 and 40 cards"),
-        "denari_total": N_("the denari add up to %(total)s, not 10"),
-        "denari_range": N_("a side takes between 0 and 10 denari"),
-        "denari_exceed_cards": N_("%(denari)s denari but only %(cards)s cards"),
-        "settebello_count": N_("exactly one side holds the settebello, not %(count)s"),
-        "settebello_without_denari": N_("the side with the settebello has at least one denaro"),
-        "re_bello_count": N_("exactly one side holds the re bello, not %(count)s"),
-        "re_bello_without_denari": N_("the side with the re bello has at least %(minimum)s denari"),
-        "re_bello_off": N_("re bello is not played in this game"),
-        "napola_off": N_("napola is not played in this game"),
-        "napola_sides": N_("only one side can score the napola"),
-        "napola_range": N_("a napola run is between 3 and 10 cards, not %(run)s"),
-        "napola_exceeds_denari": N_("a napola run of %(run)s needs at least %(run)s denari"),
-        "napola_needs_settebello": N_("a napola run of %(run)s includes the settebello"),
-        "napola_needs_re_bello": N_("a napola run of 10 includes the re bello"),
-        "napola_all_denari": N_("this side took all ten denari, so its napola run is 10"),
-        "napola_run_longer": N_(
+        ErrorCode.NOT_A_CARD: N_("'%(text)s' is not a card"),
+        ErrorCode.DUPLICATE_CARD: N_("%(card)s is entered twice"),
+        ErrorCode.MISSING_CARDS: N_("no side took %(cards)s"),
+        ErrorCode.SIDES_COUNT: N_("a hand needs between %(min)s and %(max)s sides, not %(count)s"),
+        ErrorCode.SIDES_MISMATCH: N_("these rules are for %(expected)s sides, not %(count)s"),
+        ErrorCode.NOT_WHOLE_NUMBER: N_("'%(text)s' is not a whole number"),
+        ErrorCode.NEGATIVE: N_("cannot be negative"),
+        ErrorCode.CARDS_TOTAL: N_("the cards add up to %(total)s, not 40"),
+        ErrorCode.CARDS_RANGE: N_("a side takes between 0 and 40 cards"),
+        ErrorCode.DENARI_TOTAL: N_("the denari add up to %(total)s, not 10"),
+        ErrorCode.DENARI_RANGE: N_("a side takes between 0 and 10 denari"),
+        ErrorCode.DENARI_EXCEED_CARDS: N_("%(denari)s denari but only %(cards)s cards"),
+        ErrorCode.SETTEBELLO_COUNT: N_("exactly one side holds the settebello, not %(count)s"),
+        ErrorCode.SETTEBELLO_WITHOUT_DENARI: N_(
+            "the side with the settebello has at least one denaro"
+        ),
+        ErrorCode.RE_BELLO_COUNT: N_("exactly one side holds the re bello, not %(count)s"),
+        ErrorCode.RE_BELLO_WITHOUT_DENARI: N_(
+            "the side with the re bello has at least %(minimum)s denari"
+        ),
+        ErrorCode.RE_BELLO_OFF: N_("re bello is not played in this game"),
+        ErrorCode.NAPOLA_OFF: N_("napola is not played in this game"),
+        ErrorCode.NAPOLA_SIDES: N_("only one side can score the napola"),
+        ErrorCode.NAPOLA_RANGE: N_("a napola run is between 3 and 10 cards, not %(run)s"),
+        ErrorCode.NAPOLA_EXCEEDS_DENARI: N_(
+            "a napola run of %(run)s needs at least %(run)s denari"
+        ),
+        ErrorCode.NAPOLA_NEEDS_SETTEBELLO: N_("a napola run of %(run)s includes the settebello"),
+        ErrorCode.NAPOLA_NEEDS_RE_BELLO: N_("a napola run of 10 includes the re bello"),
+        ErrorCode.NAPOLA_ALL_DENARI: N_("this side took all ten denari, so its napola run is 10"),
+        ErrorCode.NAPOLA_RUN_LONGER: N_(
             "a napola run of %(run)s stops before %(card)s, but this side holds %(card)s"
         ),
-        "napola_denari_held": N_(
+        ErrorCode.NAPOLA_DENARI_HELD: N_(
             "%(cards)s make %(count)s denari, but this side took only %(denari)s"
         ),
-        "scope_too_many": N_("at most %(maximum)s scope for this side in one hand"),
-        "scope_table_too_many": N_(
+        ErrorCode.SCOPE_TOO_MANY: N_("at most %(maximum)s scope for this side in one hand"),
+        ErrorCode.SCOPE_TABLE_TOO_MANY: N_(
             "the scope add up to %(total)s, but a hand holds at most %(maximum)s: after a "
             "scopa the next play cannot be one, and the last play never is"
         ),
-        "primiera_winner": N_("choose who took the primiera, or nobody"),
-        "primiera_suit_twice": N_("two best cards in %(suit)s: %(cards)s"),
-        "primiera_card_twice": N_("%(card)s is the best card of two sides"),
-        "primiera_no_denari": N_("%(card)s is a denaro, but this side has no denari"),
-        "primiera_settebello": N_("this side holds the settebello, so its best denaro is 7D"),
-        "primiera_not_settebello": N_("7D counts only for the side that holds the settebello"),
-        "primiera_exceeds_cards": N_(
+        ErrorCode.PRIMIERA_WINNER: N_("choose who took the primiera, or nobody"),
+        ErrorCode.PRIMIERA_SUIT_TWICE: N_("two best cards in %(suit)s: %(cards)s"),
+        ErrorCode.PRIMIERA_CARD_TWICE: N_("%(card)s is the best card of two sides"),
+        ErrorCode.PRIMIERA_NO_DENARI: N_("%(card)s is a denaro, but this side has no denari"),
+        ErrorCode.PRIMIERA_SETTEBELLO: N_(
+            "this side holds the settebello, so its best denaro is 7D"
+        ),
+        ErrorCode.PRIMIERA_NOT_SETTEBELLO: N_(
+            "7D counts only for the side that holds the settebello"
+        ),
+        ErrorCode.PRIMIERA_EXCEEDS_CARDS: N_(
             "%(count)s best cards, but this side took only %(cards)s cards"
         ),
-        "primiera_only_denari": N_(
+        ErrorCode.PRIMIERA_ONLY_DENARI: N_(
             "%(card)s is not a denaro, but every card this side took is a denaro"
         ),
-        "primiera_other_suits": N_(
+        ErrorCode.PRIMIERA_OTHER_SUITS: N_(
             "%(count)s best cards outside denari, but this side took only %(other)s cards "
             "that are not denari"
         ),
-        "primiera_not_re_bello": N_("10D counts only for the side that holds the re bello"),
-        "primiera_in_napola": N_(
+        ErrorCode.PRIMIERA_NOT_RE_BELLO: N_("10D counts only for the side that holds the re bello"),
+        ErrorCode.PRIMIERA_IN_NAPOLA: N_(
             "%(card)s is in the napola of another side (the denari from 1D to %(last)s)"
         ),
-        "primiera_napola_low": N_(
+        ErrorCode.PRIMIERA_NAPOLA_LOW: N_(
             "a napola run of %(run)s holds %(top)s, so the best denaro of this side is "
             "%(top)s or better"
         ),
-        "primiera_napola_next": N_(
+        ErrorCode.PRIMIERA_NAPOLA_NEXT: N_(
             "a napola run of %(run)s means this side does not hold %(card)s"
         ),
-        "primiera_no_seven": N_(
+        ErrorCode.PRIMIERA_NO_SEVEN: N_(
             "every side has a best card in %(suit)s, so one of them is %(card)s"
         ),
-        "primiera_denari_above": N_(
+        ErrorCode.PRIMIERA_DENARI_ABOVE: N_(
             "with %(card)s as its best denaro this side can hold only %(cards)s, "
             "not %(denari)s denari"
         ),
-        "primiera_suits_above": N_(
+        ErrorCode.PRIMIERA_SUITS_ABOVE: N_(
             "with %(cards)s as its best cards outside denari this side can hold at most "
             "%(maximum)s cards that are not denari, not %(other)s"
         ),
-        "primiera_denari_below": N_(
+        ErrorCode.PRIMIERA_DENARI_BELOW: N_(
             "%(cards)s make %(count)s denari, but this side took only %(denari)s"
         ),
-        "played_on_table": N_("%(card)s is the card played, so it cannot be on the table too"),
+        ErrorCode.PLAYED_ON_TABLE: N_(
+            "%(card)s is the card played, so it cannot be on the table too"
+        ),
         # The shape of a stored or sent entry (CardsEntry.from_json, CountsEntry.from_json).
-        "entry_mode": N_("'%(mode)s' is not a way to enter a hand: use cards or counts"),
-        "not_an_object": N_("must be a JSON object"),
-        "unknown_field": N_("unknown field '%(name)s'"),
-        "required": N_("this field is required"),
-        "not_a_side_list": N_("must be a list of sides"),
-        "not_a_card_list": N_('must be a list of cards, such as ["7D", "10S"]'),
-        "not_true_false": N_("must be true or false"),
+        ErrorCode.ENTRY_MODE: N_("'%(mode)s' is not a way to enter a hand: use cards or counts"),
+        ErrorCode.NOT_AN_OBJECT: N_("must be a JSON object"),
+        ErrorCode.UNKNOWN_FIELD: N_("unknown field '%(name)s'"),
+        ErrorCode.REQUIRED: N_("this field is required"),
+        ErrorCode.NOT_A_SIDE_LIST: N_("must be a list of sides"),
+        ErrorCode.NOT_A_CARD_LIST: N_('must be a list of cards, such as ["7D", "10S"]'),
+        ErrorCode.NOT_TRUE_FALSE: N_("must be true or false"),
     }
 )
 
@@ -122,7 +194,7 @@ class InputError:
     (``""`` for the hand as a whole); ``code`` is a key of :data:`MESSAGES`.
     """
 
-    code: str
+    code: ErrorCode
     field: str = ""
     params: Mapping[str, object] = dataclasses.field(default_factory=dict)
 

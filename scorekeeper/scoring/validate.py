@@ -31,7 +31,7 @@ from .cards import (
     cards_of,
     mask_of,
 )
-from .errors import InputError, InvalidHand
+from .errors import ErrorCode, InputError, InvalidHand
 from .primiera import SLICE_BEST, primiera_value
 from .rules import Rules
 from .sides import SideCards, SideCounts
@@ -81,7 +81,9 @@ def check_side_count(rules: Rules, sides: Sequence[object], *_: object) -> Seque
     expected = rules.format.sides
     if len(sides) == expected:
         return _NO_ERRORS
-    return [InputError("sides_mismatch", "sides", {"expected": expected, "count": len(sides)})]
+    return [
+        InputError(ErrorCode.SIDES_MISMATCH, "sides", {"expected": expected, "count": len(sides)})
+    ]
 
 
 def side_scope_maximum(rules: Rules, cards: int) -> int:
@@ -93,14 +95,14 @@ def side_scope_maximum(rules: Rules, cards: int) -> int:
 def scope_errors(rules: Rules, i: int, scope: object, cards: int) -> Sequence[InputError]:
     """Side ``i``'s scope: a whole number from 0 to :func:`side_scope_maximum`."""
     if not is_whole_number(scope):
-        return [InputError("not_whole_number", f"sides[{i}].scope", {"text": str(scope)})]
+        return [InputError(ErrorCode.NOT_WHOLE_NUMBER, f"sides[{i}].scope", {"text": str(scope)})]
     maximum = side_scope_maximum(rules, cards)
     if 0 <= scope <= maximum:  # the usual case: nothing to format
         return _NO_ERRORS
     where = f"sides[{i}].scope"
     if scope < 0:
-        return [InputError("negative", where)]
-    return [InputError("scope_too_many", where, {"maximum": maximum})]
+        return [InputError(ErrorCode.NEGATIVE, where)]
+    return [InputError(ErrorCode.SCOPE_TOO_MANY, where, {"maximum": maximum})]
 
 
 def table_scope_errors(rules: Rules, total: int) -> Sequence[InputError]:
@@ -111,7 +113,9 @@ def table_scope_errors(rules: Rules, total: int) -> Sequence[InputError]:
     maximum = rules.format.scope_per_hand
     if total <= maximum:
         return _NO_ERRORS
-    return [InputError("scope_table_too_many", "scope", {"total": total, "maximum": maximum})]
+    return [
+        InputError(ErrorCode.SCOPE_TABLE_TOO_MANY, "scope", {"total": total, "maximum": maximum})
+    ]
 
 
 # --------------------------------------------------------------------------- cards
@@ -131,7 +135,7 @@ def check_repeated_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[I
         for j, card in enumerate(side.cards):
             if card in seen:
                 where = f"sides[{i}].cards[{j}]"
-                errors.append(InputError("duplicate_card", where, {"card": card.code}))
+                errors.append(InputError(ErrorCode.DUPLICATE_CARD, where, {"card": card.code}))
             seen.add(card)
     return errors
 
@@ -167,7 +171,7 @@ def check_missing_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[In
         return _NO_ERRORS
     missing = [card for card in DECK if not taken & card.bit]
     codes = ", ".join(card.code for card in missing)
-    return [InputError("missing_cards", "sides", {"count": len(missing), "cards": codes})]
+    return [InputError(ErrorCode.MISSING_CARDS, "sides", {"count": len(missing), "cards": codes})]
 
 
 #: The stages of the checks of a hand entered card by card.
@@ -187,12 +191,12 @@ def check_count_numbers(
     errors = []
     for i, side in enumerate(sides):
         for name, value, top, code in (
-            ("cards", side.cards, DECK_SIZE, "cards_range"),
-            ("denari", side.denari, DENARI_IN_DECK, "denari_range"),
+            ("cards", side.cards, DECK_SIZE, ErrorCode.CARDS_RANGE),
+            ("denari", side.denari, DENARI_IN_DECK, ErrorCode.DENARI_RANGE),
         ):
             where = f"sides[{i}].{name}"
             if not is_whole_number(value):
-                errors.append(InputError("not_whole_number", where, {"text": str(value)}))
+                errors.append(InputError(ErrorCode.NOT_WHOLE_NUMBER, where, {"text": str(value)}))
             elif not 0 <= value <= top:
                 errors.append(InputError(code, where))
     return errors
@@ -205,10 +209,10 @@ def check_totals(
     errors = []
     total_cards = sum(side.cards for side in sides)
     if total_cards != DECK_SIZE:
-        errors.append(InputError("cards_total", "cards", {"total": total_cards}))
+        errors.append(InputError(ErrorCode.CARDS_TOTAL, "cards", {"total": total_cards}))
     total_denari = sum(side.denari for side in sides)
     if total_denari != DENARI_IN_DECK:
-        errors.append(InputError("denari_total", "denari", {"total": total_denari}))
+        errors.append(InputError(ErrorCode.DENARI_TOTAL, "denari", {"total": total_denari}))
     return errors
 
 
@@ -221,7 +225,7 @@ def check_each_side(
         if side.denari > side.cards:
             errors.append(
                 InputError(
-                    "denari_exceed_cards",
+                    ErrorCode.DENARI_EXCEED_CARDS,
                     f"sides[{i}].denari",
                     {"denari": side.denari, "cards": side.cards},
                 )
@@ -250,9 +254,9 @@ def check_settebello(
     """Exactly one side holds the settebello, and it has at least one denaro."""
     holders = [i for i, side in enumerate(sides) if side.settebello]
     if len(holders) != 1:
-        return [InputError("settebello_count", "settebello", {"count": len(holders)})]
+        return [InputError(ErrorCode.SETTEBELLO_COUNT, "settebello", {"count": len(holders)})]
     if sides[holders[0]].denari < 1:
-        return [InputError("settebello_without_denari", f"sides[{holders[0]}].settebello")]
+        return [InputError(ErrorCode.SETTEBELLO_WITHOUT_DENARI, f"sides[{holders[0]}].settebello")]
     return []
 
 
@@ -263,15 +267,17 @@ def check_re_bello(
     settebello too); with it off, nobody."""
     holders = [i for i, side in enumerate(sides) if side.re_bello]
     if not rules.re_bello:
-        return [InputError("re_bello_off", f"sides[{i}].re_bello") for i in holders]
+        return [InputError(ErrorCode.RE_BELLO_OFF, f"sides[{i}].re_bello") for i in holders]
     if len(holders) != 1:
-        return [InputError("re_bello_count", "re_bello", {"count": len(holders)})]
+        return [InputError(ErrorCode.RE_BELLO_COUNT, "re_bello", {"count": len(holders)})]
     holder = sides[holders[0]]
     minimum = 2 if holder.settebello else 1
     if holder.denari < minimum:
         return [
             InputError(
-                "re_bello_without_denari", f"sides[{holders[0]}].re_bello", {"minimum": minimum}
+                ErrorCode.RE_BELLO_WITHOUT_DENARI,
+                f"sides[{holders[0]}].re_bello",
+                {"minimum": minimum},
             )
         ]
     return []
@@ -307,21 +313,21 @@ def check_napola(
     for i, side in enumerate(sides):
         run, where = side.napola_run, f"sides[{i}].napola_run"
         if not is_whole_number(run):
-            errors.append(InputError("not_whole_number", where, {"text": str(run)}))
+            errors.append(InputError(ErrorCode.NOT_WHOLE_NUMBER, where, {"text": str(run)}))
             continue
         if run == 0:
             if rules.napola and side.denari == DENARI_IN_DECK:
-                errors.append(InputError("napola_all_denari", where))
+                errors.append(InputError(ErrorCode.NAPOLA_ALL_DENARI, where))
             continue
         if not rules.napola:
-            errors.append(InputError("napola_off", where))
+            errors.append(InputError(ErrorCode.NAPOLA_OFF, where))
             continue
         scorers.append(i)
         error = _napola_run_error(rules, side, where)
         if error is not None:
             errors.append(error)
     if len(scorers) > 1:
-        errors.append(InputError("napola_sides", "napola"))
+        errors.append(InputError(ErrorCode.NAPOLA_SIDES, "napola"))
     return errors
 
 
@@ -329,21 +335,21 @@ def _napola_run_error(rules: Rules, side: SideCounts, where: str) -> InputError 
     """The first thing wrong with a side's napola run of at least one card, if any."""
     run = side.napola_run
     if not NAPOLA_MIN <= run <= DENARI_IN_DECK:
-        return InputError("napola_range", where, {"run": run})
+        return InputError(ErrorCode.NAPOLA_RANGE, where, {"run": run})
     held = _denari_held(rules, side)
     if run > side.denari:
-        return InputError("napola_exceeds_denari", where, {"run": run})
+        return InputError(ErrorCode.NAPOLA_EXCEEDS_DENARI, where, {"run": run})
     if run >= Card.SETTEBELLO.value and not side.settebello:
-        return InputError("napola_needs_settebello", where, {"run": run})
+        return InputError(ErrorCode.NAPOLA_NEEDS_SETTEBELLO, where, {"run": run})
     if run == DENARI_IN_DECK and rules.re_bello and not side.re_bello:
-        return InputError("napola_needs_re_bello", where, {"run": run})
+        return InputError(ErrorCode.NAPOLA_NEEDS_RE_BELLO, where, {"run": run})
     if run < DENARI_IN_DECK and side.denari == DENARI_IN_DECK:
-        return InputError("napola_all_denari", where)
+        return InputError(ErrorCode.NAPOLA_ALL_DENARI, where)
     if run < DENARI_IN_DECK and held >> run & 1:
-        return InputError("napola_run_longer", where, {"run": run, "card": DECK[run].code})
+        return InputError(ErrorCode.NAPOLA_RUN_LONGER, where, {"run": run, "card": DECK[run].code})
     if held.bit_count() > side.denari:
         params = {"cards": _codes(held), "count": held.bit_count(), "denari": side.denari}
-        return InputError("napola_denari_held", where, params)
+        return InputError(ErrorCode.NAPOLA_DENARI_HELD, where, params)
     return None
 
 
@@ -355,7 +361,7 @@ def check_primiera_entry(
     denari, and the settebello exactly when it holds it."""
     if not any(side.primiera_cards is not None for side in sides):
         if primiera_winner is not None and primiera_winner not in range(len(sides)):
-            return [InputError("primiera_winner", "primiera")]
+            return [InputError(ErrorCode.PRIMIERA_WINNER, "primiera")]
         return []
     errors: list[InputError] = []
     owner: dict[Card, int] = {}
@@ -365,7 +371,7 @@ def check_primiera_entry(
         for card in side.primiera_cards or ():
             by_suit.setdefault(card.suit, []).append(card)
             if card in owner:
-                errors.append(InputError("primiera_card_twice", where, {"card": card.code}))
+                errors.append(InputError(ErrorCode.PRIMIERA_CARD_TWICE, where, {"card": card.code}))
             owner[card] = i
         errors += _best_cards_by_suit_errors(side, by_suit, where)
     return errors
@@ -381,15 +387,17 @@ def _best_cards_by_suit_errors(
         if len(cards) > 1:
             codes = ", ".join(c.code for c in cards)
             errors.append(
-                InputError("primiera_suit_twice", where, {"suit": suit.italian, "cards": codes})
+                InputError(
+                    ErrorCode.PRIMIERA_SUIT_TWICE, where, {"suit": suit.italian, "cards": codes}
+                )
             )
     denaro = by_suit.get(Suit.DENARI, [None])[0]
     if denaro is not None and side.denari == 0:
-        errors.append(InputError("primiera_no_denari", where, {"card": denaro.code}))
+        errors.append(InputError(ErrorCode.PRIMIERA_NO_DENARI, where, {"card": denaro.code}))
     if side.settebello and side.primiera_cards is not None and denaro != Card.SETTEBELLO:
-        errors.append(InputError("primiera_settebello", where))
+        errors.append(InputError(ErrorCode.PRIMIERA_SETTEBELLO, where))
     if not side.settebello and denaro == Card.SETTEBELLO:
-        errors.append(InputError("primiera_not_settebello", where))
+        errors.append(InputError(ErrorCode.PRIMIERA_NOT_SETTEBELLO, where))
     return errors
 
 
@@ -432,17 +440,19 @@ def check_best_cards_fit(
         where = f"sides[{i}].primiera_cards"
         if len(best) > side.cards:
             params = {"count": len(best), "cards": side.cards}
-            errors.append(InputError("primiera_exceeds_cards", where, params))
+            errors.append(InputError(ErrorCode.PRIMIERA_EXCEEDS_CARDS, where, params))
             continue
         others = [card for card in best if not card.is_denaro]
         outside = side.cards - side.denari
         if len(others) <= outside:
             continue
         if outside == 0:
-            errors.append(InputError("primiera_only_denari", where, {"card": others[0].code}))
+            errors.append(
+                InputError(ErrorCode.PRIMIERA_ONLY_DENARI, where, {"card": others[0].code})
+            )
         else:
             params = {"count": len(others), "other": outside}
-            errors.append(InputError("primiera_other_suits", where, params))
+            errors.append(InputError(ErrorCode.PRIMIERA_OTHER_SUITS, where, params))
     return errors
 
 
@@ -462,12 +472,14 @@ def check_best_denari_held(
             continue
         where = f"sides[{i}].primiera_cards"
         if rules.re_bello and denaro is Card.RE_BELLO and not side.re_bello:
-            errors.append(InputError("primiera_not_re_bello", where))
+            errors.append(InputError(ErrorCode.PRIMIERA_NOT_RE_BELLO, where))
         for j, run in enumerate(runs):
             if j != i and run & denaro.bit:
                 last = DECK[sides[j].napola_run - 1].code
                 errors.append(
-                    InputError("primiera_in_napola", where, {"card": denaro.code, "last": last})
+                    InputError(
+                        ErrorCode.PRIMIERA_IN_NAPOLA, where, {"card": denaro.code, "last": last}
+                    )
                 )
         run, length = runs[i], side.napola_run
         if not run or side.settebello:
@@ -475,10 +487,10 @@ def check_best_denari_held(
         top = DECK[SLICE_BEST[run].bit_length() - 1]
         if primiera_value(denaro) < primiera_value(top):
             params = {"run": length, "top": top.code}
-            errors.append(InputError("primiera_napola_low", where, params))
+            errors.append(InputError(ErrorCode.PRIMIERA_NAPOLA_LOW, where, params))
         elif denaro.index == length:  # the denaro just after the run: the run would go on
             params = {"run": length, "card": denaro.code}
-            errors.append(InputError("primiera_napola_next", where, params))
+            errors.append(InputError(ErrorCode.PRIMIERA_NAPOLA_NEXT, where, params))
     return errors
 
 
@@ -496,7 +508,7 @@ def check_best_sevens(
         shown = [card for side in sides for card in side.primiera_cards or () if card.suit is suit]
         if len(shown) == len(sides) and seven not in shown:
             params = {"suit": suit.italian, "card": seven.code}
-            errors.append(InputError("primiera_no_seven", "primiera", params))
+            errors.append(InputError(ErrorCode.PRIMIERA_NO_SEVEN, "primiera", params))
     return errors
 
 
@@ -524,7 +536,7 @@ def check_denari_below_best(
         if side.denari > room.bit_count():
             where = f"sides[{i}].primiera_cards"
             params = {"card": denaro.code, "cards": _codes(room), "denari": side.denari}
-            errors.append(InputError("primiera_denari_above", where, params))
+            errors.append(InputError(ErrorCode.PRIMIERA_DENARI_ABOVE, where, params))
     return errors
 
 
@@ -553,7 +565,7 @@ def check_suits_below_best(
             where = f"sides[{i}].primiera_cards"
             codes = ", ".join(card.code for card in best)
             params = {"cards": codes, "maximum": room.bit_count(), "other": outside}
-            errors.append(InputError("primiera_suits_above", where, params))
+            errors.append(InputError(ErrorCode.PRIMIERA_SUITS_ABOVE, where, params))
     return errors
 
 
@@ -573,7 +585,7 @@ def check_denari_with_best(
         if held.bit_count() > side.denari:
             where = f"sides[{i}].primiera_cards"
             params = {"cards": _codes(held), "count": held.bit_count(), "denari": side.denari}
-            errors.append(InputError("primiera_denari_below", where, params))
+            errors.append(InputError(ErrorCode.PRIMIERA_DENARI_BELOW, where, params))
     return errors
 
 

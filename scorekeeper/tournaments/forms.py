@@ -23,18 +23,13 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, PRESETS, Rules
 from scorekeeper.tournaments.core import ITALIAN, TieBreak
 from scorekeeper.tournaments.errors import TournamentRefused
-from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
+from scorekeeper.tournaments.inputs import FORMAT_KEYS, StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import NAME_MAX, Structure
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, IntegerField, NameField
+from scorekeeper.ui.labels import format_choices
 from scorekeeper.ui.text import lazy_gettext as _l
 
-#: Game formats a tournament plays (the services' `FORMAT_KEYS`).
-FORMAT_CHOICES = [
-    SelectChoice("2", _l("2 players")),
-    SelectChoice("2x2", _l("Pairs")),
-    SelectChoice("3", _l("3 players, each for themselves")),
-]
 STRUCTURE_CHOICES = [
     SelectChoice(Structure.GROUPS_KNOCKOUT.value, _l("Groups (gironi), then a knockout")),
     SelectChoice(Structure.ROUND_ROBIN.value, _l("Single round-robin")),
@@ -64,14 +59,12 @@ TIE_BREAK_CHOICES = [
 ]
 #: The structure's name shown on the pages.
 STRUCTURE_NAMES = {choice.value: choice.label for choice in STRUCTURE_CHOICES}
-#: The format's short name shown on the pages.
-FORMAT_NAMES = {"2": _l("2 players"), "2x2": _l("Pairs"), "3": _l("3 players")}
 
 #: The words shown for each refusal of a tournament service (`TournamentRefused.key`).
 ERROR_MESSAGES = {
     "name_required": _l("Type a name."),
     "name_too_long": _l("At most %(max)d characters.", max=NAME_MAX),
-    "format_unsupported": _l("Choose 2 players, pairs or 3 players."),
+    "format_unsupported": _l("Choose one of the formats offered."),
     "three_one_partita": _l("A table of three plays one partita: choose one partita."),
     "three_no_knockout": _l(
         "The 3-player format has no knockout (a table of three sends one winner on):"
@@ -189,7 +182,7 @@ class TournamentForm(AppForm):
     held_on = DateField(
         _l("Date"), validators=[InputRequired(message=_l("Choose the date."))], default=date.today
     )
-    format = RadioField(_l("Format"), choices=FORMAT_CHOICES, default="2x2")
+    format = RadioField(_l("Format"), choices=format_choices(FORMAT_KEYS), default="2x2")
     structure = RadioField(
         _l("Structure"), choices=STRUCTURE_CHOICES, default=Structure.GROUPS_KNOCKOUT.value
     )

@@ -10,6 +10,10 @@ from scorekeeper.scoring import Rules
 from scorekeeper.tournaments.core import ITALIAN, Points, TieBreak
 from scorekeeper.tournaments.models import Structure
 
+#: Game formats a tournament plays: one against one (singles), pairs, and three at each
+#: table each for themselves (`core.threes`: round-robin or Swiss, never a knockout).
+FORMAT_KEYS = ("2", "2x2", "3")
+
 
 @dataclass(frozen=True)
 class StageSetup:

@@ -21,7 +21,6 @@ from scorekeeper.tournaments import pages, services, transfer
 from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.forms import (
-    FORMAT_NAMES,
     STRUCTURE_NAMES,
     DrawForm,
     EntriesForm,
@@ -51,7 +50,6 @@ def inject_names() -> dict[str, object]:
             "viewer": _("viewer"),
         },
         "structure_names": STRUCTURE_NAMES,
-        "format_names": FORMAT_NAMES,
         "pages": pages,
     }
 

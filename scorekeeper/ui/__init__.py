@@ -24,6 +24,7 @@ from scorekeeper.ui.grid import card_name, deck_by_suit
 from scorekeeper.ui.labels import (
     category_label,
     category_labels,
+    format_label,
     napoleone_reason,
     side_reasons,
     variants_on,
@@ -35,8 +36,9 @@ from scorekeeper.ui.scoring_js import scoring_js_command
 def init_app(app: Flask) -> None:
     """Give every URL rule the app's converters (call it before any blueprint is
     registered), and every template the card grid's deck, card names, the hand's reasons,
-    the variants a game plays and the words of the phone's own preview (category names,
-    error templates); and the ``scoring-js`` command (the phone scorer's constants)."""
+    a format's name, the variants a game plays and the words of the phone's own preview
+    (category names, error templates); and the ``scoring-js`` command (the phone scorer's
+    constants)."""
     app.url_map.converters.update(CONVERTERS)
     app.add_template_global(deck_by_suit)
     app.add_template_filter(card_name)
@@ -44,6 +46,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(napoleone_reason)
     app.add_template_global(category_label)
     app.add_template_global(category_labels)
+    app.add_template_global(format_label)
     app.add_template_global(variants_on)
     app.add_template_global(outbox_texts)
     app.add_template_global(preview_texts)

@@ -21,10 +21,11 @@ from wtforms import BooleanField, Field, FieldList, FormField, StringField, Text
 from wtforms import IntegerField as WTFormsIntegerField  # noqa: TID251 (the one wrapper)
 from wtforms.i18n import messages_path
 from wtforms.validators import StopValidation
+from wtforms.widgets import TextInput
 
-from scorekeeper.scoring import InputError
+from scorekeeper.scoring import ErrorCode, InputError
 from scorekeeper.ui.labels import VARIANT_LABELS
-from scorekeeper.ui.messages import messages_by_field
+from scorekeeper.ui.messages import error_message, messages_by_field
 from scorekeeper.ui.text import (
     TEXT_WHITESPACE,
     bounded_int,
@@ -58,6 +59,29 @@ class IntegerField(WTFormsIntegerField):
             except ValueError:
                 self.data = None
                 raise ValueError(str(NUMBER_TOO_LARGE)) from None
+
+
+class WholeNumberField(IntegerField):
+    """A count a player types (cards, denari, scope, a napola run), in a text box that
+    keeps what was typed when it is wrong, read as a whole number.
+
+    Refuses anything else with the scoring package's own words ("'x' is not a whole
+    number"): the message the API and the phone's scorer give for the same count.
+    """
+
+    widget = TextInput()
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            return
+        text = str(valuelist[0]).strip()
+        try:
+            self.data = int(text)
+        except ValueError:
+            raise ValueError(
+                error_message(InputError(ErrorCode.NOT_WHOLE_NUMBER, params={"text": text}))
+            ) from None
+        self.check_bounds()
 
 
 #: Why a name is refused (`scorekeeper.ui.text.name_problem`), said next to the field.

@@ -8,11 +8,22 @@ the game's hand breakdown alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from flask_babel import gettext
 
-from scorekeeper.scoring import Award, AwardReason, Category, Format, HandScore, Rules, SumChoice
+from scorekeeper.scoring import (
+    FORMATS,
+    Award,
+    AwardReason,
+    Category,
+    Format,
+    HandScore,
+    Rules,
+    SumChoice,
+)
+from scorekeeper.ui.choices import SelectChoice
+from scorekeeper.ui.text import LazyText
 from scorekeeper.ui.text import lazy_gettext as _l
 
 #: How each capture setting is called.
@@ -44,7 +55,12 @@ def category_labels() -> dict[str, str]:
 
 
 def format_label(fmt: Format) -> str:
-    """How a seating is called, built from the format itself: "4 players in 2 teams of 2"."""
+    """How a seating is called, built from the format itself: "4 players in 2 teams of 2".
+
+    The one name of a format, wherever the app shows one: the forms that choose it (a
+    game's, the hand checker's, a league's, a tournament's: `format_choices`), the rules
+    page, a league's and a tournament's pages.
+    """
     if fmt.players_per_side == 1:
         if fmt.sides == 2:
             return gettext("2 players")
@@ -55,6 +71,12 @@ def format_label(fmt: Format) -> str:
         sides=fmt.sides,
         each=fmt.players_per_side,
     )
+
+
+def format_choices(keys: Iterable[str] = tuple(FORMATS)) -> list[SelectChoice]:
+    """The options of a form's format field: the formats ``keys`` (every one the app knows,
+    by default), each named by `format_label` in the language of the page it is shown on."""
+    return [SelectChoice(key, LazyText(format_label, FORMATS[key])) for key in keys]
 
 
 def side_reasons(score: HandScore, names: Sequence[str]) -> list[tuple[Category, str]]:

@@ -92,7 +92,7 @@ def translated_messages() -> dict[str, dict[str, str]]:
     for folder in sorted(p for p in TRANSLATIONS.iterdir() if p.is_dir()):
         catalog = Translations.load(str(TRANSLATIONS), [folder.name])
         texts = {code: catalog.gettext(template) for code, template in MESSAGES.items()}
-        found[folder.name] = {code: t for code, t in texts.items() if t != MESSAGES[code]}
+        found[folder.name] = {code.value: t for code, t in texts.items() if t != MESSAGES[code]}
     return found
 
 
@@ -147,7 +147,7 @@ def data() -> dict[str, object]:
             "counts_side": sorted(_COUNTS_SIDE_KEYS),
             "optional": sorted(_OPTIONAL),
         },
-        "MESSAGES": dict(MESSAGES),
+        "MESSAGES": {code.value: template for code, template in MESSAGES.items()},
         "TRANSLATED_MESSAGES": translated_messages(),
     }
 

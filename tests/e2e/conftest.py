@@ -19,23 +19,11 @@ from werkzeug.serving import BaseWSGIServer, make_server
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from tests.helpers import LiveServer, empty_tables, make_test_config
+from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
-PHONE = "Pixel 7"
 
 try:
     import playwright as _playwright_package  # noqa: F401

@@ -10,6 +10,7 @@ from scorekeeper.scoring import (
     CardsEntry,
     CountsEntry,
     EntryMode,
+    ErrorCode,
     InvalidGame,
     InvalidHand,
     Rules,
@@ -55,6 +56,12 @@ STORED_COUNTS = {
     ],
     "primiera": None,
 }
+
+
+def test_every_error_code_has_one_message_and_its_name_for_a_value():
+    # The value is what the API, a stored refusal and the phone's scorer carry.
+    assert set(MESSAGES) == set(ErrorCode)
+    assert [code.value for code in ErrorCode] == [code.name.lower() for code in ErrorCode]
 
 
 def errors_of(read, data):

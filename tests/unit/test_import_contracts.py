@@ -44,6 +44,11 @@ BREAKING = {
         "from scorekeeper.leagues import games",
         "Imports point down",
     ),
+    "the standing rows import the results again (the old type-level circle)": (
+        "leagues/standings/rows.py",
+        "from scorekeeper.leagues.standings.results import ResultSource",
+        "League standings point down",
+    ),
     "a form imports a service": (
         "games/forms.py",
         "from scorekeeper.games import services",

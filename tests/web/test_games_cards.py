@@ -106,7 +106,7 @@ def test_cards_left_without_a_side_are_refused_and_taps_kept(
         ({"s1": [*BRUNO, "7D"]}, "7D is entered twice", "hand-cards-s1-errors"),
         ({"s1": [*BRUNO, "11D"]}, "&#39;11D&#39; is not a card", "hand-cards-s1-errors"),
         ({"s1": BRUNO, "scope-0": "12"}, "at most 11 scope", "scope-0-errors"),
-        ({"s1": BRUNO, "scope-1": "x"}, "Not a valid integer value", "scope-1-errors"),
+        ({"s1": BRUNO, "scope-1": "x"}, "&#39;x&#39; is not a whole number", "scope-1-errors"),
     ],
 )
 def test_bad_cards_or_scope_are_refused_where_they_are(

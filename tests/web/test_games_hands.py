@@ -217,7 +217,7 @@ INVALID_HANDS: list[tuple[str, dict[str, str], dict[str, str], str, str]] = [
         {},
         {"sides-0-cards": "ventidue"},
         "sides-0-cards",
-        "Not a valid integer value",
+        "&#39;ventidue&#39; is not a whole number",
     ),
     ("both blank", {}, {"sides-0-cards": ""}, "sides-0-cards", "Enter a number"),
     (

@@ -155,9 +155,9 @@ def test_a_3_player_tournament_runs_from_the_form_to_its_winner(
     assert "Winner" in html
     assert winner_name in html
     assert "three-standings" in html
-    assert " · 3 players · " in html  # the header names the format
+    assert " · 3 players, each for themselves · " in html  # the header names the format
     italian = client.get(f"/tournaments/{pid}", headers={"Accept-Language": "it"})
-    assert " · 3 giocatori · " in italian.get_data(as_text=True)
+    assert " · 3 giocatori, ognuno per sé · " in italian.get_data(as_text=True)
     assert "Level on points, sides are ordered by: matches won, game points" in html
     screen = client.get(f"/tournaments/{pid}/screen").get_data(as_text=True)
     assert 'id="podium"' in screen

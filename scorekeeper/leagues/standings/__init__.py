@@ -29,7 +29,8 @@ The package is split by job:
 - `ratings`: the OpenSkill ratings, re-rated in game order;
 - `rows`: the standing rows, the sums of the results of each period;
 - `queries`: reading the tables, a player's history, head-to-head;
-- `bulk`: the results, ratings and rows of many new games at once (import, demo).
+- `bulk`: the results, ratings and rows of many new games at once (import, demo);
+- `types`: `ResultRow`, the result row the others hand each other.
 """
 
 from scorekeeper.leagues.standings.bulk import add_new_standings, add_results, rate_new_results
@@ -56,7 +57,6 @@ from scorekeeper.leagues.standings.ratings import (
     rerate_from,
 )
 from scorekeeper.leagues.standings.results import (
-    ResultRow,
     ResultSource,
     entered_results,
     game_changed,
@@ -74,6 +74,7 @@ from scorekeeper.leagues.standings.rows import (
     refresh_season,
     refresh_standings,
 )
+from scorekeeper.leagues.standings.types import ResultRow
 
 __all__ = [
     "MODEL",

@@ -15,8 +15,9 @@ from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.leagues.models import LeagueResult, Season, Standing
 from scorekeeper.leagues.standings.ratings import MODEL, game_order, rate_in_order, store_ratings
-from scorekeeper.leagues.standings.results import ResultRow, insert_results, lock_leagues
+from scorekeeper.leagues.standings.results import insert_results, lock_leagues
 from scorekeeper.leagues.standings.rows import rebuild, standing_rows
+from scorekeeper.leagues.standings.types import ResultRow
 
 
 def add_results(league_id: int, results: list[ResultRow]) -> None:

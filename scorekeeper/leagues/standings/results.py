@@ -19,7 +19,6 @@ agree.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -30,8 +29,9 @@ from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import League, LeagueResult
-from scorekeeper.leagues.standings.ratings import MODEL, rerate_from
+from scorekeeper.leagues.standings.ratings import rerate_from
 from scorekeeper.leagues.standings.rows import refresh_standings
+from scorekeeper.leagues.standings.types import ResultRow
 
 
 class SideFigures(Protocol):
@@ -58,30 +58,6 @@ class SeatFigures(Protocol):
     def side(self) -> int: ...
     @property
     def player_id(self) -> int | None: ...
-
-
-@dataclass
-class ResultRow:
-    """One player's result in one finished game: the columns of a `LeagueResult` row.
-
-    ``mu`` and ``sigma`` start at the model's defaults until the game is rated.
-    """
-
-    league_id: int
-    game_id: int
-    player_id: int
-    played_at: datetime
-    side: int
-    won: bool
-    points_for: int
-    points_against: int
-    hands: int
-    scope: int
-    settebello: int
-    primiera: int
-    napola: int
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
 
 
 def results_of(

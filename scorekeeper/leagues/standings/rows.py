@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, time, timedelta
 from itertools import combinations
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     ColumnElement,
@@ -34,9 +34,7 @@ from sqlalchemy.orm import aliased
 from scorekeeper.extensions import db
 from scorekeeper.leagues.models import Counted, LeagueResult, Season, Standing
 from scorekeeper.leagues.standings.ratings import rerate_from
-
-if TYPE_CHECKING:
-    from scorekeeper.leagues.standings.results import ResultRow
+from scorekeeper.leagues.standings.types import ResultRow
 
 _Query = TypeVar("_Query", bound="Select[*tuple[Any, ...]]")
 

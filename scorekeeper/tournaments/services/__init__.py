@@ -32,6 +32,7 @@ import-linter contract in pyproject.toml):
 - `settings`: the formats, limits, and the kinds and shapes of stages.
 """
 
+from scorekeeper.tournaments.inputs import FORMAT_KEYS
 from scorekeeper.tournaments.services.by_hand import enter_result, league_results
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
@@ -66,7 +67,6 @@ from scorekeeper.tournaments.services.registration import add_entries, parse_ent
 from scorekeeper.tournaments.services.results import game_changed
 from scorekeeper.tournaments.services.settings import (
     ENTRIES_MAX,
-    FORMAT_KEYS,
     GAMES_MAX,
     ROUNDS_MAX,
     THREE,

@@ -13,7 +13,7 @@ from scorekeeper.leagues.models import Role as LeagueRole
 from scorekeeper.scoring import TARGET_RANGE
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
-from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
+from scorekeeper.tournaments.inputs import FORMAT_KEYS, StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import (
     NAME_MAX,
     Member,
@@ -24,7 +24,6 @@ from scorekeeper.tournaments.models import (
     Tournament,
 )
 from scorekeeper.tournaments.services.settings import (
-    FORMAT_KEYS,
     GAMES_MAX,
     THREE,
     StageShape,

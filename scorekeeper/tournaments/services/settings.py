@@ -9,9 +9,6 @@ from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import StageKind, Structure, Tournament
 
-#: Game formats a tournament plays: one against one (singles), pairs, and three at each
-#: table each for themselves (`core.threes`: round-robin or Swiss, never a knockout).
-FORMAT_KEYS = ("2", "2x2", "3")
 #: The 3-player format's key.
 THREE = "3"
 #: Longest match: the best of this many partite.
