@@ -203,6 +203,10 @@ class BestCardField(SelectField):
 
 #: A count's input: a text box with the phone's number pad.
 COUNT_INPUT = {"inputmode": "numeric", "autocomplete": "off"}
+#: A count most hands leave at 0 (scope, a napola run): the box starts empty with a 0 hint,
+#: so that typing 1 gives 1, never 01; left empty it is 0 (here, and on the phone:
+#: static/js/outbox-kept.js).
+ZERO_COUNT_INPUT = {**COUNT_INPUT, "placeholder": "0"}
 #: A count of cards or denari left blank (where no rest of the deck fills it in).
 ENTER_A_NUMBER = _l("Enter a number")
 
@@ -218,9 +222,9 @@ class SideCountsForm(Form):
 
     cards = WholeNumberField(_l("Cards"), validators=[Optional()], render_kw=COUNT_INPUT)
     denari = WholeNumberField(_l("Denari"), validators=[Optional()], render_kw=COUNT_INPUT)
-    scope = WholeNumberField(_l("Scope"), validators=[Optional()], default=0, render_kw=COUNT_INPUT)
+    scope = WholeNumberField(_l("Scope"), validators=[Optional()], render_kw=ZERO_COUNT_INPUT)
     napola_run = WholeNumberField(
-        _l("Napola run"), validators=[Optional()], default=0, render_kw=COUNT_INPUT
+        _l("Napola run"), validators=[Optional()], render_kw=ZERO_COUNT_INPUT
     )
 
     def require_counts(self) -> bool:
@@ -398,8 +402,9 @@ class CountsForm(HandFormBase):
             row: dict[str, Any] = {
                 "cards": side.cards,
                 "denari": side.denari,
-                "scope": side.scope,
-                "napola_run": side.napola_run,
+                # 0 is shown as the empty box's hint, as on a new hand.
+                "scope": side.scope or None,
+                "napola_run": side.napola_run or None,
             }
             for card in side.primiera_cards or ():
                 row[f"best_{card.suit.letter}"] = card.code
@@ -494,8 +499,9 @@ class CardsForm(HandFormBase):
 
     @classmethod
     def data_from_entry(cls, entry: CardsEntry) -> dict[str, Any]:
-        """Form data that shows a stored cards entry again (the scope; cards go to the grid)."""
-        return {"scope": [side.scope for side in entry.sides]}
+        """Form data that shows a stored cards entry again (the scope, 0 as the empty box's
+        hint; cards go to the grid)."""
+        return {"scope": [side.scope or None for side in entry.sides]}
 
     def show_stored(self, entry: CardsEntry) -> None:
         """Show a stored hand's cards in the grid."""
@@ -512,7 +518,7 @@ def _card(text: str) -> Card | None:
 
 @cache
 def _cards_form_class(sides: int) -> type[CardsForm]:
-    scope = WholeNumberField(_l("Scope"), validators=[Optional()], default=0, render_kw=COUNT_INPUT)
+    scope = WholeNumberField(_l("Scope"), validators=[Optional()], render_kw=ZERO_COUNT_INPUT)
     return type(
         f"CardsForm{sides}",
         (CardsForm,),

@@ -84,11 +84,18 @@
     document.querySelectorAll("#hand-form[data-preview-here]").forEach(preview);
   });
 
+  function noLeadingZero(input) {
+    if (input.getAttribute("inputmode") !== "numeric") return;
+    var trimmed = input.value.replace(/^0+(?=\d)/, "");
+    if (trimmed !== input.value) input.value = trimmed;
+  }
+
   document.addEventListener("input", function (event) {
     var form = handForm(event.target);
     if (!form) return;
     form.dataset.dirty = "1";
     delete event.target.dataset.auto;
+    noLeadingZero(event.target);
     otherSideFill(form, event.target);
     preview(form);
   });
