@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from werkzeug.datastructures import MultiDict
 from wtforms import (
@@ -306,6 +306,16 @@ class HandFormBase(AppForm):
             return None
 
 
+class ErrorLine(NamedTuple):
+    """One line of the summary over a refused hand (templates/games/_hand_form.html): what
+    it is about ("Anna · Denari", or nothing for the hand as a whole), the message, and
+    the id of the field to go to (none when no field on the page holds it)."""
+
+    where: str
+    message: str
+    target: str | None = None
+
+
 class CountsForm(HandFormBase):
     """A hand by counts; ``sides`` has one entry per side (see :func:`counts_form`)."""
 
@@ -362,6 +372,43 @@ class CountsForm(HandFormBase):
         if side is not None and side.side < len(self.sides):
             return f"sides[{side.side}].{side.name}"
         return path
+
+    def error_lines(self, names: Sequence[str], rules: Rules) -> list[ErrorLine]:
+        """Every message of a refused hand, in the order of the page, each with the field it
+        leads to: the hand's own, each side's numbers, the sides' totals (to the first
+        side's box), the one-tap choices (to their first option), the best cards."""
+        hand = self.hand_errors
+        lines = [ErrorLine("", m) for m in hand.get("", []) + hand.get("sides", [])]
+        shown = {"", "sides"}
+        subforms = [entry.form for entry in self.sides]
+        for i, sub in enumerate(subforms):
+            for field in (sub.cards, sub.denari, sub.scope, sub.napola_run):
+                target = field.id if field is not sub.napola_run or rules.napola else None
+                where = f"{names[i]} · {field.label.text}"
+                lines += [ErrorLine(where, str(m), target) for m in field.errors]
+        for name, group in (
+            ("cards", "cards"),
+            ("denari", "denari"),
+            ("scope", "scope"),
+            ("napola_run", "napola"),
+        ):
+            first = subforms[0][name]
+            target = first.id if name != "napola_run" or rules.napola else None
+            lines += [ErrorLine(str(first.label.text), m, target) for m in hand.get(group, [])]
+            shown.add(group)
+        choices = [self.settebello, self.re_bello, self.primiera]
+        for choice in choices:
+            target = f"{choice.id}-0" if choice is not self.re_bello or rules.re_bello else None
+            lines += [ErrorLine(str(choice.label.text), str(m), target) for m in choice.errors]
+        for i, sub in enumerate(subforms):
+            group = f"sides[{i}].primiera_cards"
+            where = f"{names[i]} · {_l('Best cards')}"
+            lines += [ErrorLine(where, m, sub.best_D.id) for m in hand.get(group, [])]
+            shown.add(group)
+        for group, messages in hand.items():
+            if group not in shown:
+                lines += [ErrorLine("", m) for m in messages]
+        return lines
 
     def to_entry(self, re_bello: bool) -> CountsEntry:
         """The hand as the scoring package's counts entry."""

@@ -5,8 +5,14 @@
      signal, or no answer, outbox.js computes them on the phone (ScopaOutbox.previewHere)
      until the server answers again;
    - "decide from the best cards" opens the best-card pickers;
+   - a count never shows a leading zero ("01" is 1);
+   - a refused hand (the summary #errors, templates/games/_hand_form.html): the summary has
+     the focus, the first wrong field is in view, each line's link puts the focus in its
+     field;
    - copy buttons for the game's links; the view link (with the score, or the result once
-     the game is over) through the phone's share sheet, or a WhatsApp link without one. */
+     the game is over) through the phone's share sheet (also the board's Share tool), or a
+     WhatsApp link without one; a link to something in a closed <details> (the QR tool)
+     opens it. */
 (function () {
   "use strict";
   var timer = null;
@@ -109,6 +115,43 @@
       if (picker) picker.open = true;
     }
     preview(form);
+  });
+
+  /* A refused hand: the summary has the focus (the page's autofocus gave it where the
+     browser does), and it and the first wrong field are in view above Save: as the page
+     opened if they are, else with the summary at the top of the screen, else (the field
+     too far below it) with the field in the middle. */
+  function showErrors() {
+    var summary = document.getElementById("errors");
+    if (!summary) return;
+    var field = target(summary.querySelector("a[href^='#']")), form = handForm(summary);
+    var bar = form && form.querySelector(".form-actions");
+    function fits(el) {
+      var box = el.getBoundingClientRect(), limit = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+      return box.top >= 0 && box.bottom <= limit;
+    }
+    summary.focus({ preventScroll: true });
+    if (fits(summary) && (!field || fits(field))) return;
+    summary.scrollIntoView({ block: "start" });
+    if (field && !fits(field)) field.scrollIntoView({ block: "center" });
+  }
+  showErrors();
+
+  function target(link) {
+    var id = link && link.getAttribute("href").slice(1);
+    return id ? document.getElementById(id) : null;
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[href^='#']") : null, to = target(link);
+    if (!to) return;
+    var fold = to.closest("details:not([open])");
+    if (fold) fold.open = true;
+    if (link.closest("#errors")) {  // the field itself, ready to be corrected
+      event.preventDefault();
+      to.focus({ preventScroll: true });
+      to.scrollIntoView({ block: "center" });
+    }
   });
 
   function setUpCopyButtons() {
