@@ -198,6 +198,17 @@
   }
   setUpSharing();
 
+  // The board's Share tool: the share sheet at once, where the phone has one.
+  var shareTool = document.getElementById("share-tool");
+  if (shareTool && navigator.share) {
+    shareTool.addEventListener("click", function (event) {
+      var button = document.querySelector(".share-btn");
+      if (!button) return;
+      event.preventDefault();
+      button.click();
+    });
+  }
+
   // The points follow the form as it is filled in: the button doing it by hand can go
   // (app.css hides it under .js-preview, also in boards swapped in by live.js).
   if (window.fetch) document.documentElement.classList.add("js-preview");

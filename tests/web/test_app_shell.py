@@ -241,8 +241,10 @@ def test_the_board_has_the_offline_line_and_the_wake_toggle(client: FlaskClient)
         r'data-text="Offline · last updated at \{time\}"',
         html,
     )
-    assert '<a class="btn" href="#share">Share</a>' in html
-    assert 'id="wake-toggle" aria-pressed="false" hidden>Screen on</button>' in html
+    assert re.search(r'<a class="tool" href="#share" id="share-tool">.*?<span>Share</span></a>', html)
+    assert re.search(
+        r'id="wake-toggle" aria-pressed="false" hidden>.*?<span>Screen on</span></button>', html
+    )
     # The wake lock's code comes with live.js: one request fewer on the board.
     assert re.search(r'<script src="/static/js/live\.js\?v=\w+" defer>', html)
     assert "wakelock.js" not in html

@@ -412,7 +412,7 @@ def test_a_finished_view_board_announces_the_winner_without_a_form(
         html = response.get_data(as_text=True)
         assert re.match(
             r'\s*<p class="status status-winner" id="game-status" role="status">'
-            r"Winner: Anna</p>\s*<p class=\"target muted\">",
+            r"Winner: Anna</p>\s*<p class=\"next-hand muted\"",
             _after_totals(html),
         ), path
         assert "<form" not in html
@@ -439,7 +439,7 @@ def test_napoleone_wins_at_once(client: FlaskClient) -> None:
 
 def test_chart_on_the_board(client: FlaskClient) -> None:
     url = start_game(client)
-    assert "<svg" not in client.get(url).get_data(as_text=True)
+    assert '<svg class="chart"' not in client.get(url).get_data(as_text=True)
     record(client, url)
     html = client.get(url).get_data(as_text=True)
     assert '<svg class="chart"' in html
