@@ -24,6 +24,7 @@ from scorekeeper.ui.grid import card_name, deck_by_suit
 from scorekeeper.ui.labels import (
     category_label,
     category_labels,
+    declared_primiera,
     format_label,
     napoleone_reason,
     side_reasons,
@@ -44,6 +45,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(card_name)
     app.add_template_global(side_reasons, "hand_reasons")
     app.add_template_global(napoleone_reason)
+    app.add_template_global(declared_primiera)
     app.add_template_global(category_label)
     app.add_template_global(category_labels)
     app.add_template_global(format_label)

@@ -80,12 +80,27 @@ def format_choices(keys: Iterable[str] = tuple(FORMATS)) -> list[SelectChoice]:
 
 
 def side_reasons(score: HandScore, names: Sequence[str]) -> list[tuple[Category, str]]:
-    """Why each category went where it did, one sentence per category, in display order.
+    """Why each category went where it did, one sentence per category the hand's rules
+    play, in display order (re bello and napola only where they are played).
 
     Built from the :class:`~scorekeeper.scoring.Award` of each category (its winner,
     reason and margin) and the sides' counts; the same words for the checker and a game.
     """
-    return [(category, _reason(score, award, names)) for category, award in score.awards.items()]
+    return [
+        (category, _reason(score, award, names))
+        for category, award in score.awards.items()
+        if award.reason is not AwardReason.OFF
+    ]
+
+
+def declared_primiera(score: HandScore, names: Sequence[str]) -> str | None:
+    """Who took the primiera, in words, when the hand was entered as "taken by a side"
+    (it then has no best cards to show); ``None`` when it was decided from the cards."""
+    award = score.awards[Category.PRIMIERA]
+    if award.reason is not AwardReason.DECLARED:
+        return None
+    winner = names[award.winner] if award.winner is not None else ""
+    return _primiera_reason(score, award, names, winner)
 
 
 def napoleone_reason(score: HandScore, names: Sequence[str]) -> str | None:
@@ -102,8 +117,6 @@ def _reason(score: HandScore, award: Award, names: Sequence[str]) -> str:
     sides = score.sides
     winner = names[award.winner] if award.winner is not None else ""
     category = award.category
-    if award.reason is AwardReason.OFF:
-        return gettext("Not played in this game.")
     if category is Category.SCOPE:
         return gettext(
             "Each side scores its own scope: %(list)s.", list=_each(names, [s.scope for s in sides])
