@@ -212,6 +212,7 @@ def board_context(
 #: The static files the board's scripts name (`board_scripts`).
 _SCRIPT_FILES = (
     "js/games.js",
+    "js/share.js",
     "js/live.js",
     "js/drafts.js",
     "js/outbox.js",

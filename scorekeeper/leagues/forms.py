@@ -111,15 +111,20 @@ class LeagueForm(VariantSwitches, AppForm):
 add_variant_fields(LeagueForm)
 
 
+#: The roles an invitation gives, each with what it lets the member do (the owner's choice,
+#: and what the invitee reads before joining).
+INVITED_ROLES = {
+    "scorer": _l("Scorer: records and corrects games"),
+    "viewer": _l("Viewer: reads"),
+}
+
+
 class InvitationForm(AppForm):
     """Invite someone with a link, as scorer or viewer."""
 
     role = RadioField(
         _l("Role"),
-        choices=[
-            SelectChoice("scorer", _l("Scorer: records and corrects games")),
-            SelectChoice("viewer", _l("Viewer: reads")),
-        ],
+        choices=[SelectChoice(key, label) for key, label in INVITED_ROLES.items()],
         default="viewer",
         validators=[InputRequired(message=_l("Choose a role."))],
     )

@@ -1,12 +1,11 @@
-/* Game pages: quicker hand entry and sharing. Every page works without this file.
+/* Game pages: quicker hand entry. Every page works without this file.
    - two sides: the other side's cards and denari fill in as you type (the rest of the
      deck: the form's data-whole, from the scoring package);
    - the points of the hand are asked of the server as you type (no rules here); without
      signal, or no answer, outbox.js computes them on the phone (ScopaOutbox.previewHere)
      until the server answers again;
-   - "decide from the best cards" opens the best-card pickers;
-   - copy buttons for the game's links; the view link (with the score, or the result once
-     the game is over) through the phone's share sheet, or a WhatsApp link without one. */
+   - "decide from the best cards" opens the best-card pickers.
+   The game's links (copy, share sheet) are share.js's. */
 (function () {
   "use strict";
   var timer = null;
@@ -103,50 +102,6 @@
     }
     preview(form);
   });
-
-  function setUpCopyButtons() {
-    if (!navigator.clipboard) return;
-    document.querySelectorAll(".copy-btn").forEach(function (button) {
-      button.hidden = false;
-      button.addEventListener("click", function () {
-        navigator.clipboard.writeText(button.dataset.copy).then(function () {
-          button.textContent = button.dataset.copied || button.textContent;
-        });
-      });
-    });
-  }
-  setUpCopyButtons();
-
-  /* The message sent with the view link, as the board stands now ({names}, {score} and
-     {result} of the button's data-share-playing / data-share-over). */
-  function shareText(button) {
-    var names = [], score = [], won = document.querySelector("#game-status.status-winner");
-    document.querySelectorAll("#board .total").forEach(function (total) {
-      names.push(total.querySelector(".side-name").textContent);
-      score.push(total.querySelector(".big-number").textContent);
-    });
-    return (won ? button.dataset.shareOver : button.dataset.sharePlaying)
-      .replace("{names}", names.join(" – ")).replace("{score}", score.join("–"))
-      .replace("{result}", won ? won.textContent.trim() : "");
-  }
-
-  function setUpSharing() {
-    document.querySelectorAll(".share-btn").forEach(function (button) {
-      var url = button.dataset.shareUrl, whatsapp = button.parentNode.querySelector(".whatsapp-link");
-      if (navigator.share) {
-        button.hidden = false;
-        if (whatsapp) whatsapp.hidden = true;
-        button.addEventListener("click", function () {
-          navigator.share({ title: document.title, text: shareText(button), url: url }).catch(function () {});
-        });
-      } else if (whatsapp) {
-        whatsapp.addEventListener("click", function () {
-          whatsapp.href = "https://wa.me/?text=" + encodeURIComponent(shareText(button) + " " + url);
-        });
-      }
-    });
-  }
-  setUpSharing();
 
   // The points follow the form as it is filled in: the button doing it by hand can go
   // (app.css hides it under .js-preview, also in boards swapped in by live.js).
