@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, g, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
+from scorekeeper.grammar import gettext as _
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, InternalServerError
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_timedelta
-from flask_babel import gettext as _
+from scorekeeper.grammar import gettext as _
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from flask import Blueprint, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
+from scorekeeper.grammar import gettext as _
 from werkzeug.exceptions import BadRequest
 
 from scorekeeper.api import services

@@ -26,7 +26,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
-from flask_babel import gettext as _
+from scorekeeper.grammar import gettext as _
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 

@@ -7,7 +7,7 @@ import json
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _
+from scorekeeper.grammar import gettext as _
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,

@@ -28,7 +28,7 @@ from typing import Any, TypeAlias, TypeVar
 
 from blinker import Namespace
 from flask import Flask, current_app
-from flask_babel import gettext
+from scorekeeper.grammar import gettext
 from sqlalchemy import ColumnElement, Row, Select, select, update
 
 from scorekeeper.accounts.models import User

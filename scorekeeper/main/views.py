@@ -17,7 +17,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import force_locale
-from flask_babel import gettext as _
+from scorekeeper.grammar import gettext as _
 
 from scorekeeper.games.cookies import your_games
 from scorekeeper.locale import DEFAULT_LOCALE, LOCALES, remember_locale, select_locale

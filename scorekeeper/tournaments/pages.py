@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import gettext as _
+from scorekeeper.grammar import gettext as _
 from flask_login import current_user
 from sqlalchemy import select
 

@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from confusable_homoglyphs.confusables import confusables_data
-from flask_babel import gettext
+from scorekeeper.grammar import gettext
 from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
 
