@@ -228,7 +228,7 @@ def test_player_page_shows_rating_chart_and_head_to_head(
     assert page.status_code == 200
     assert '<svg class="chart"' in html
     assert "style=" not in html
-    assert "Anna against Bruno: 1 games, 1 won, 0 lost; game points 15–0." in html
+    assert "Anna against Bruno: 1 game, 1 won, 0 lost; game points 15–0." in html
 
 
 def test_head_to_head_refuses_another_leagues_player(
