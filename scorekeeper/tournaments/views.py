@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
+from scorekeeper.grammar import gettext as _
 from flask_login import current_user, login_required
 
 from scorekeeper.accounts import services as accounts
@@ -205,7 +205,7 @@ def draw(public_id: str) -> ResponseReturnValue:
         except TournamentRefused as error:
             _refused(error, form)
         else:
-            flash(_("Drawn from seed %(seed)d.", seed=access.tournament.seed or 0), "success")
+            flash(_("Drawn with number %(seed)d.", seed=access.tournament.seed or 0), "success")
             return _to(access, "tournaments.entries")
     return _entries_page(access, EntriesForm(), form, 422)
 
