@@ -200,17 +200,22 @@ def _forms() -> dict[str, _Form]:
     for preposition in _STEMS:
         for (gender, plural), articles in _ARTICLES.items():
             for article in articles.values():
-                forms.setdefault(_articulated(preposition, article), _Form(preposition, gender, plural))
+                forms.setdefault(
+                    _articulated(preposition, article), _Form(preposition, gender, plural)
+                )
     return forms
 
 
 _FORMS = _forms()
+#: The catalog writes an elision with a typewriter or a typographic apostrophe.
+_TYPOGRAPHIC = "\u2019"
+_APOSTROPHES = "'" + _TYPOGRAPHIC
 _WORDS = "|".join(
-    re.escape(form[:-1]) + "['’]" if form.endswith("'") else re.escape(form) + " "
+    re.escape(form[:-1]) + f"[{_APOSTROPHES}]" if form.endswith("'") else re.escape(form) + " "
     for form in sorted(_FORMS, key=len, reverse=True)
 )
 #: A known form right before a placeholder, not the end of a longer word.
-_SLOT = re.compile(rf"(?<![\w'’])(?P<word>{_WORDS})%\((?P<name>\w+)\)", re.IGNORECASE)
+_SLOT = re.compile(rf"(?<![\w{_APOSTROPHES}])(?P<word>{_WORDS})%\((?P<name>\w+)\)", re.IGNORECASE)
 
 
 class _Slot(NamedTuple):
@@ -240,14 +245,15 @@ def fit_words(template: str, variables: Mapping[str, Any], language: str) -> str
     """
     if language != "it" or "%(" not in template:
         return template
-    parts, last = [], 0
+    parts: list[str] = []
+    last = 0
     for slot in _slots(template):
         if slot.name not in variables:
             continue
         written = slot.word.rstrip(" ")
         fitted = fit_word(written, variables[slot.name])
-        if fitted.lower() != written.lower().replace("’", "'"):
-            apostrophe = "’" if "’" in written else "'"
+        if fitted.lower() != written.lower().replace(_TYPOGRAPHIC, "'"):
+            apostrophe = _TYPOGRAPHIC if _TYPOGRAPHIC in written else "'"
             gap = "" if fitted.endswith("'") else " "
             parts += [template[last : slot.start], fitted.replace("'", apostrophe) + gap]
             last = slot.end
@@ -259,7 +265,7 @@ def fit_words(template: str, variables: Mapping[str, Any], language: str) -> str
 def fit_word(word: str, value: object) -> str:
     """The Italian preposition or article ``word`` (a form `fit_words` knows) as it is
     written before ``value``, with ``word``'s capital: ``fit_word("ai", 11) == "agli"``."""
-    form = _FORMS[word.lower().replace("’", "'")]
+    form = _FORMS[word.lower().replace(_TYPOGRAPHIC, "'")]
     if not form.gender:  # "a" / "ad", "e" / "ed": the d only before the same vowel
         text = "" if _number(value) is not None else _letters(str(value))
         fitted = form.preposition + ("d" if text.startswith(form.preposition) else "")
@@ -294,7 +300,7 @@ def _letters(text: str) -> str:
     plain = "".join(
         char for char in unicodedata.normalize("NFD", text) if not unicodedata.combining(char)
     )
-    return plain.lstrip(" «\"'’(").lower()
+    return plain.lstrip(f' «"({_APOSTROPHES}').lower()
 
 
 def sound(value: object) -> Sound:

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.grammar import gettext as _
-
 from scorekeeper.scoring import (
     DECK_SIZE,
     Card,

@@ -6,11 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import cast
 
-from scorekeeper.grammar import Side, gettext
 from werkzeug.datastructures import MultiDict
 from wtforms import Field
 
 from scorekeeper.checks.forms import HandForm
+from scorekeeper.grammar import Side, gettext
 from scorekeeper.scoring import (
     COMMON_TARGETS,
     FORMATS,

@@ -14,8 +14,6 @@ from typing import Any, NamedTuple
 
 from flask import get_template_attribute, request, url_for
 from flask_babel import get_locale
-from scorekeeper.grammar import Side, ngettext
-from scorekeeper.grammar import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -31,6 +29,8 @@ from scorekeeper.games.services import (
     stored_hands,
     stored_state,
 )
+from scorekeeper.grammar import Side, ngettext
+from scorekeeper.grammar import gettext as _
 from scorekeeper.scoring import (
     Card,
     Category,
@@ -116,13 +116,13 @@ def _board_url(_root: str, token: str) -> str:
 def checker_url(game: Game, hand: Hand) -> str:
     """The hand checker's page for this hand, with everything in its URL (see
     ``scorekeeper.checks.views.hand`` for the format)."""
-    entry, sides = hand.entered, game.sides()
+    entry, named = hand.entered, game.sides()
     params: dict[str, Any] = {"mode": entry.mode.value, "format": game.format_key}
     rules = game.rules
     params |= {name: 1 for name in VARIANT_LABELS if getattr(rules, name)}
     sides: tuple[SideCards | SideCounts, ...] = entry.sides
     for i, side in enumerate(sides):
-        params |= {f"n{i}": list(sides[i].players), f"scope{i}": side.scope}
+        params |= {f"n{i}": list(named[i].players), f"scope{i}": side.scope}
         if isinstance(side, SideCards):
             params[f"s{i}"] = ",".join(card.code for card in side.cards)
         else:

@@ -17,7 +17,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from scorekeeper.grammar import gettext as _
 from flask_limiter import RequestLimit
 from flask_login import current_user, login_required
 from werkzeug.exceptions import HTTPException
@@ -28,6 +27,7 @@ from scorekeeper.games import services as games
 from scorekeeper.games.board import board_url
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
+from scorekeeper.grammar import gettext as _
 from scorekeeper.leagues import games as league_games
 from scorekeeper.leagues import imports, services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role

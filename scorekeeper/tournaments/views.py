@@ -10,12 +10,12 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from scorekeeper.grammar import gettext as _
 from flask_login import current_user, login_required
 
 from scorekeeper.accounts import services as accounts
 from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
+from scorekeeper.grammar import gettext as _
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, services, transfer
 from scorekeeper.tournaments.access import Access, get_in_tournament, require_role

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from scorekeeper.grammar import Side, as_side, gettext, side_gettext
-
 from scorekeeper.scoring import (
     FORMATS,
     Award,
@@ -79,9 +78,7 @@ def format_choices(keys: Iterable[str] = tuple(FORMATS)) -> list[SelectChoice]:
     return [SelectChoice(key, LazyText(format_label, FORMATS[key])) for key in keys]
 
 
-def side_reasons(
-    score: HandScore, names: Sequence[Side | str]
-) -> list[tuple[Category, str]]:
+def side_reasons(score: HandScore, names: Sequence[Side | str]) -> list[tuple[Category, str]]:
     """Why each category went where it did, one sentence per category, in display order.
 
     Built from the :class:`~scorekeeper.scoring.Award` of each category (its winner,

@@ -16,7 +16,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.grammar import gettext
-
 from scorekeeper.scoring import InputError
 
 

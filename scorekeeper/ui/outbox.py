@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask_babel import get_locale
-
-from scorekeeper.grammar import gettext, ngettext
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
+from scorekeeper.grammar import gettext, ngettext
 from scorekeeper.ui.labels import category_labels
 
 #: Each language's outbox words as JSON, and its preview words, made on first use.

@@ -30,9 +30,9 @@ from scorekeeper.grammar import Side, Sound, fit_word, fit_words, join_names, so
         ("ai %(n)s", 2_000_000, "ai 2000000"),
         ("ai %(n)s", 0, "agli 0"),  # zero
         ("agli %(n)s", 21, "ai 21"),  # the written form is a form, not the answer
-        ("all'%(n)s", 21, "ai 21"),
-        ("all’%(n)s", 21, "ai 21"),
-        ("all’%(n)s", 11, "agli 11"),
+        ("all'%(n)s", 21, "al 21"),  # ... but its number is the sentence's
+        ("all\u2019%(n)s", 21, "al 21"),  # a typographic apostrophe
+        ("all\u2019%(n)s", 11, "all\u201911"),
         ("ai %(n)s", "11", "agli 11"),
         # A card: the singular article.
         ("fino al %(n)s", 7, "fino al 7"),
