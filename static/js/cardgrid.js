@@ -27,6 +27,7 @@
       return {
         fieldset: fs,
         label: fs.dataset.label,
+        restLabel: fs.dataset.restLabel,
         single: fs.hasAttribute("data-single"),
         inputs: inputs,
         rest: fs.querySelector(".rest-toggle input"),
@@ -171,8 +172,7 @@
         b.setAttribute("aria-pressed", i === active ? "true" : "false");
       });
       restButton.hidden = sides[active].single || root.hasAttribute("data-no-rest");
-      restButton.textContent =
-        (root.dataset.restLabel || "%(side)s").replace("%(side)s", sides[active].label);
+      restButton.textContent = sides[active].restLabel || sides[active].label;
     }
 
     fieldsets.forEach(function (fs) { fs.hidden = true; });
