@@ -8,6 +8,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app scorekeeper
 TRANSLATIONS := scorekeeper/translations
+# The dev server's port: `PORT=5400 make run` (or `make run PORT=5400`) when 5000 is taken.
+PORT ?= 5000
 TEST_DATABASE_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 # Every test run uses every core (pytest-xdist): each worker its own database and, for the
 # browser tests, its own live server and browser. `make check PYTEST_WORKERS=0` runs in one.
@@ -23,7 +25,7 @@ SCORING_COVERAGE := 98
 
 run: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
-	$(FLASK) run --port 5000
+	$(FLASK) run --port $(PORT)
 
 serve: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
@@ -75,9 +77,10 @@ chromium:
 translations: $(VENV)/.runtime-stamp
 	$(BIN)/pybabel -q compile -d $(TRANSLATIONS)
 
-# Extract every marked string (_, gettext, N_, _l, lazy_gettext) and update the Italian catalog.
+# Extract every marked string (_, gettext, ngettext, side_gettext, N_, _l, lazy_gettext) and
+# update the Italian catalog.
 babel: $(VENV)/.runtime-stamp
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ \
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ -k side_gettext:1,2 \
 		--no-location --sort-output --project=Scorekeeper -o messages.pot .
 	$(BIN)/pybabel update -i messages.pot -d $(TRANSLATIONS) -l it \
 		--no-wrap --ignore-pot-creation-date

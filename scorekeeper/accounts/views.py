@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_timedelta
-from flask_babel import gettext as _
+from flask_limiter import RouteLimit
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 
@@ -19,6 +20,7 @@ from scorekeeper.accounts import services
 from scorekeeper.accounts.forms import LoginForm, PasswordForm, SignupForm
 from scorekeeper.accounts.models import User, username_key
 from scorekeeper.extensions import limiter, login_manager
+from scorekeeper.grammar import gettext as _
 from scorekeeper.ui.forms import ButtonForm
 from scorekeeper.ui.redirects import safe_next
 from scorekeeper.ui.text import lazy_gettext as _l
@@ -34,7 +36,8 @@ LOGIN_ADDRESS_LIMITS = "20 per minute;100 per day"
 #: attacker needs several addresses for hours to lock the owner out, yet a botnet
 #: cannot guess at will.
 LOGIN_USERNAME_LIMITS = "100 per hour;1000 per day"
-#: Sign-ups from one address, whatever their outcome (each costs an scrypt hash).
+#: Sign-ups from one address, whatever their outcome (each costs an scrypt hash), on every
+#: form that creates an account together (`limit_sign_ups`).
 SIGNUP_LIMITS = "20 per hour;50 per day"
 
 
@@ -90,22 +93,44 @@ def _address_and_username_key() -> str:
     return f"{_address_key()}|{_username_key()}"
 
 
+def limit_sign_ups(exempt_when: Callable[[], bool] | None = None) -> RouteLimit:
+    """The limit of `SIGNUP_LIMITS` on a view's POSTs: one budget per address for every form
+    that creates an account (the sign-up page, an invitation opened logged out);
+    ``exempt_when`` says when a POST creates none."""
+    return limiter.shared_limit(
+        SIGNUP_LIMITS,
+        scope="signup",
+        key_func=_address_key,
+        methods=["POST"],
+        exempt_when=exempt_when,
+    )
+
+
+def sign_up(form: SignupForm) -> User | None:
+    """Create the account a valid sign-up form describes and log in with it; ``None``, with
+    the reason on the username, when the name is taken (or looks like one that is)."""
+    try:
+        user = services.create_user(form.username.data or "", form.password.data or "")
+    except services.UsernameLookalike:
+        form.add_errors(
+            {"username": [_("This username looks like an existing one. Choose another.")]}
+        )
+        return None
+    except services.UsernameTaken:
+        form.add_errors({"username": [_("This username is taken. Choose another.")]})
+        return None
+    _log_in(user)
+    return user
+
+
 @bp.route("/signup", methods=["GET", "POST"])
-@limiter.limit(SIGNUP_LIMITS, key_func=_address_key, methods=["POST"])
+@limit_sign_ups()
 def signup() -> ResponseReturnValue:
     """Create an account and log in with it."""
     form = SignupForm()
     if form.validate_on_submit():
-        try:
-            user = services.create_user(form.username.data or "", form.password.data or "")
-        except services.UsernameLookalike:
-            form.add_errors(
-                {"username": [_("This username looks like an existing one. Choose another.")]}
-            )
-        except services.UsernameTaken:
-            form.add_errors({"username": [_("This username is taken. Choose another.")]})
-        else:
-            _log_in(user)
+        user = sign_up(form)
+        if user is not None:
             flash(_("Welcome, %(name)s!", name=user.username), "success")
             return redirect(safe_next(request.args.get("next")))
     return render_template("accounts/signup.html", form=form), form.page_status

@@ -26,7 +26,6 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -52,7 +51,7 @@ from scorekeeper.games.forms import (
 )
 from scorekeeper.games.hooks import EditRefused
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.qr import qr_svg
+from scorekeeper.games.qr import qr_response
 from scorekeeper.games.sending import (
     csrf_answer,
     form_refused,
@@ -75,6 +74,7 @@ from scorekeeper.games.services import (
     remove_hand,
     undo_last_hand,
 )
+from scorekeeper.grammar import gettext as _
 from scorekeeper.locale import this_page
 from scorekeeper.scoring import FORMATS, CardsEntry, HandEntry, InvalidHand
 
@@ -494,17 +494,11 @@ def qr(token: str, kind: str) -> ResponseReturnValue:
         url = url_for("games.view", token=game.view_token, _external=True)
     else:
         abort(404)
-    return _svg_response(qr_svg(url))
+    return qr_response(url)
 
 
 @bp.get("/v/<token>/qr.svg")
 def view_qr(token: str) -> ResponseReturnValue:
     """A QR code of the game's view link."""
     game = _view_game(token)
-    return _svg_response(qr_svg(url_for("games.view", token=game.view_token, _external=True)))
-
-
-def _svg_response(svg: bytes) -> Response:
-    response = Response(svg, mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, max-age=86400"
-    return response
+    return qr_response(url_for("games.view", token=game.view_token, _external=True))

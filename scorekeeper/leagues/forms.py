@@ -7,7 +7,6 @@ import json
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
@@ -21,6 +20,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from scorekeeper.accounts.models import User
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
+from scorekeeper.grammar import gettext as _
 from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player
@@ -111,15 +111,20 @@ class LeagueForm(VariantSwitches, AppForm):
 add_variant_fields(LeagueForm)
 
 
+#: The roles an invitation gives, each with what it lets the member do (the owner's choice,
+#: and what the invitee reads before joining).
+INVITED_ROLES = {
+    "scorer": _l("Scorer: records and corrects games"),
+    "viewer": _l("Viewer: reads"),
+}
+
+
 class InvitationForm(AppForm):
     """Invite someone with a link, as scorer or viewer."""
 
     role = RadioField(
         _l("Role"),
-        choices=[
-            SelectChoice("scorer", _l("Scorer: records and corrects games")),
-            SelectChoice("viewer", _l("Viewer: reads")),
-        ],
+        choices=[SelectChoice(key, label) for key, label in INVITED_ROLES.items()],
         default="viewer",
         validators=[InputRequired(message=_l("Choose a role."))],
     )

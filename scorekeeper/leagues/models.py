@@ -131,7 +131,8 @@ class Membership(Model):
 
 
 class Invitation(Model):
-    """A link that makes whoever opens it (logged in) a member with `role`, once.
+    """A link that makes whoever opens it a member with `role`, once (logged out, they
+    create their account on its page first).
 
     Only a SHA-256 hash of the link's token is stored: the database never holds
     a usable link. An owner can revoke it until it is used.
@@ -150,6 +151,7 @@ class Invitation(Model):
     used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     used_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
 
+    created_by: Mapped[User] = relationship(foreign_keys=[created_by_id])
     used_by: Mapped[User | None] = relationship(foreign_keys=[used_by_id])
 
     @property

@@ -17,17 +17,20 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_limiter import RequestLimit
 from flask_login import current_user, login_required
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper.accounts.forms import SignupForm
+from scorekeeper.accounts.views import limit_sign_ups, sign_up
 from scorekeeper.errors import handle_error
 from scorekeeper.extensions import limiter
 from scorekeeper.games import services as games
 from scorekeeper.games.board import board_url
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
+from scorekeeper.games.qr import qr_response
+from scorekeeper.grammar import gettext as _
 from scorekeeper.leagues import games as league_games
 from scorekeeper.leagues import imports, services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role
@@ -36,6 +39,7 @@ from scorekeeper.leagues.commands import leagues_cli
 from scorekeeper.leagues.demo import seed_demo_command
 from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.forms import (
+    INVITED_ROLES,
     AttachGameForm,
     HeadToHeadForm,
     ImportForm,
@@ -51,6 +55,7 @@ from scorekeeper.leagues.forms import (
 )
 from scorekeeper.leagues.imports import ImportBusy
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
+from scorekeeper.private import mark_private
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 from scorekeeper.ui.text import bounded_int
@@ -125,7 +130,7 @@ def members(public_id: str) -> ResponseReturnValue:
     return _members_page(access, InvitationForm())
 
 
-def _members_page(access: Access, invite_form: InvitationForm, new_link: str | None = None) -> str:
+def _members_page(access: Access, invite_form: InvitationForm, new_token: str | None = None) -> str:
     return render_template(
         "leagues/members.html",
         access=access,
@@ -133,7 +138,8 @@ def _members_page(access: Access, invite_form: InvitationForm, new_link: str | N
         invitations=services.invitations(access.league),
         invite_form=invite_form,
         role_form=MemberRoleForm(),
-        new_link=new_link,
+        new_link=url_for("leagues.join", token=new_token, _external=True) if new_token else None,
+        new_qr=url_for("leagues.invitation_qr", token=new_token) if new_token else None,
     )
 
 
@@ -142,11 +148,19 @@ def invite(public_id: str) -> ResponseReturnValue:
     """Owner: create an invitation link (shown once, on this page)."""
     access = require_role(public_id, Role.OWNER)
     form = InvitationForm()
-    new_link = None
+    token = None
     if form.validate_on_submit():
         token = services.create_invitation(access.league, Role.parse(form.role.data), current_user)
-        new_link = url_for("leagues.join", token=token, _external=True)
-    return _members_page(access, form, new_link), (200 if new_link else 422)
+    return _members_page(access, form, token), (200 if token else 422)
+
+
+@bp.get("/join/<token>/qr.svg")
+def invitation_qr(token: str) -> ResponseReturnValue:
+    """The QR code of an invitation link that still works (to show on the owner's phone)."""
+    mark_private()
+    if services.find_invitation(token) is None:
+        abort(404)
+    return qr_response(url_for("leagues.join", token=token, _external=True))
 
 
 @bp.post("/<public_id>/invitations/<int:invitation_id>/revoke")
@@ -193,24 +207,40 @@ def member_remove(public_id: str, membership_id: int) -> ResponseReturnValue:
     return _to_league(access, "leagues.members")
 
 
+def _logged_in() -> bool:
+    """Whether the browser is logged in (an invitation then creates no account)."""
+    return bool(current_user.is_authenticated)
+
+
 @bp.route("/join/<token>", methods=["GET", "POST"])
-@login_required
+@limit_sign_ups(exempt_when=_logged_in)
 def join(token: str) -> ResponseReturnValue:
-    """Open an invitation link: see the league's name and role, then join."""
+    """Open an invitation link: the league, who invites and the role; join it with one tap,
+    or (logged out) create an account on the same page and land in the league."""
+    mark_private()
     invitation = services.find_invitation(token)
-    form = ButtonForm()
+    signup = None if _logged_in() else SignupForm()
+    form: AppForm = ButtonForm() if signup is None else signup
     if invitation is None:
         return render_template("leagues/join.html", invitation=None, form=form), 404
     if form.validate_on_submit():
-        try:
-            league = services.accept_invitation(token, current_user)
-        except LeagueError as err:
-            _refused(err)
-            return render_template("leagues/join.html", invitation=None, form=form), 409
-        flash(_("You joined %(league)s.", league=league.name), "success")
-        return redirect(url_for("leagues.show", public_id=league.public_id))
-    league = services.invited_to(invitation)
-    return render_template("leagues/join.html", invitation=invitation, league=league, form=form)
+        user = current_user if signup is None else sign_up(signup)
+        if user is not None:
+            try:
+                league = services.accept_invitation(token, user)
+            except LeagueError as err:
+                _refused(err)
+                return render_template("leagues/join.html", invitation=None, form=form), 409
+            flash(_("You joined %(league)s.", league=league.name), "success")
+            return redirect(url_for("leagues.show", public_id=league.public_id))
+    return render_template(
+        "leagues/join.html",
+        invitation=invitation,
+        league=services.invited_to(invitation),
+        form=form,
+        invited_roles=INVITED_ROLES,
+        login_url=url_for("accounts.login", next=url_for("leagues.join", token=token)),
+    ), form.page_status
 
 
 # Players ------------------------------------------------------------------------------
@@ -423,7 +453,7 @@ def reissue_link(public_id: str, game_id: int, kind: str) -> ResponseReturnValue
     token = games.new_edit_link(game)
     flash(
         _(
-            "The game has a new edit link: the old one, and every score sheet link opened "
+            "The game has a new edit link: the old one, and every edit link a scorer opened "
             "before, no longer work."
         ),
         "success",

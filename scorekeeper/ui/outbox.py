@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
+from scorekeeper.grammar import gettext, ngettext
 from scorekeeper.ui.labels import category_labels
 
 #: Each language's outbox words as JSON, and its preview words, made on first use.
@@ -35,7 +36,6 @@ def _outbox_words() -> dict[str, object]:
             count="%(count)s",
         ),
         "sentNotShown": gettext("Sent: the board is catching up."),
-        "winsProvisional": gettext("Winner: %(name)s (not confirmed)", name="%(name)s"),
         "spareggioProvisional": gettext(
             "Level at the top: a spareggio hand is needed (not confirmed)."
         ),
@@ -94,7 +94,17 @@ def _make_preview_words() -> dict[str, object]:
         "category": gettext("Category"),
         "total": gettext("Total"),
         "notValid": gettext("Not valid yet:"),
-        "cardsLeft": gettext("%(count)s cards still to give.", count="%(count)s"),
+        # The forms 1 and 2 take, for the script to choose: in Italian and English a
+        # count of cards (0 to 40) takes the first form for 1 and the second for the rest.
+        "cardsLeft": {
+            form: ngettext(
+                "%(count)s card still to give.",
+                "%(count)s cards still to give.",
+                num,
+                count="%(count)s",
+            )
+            for form, num in (("one", 1), ("other", 2))
+        },
         "here": gettext(
             "Computed on this phone, without signal: the server's points replace these once"
             " it answers."

@@ -1,8 +1,10 @@
 // The card grid made quicker (templates/_cards.html): with two or more sides, ONE grid and a
 // side picker replace the per-side grids. A tap gives the card to the active side (a second
-// tap takes it back); a chosen card shows a tick, one another side holds that side's initial.
-// The per-side checkboxes stay the truth, so the form sends exactly what it sends without
-// JavaScript.
+// tap takes it back); a chosen card shows a tick, one another side holds that side's badge:
+// its initial on the side's own colour, round, as on the picker's button, so it is never
+// read as the card's rank (side "A" holding an asso). A field marked data-side-name="s0"
+// renames its side as it is typed. The per-side checkboxes stay the truth, so the form
+// sends exactly what it sends without JavaScript.
 (function () {
   "use strict";
 
@@ -23,14 +25,28 @@
         inputs[input.value] = input;
       });
       return {
+        fieldset: fs,
         label: fs.dataset.label,
+        restLabel: fs.dataset.restLabel,
         single: fs.hasAttribute("data-single"),
         inputs: inputs,
         rest: fs.querySelector(".rest-toggle input"),
       };
     });
-    var marks = initials(sides.map(function (s) { return s.label; }));
+    var marks = [];
+    function remark() { marks = initials(sides.map(function (s) { return s.label; })); }
+    remark();
     var active = 0;
+
+    // The side's badge on its picker button: its initial on its colour, drawn by cards.css
+    // from data-mark (.side-mark.side-0...), so the button's text stays "Anna · 3".
+    function badge(i) {
+      var b = document.createElement("span");
+      b.className = "side-mark side-" + i;
+      b.setAttribute("aria-hidden", "true");
+      b.dataset.mark = marks[i];
+      return b;
+    }
 
     function holder(code) {
       for (var i = 0; i < sides.length; i++) {
@@ -146,21 +162,35 @@
         cell.button.setAttribute("aria-pressed", held === active ? "true" : "false");
         cell.button.classList.toggle("is-held", held !== -1 && held !== active);
         cell.mark.textContent = held === -1 ? "" : held === active ? "\u2713" : marks[held];
+        cell.mark.className = held === -1 || held === active ? "holder" :
+          "holder side-mark side-" + held;
         cell.said.textContent = held === -1 ? "" :
           ", " + (root.dataset.heldLabel || "%(side)s").replace("%(side)s", sides[held].label);
       });
       pickButtons.forEach(function (b, i) {
-        b.textContent = sides[i].label + " · " + counts[i];
+        b.replaceChildren(badge(i), sides[i].label + " · " + counts[i]);
         b.setAttribute("aria-pressed", i === active ? "true" : "false");
       });
       restButton.hidden = sides[active].single || root.hasAttribute("data-no-rest");
-      restButton.textContent =
-        (root.dataset.restLabel || "%(side)s").replace("%(side)s", sides[active].label);
+      restButton.textContent = sides[active].restLabel || sides[active].label;
     }
 
     fieldsets.forEach(function (fs) { fs.hidden = true; });
     root.appendChild(box);
     render();
+    // The sides' names as they are typed (empty: the field's placeholder, "A").
+    sides.forEach(function (side) {
+      var name = side.fieldset.dataset.side;
+      document.querySelectorAll('[data-side-name="' + name + '"]').forEach(function (input) {
+        input.addEventListener("input", function () {
+          side.label = input.value.trim() || input.placeholder || side.label;
+          side.fieldset.dataset.label = side.label;
+          side.fieldset.querySelector("legend").textContent = side.label;
+          remark();
+          render();
+        });
+      });
+    });
     // The form emptied for the next hand (outbox.js, "Discard draft"): the grid follows.
     var form = root.closest("form");
     if (form) form.addEventListener("reset", function () { setTimeout(render, 0); });

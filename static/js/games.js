@@ -1,4 +1,4 @@
-/* Game pages: quicker hand entry and sharing. Every page works without this file.
+/* Game pages: quicker hand entry. Every page works without this file.
    - two sides: the other side's cards and denari fill in as you type (the rest of the
      deck: the form's data-whole, from the scoring package);
    - the points of the hand are asked of the server as you type (no rules here); without
@@ -9,10 +9,9 @@
    - a refused hand (the summary #errors, templates/games/_hand_form.html): the summary has
      the focus, the first wrong field is in view, each line's link puts the focus in its
      field;
-   - copy buttons for the game's links; the view link (with the score, or the result once
-     the game is over) through the phone's share sheet (also the board's Share tool), or a
-     WhatsApp link without one; a link to something in a closed <details> (the QR tool)
-     opens it. */
+   - the board's Share tool opens the phone's share sheet at once where there is one; a
+     link to something in a closed <details> (the QR tool) opens it.
+   The game's links (copy, share sheet) are share.js's. */
 (function () {
   "use strict";
   var timer = null;
@@ -154,51 +153,8 @@
     }
   });
 
-  function setUpCopyButtons() {
-    if (!navigator.clipboard) return;
-    document.querySelectorAll(".copy-btn").forEach(function (button) {
-      button.hidden = false;
-      button.addEventListener("click", function () {
-        navigator.clipboard.writeText(button.dataset.copy).then(function () {
-          button.textContent = button.dataset.copied || button.textContent;
-        });
-      });
-    });
-  }
-  setUpCopyButtons();
-
-  /* The message sent with the view link, as the board stands now ({names}, {score} and
-     {result} of the button's data-share-playing / data-share-over). */
-  function shareText(button) {
-    var names = [], score = [], won = document.querySelector("#game-status.status-winner");
-    document.querySelectorAll("#board .total").forEach(function (total) {
-      names.push(total.querySelector(".side-name").textContent);
-      score.push(total.querySelector(".big-number").textContent);
-    });
-    return (won ? button.dataset.shareOver : button.dataset.sharePlaying)
-      .replace("{names}", names.join(" – ")).replace("{score}", score.join("–"))
-      .replace("{result}", won ? won.textContent.trim() : "");
-  }
-
-  function setUpSharing() {
-    document.querySelectorAll(".share-btn").forEach(function (button) {
-      var url = button.dataset.shareUrl, whatsapp = button.parentNode.querySelector(".whatsapp-link");
-      if (navigator.share) {
-        button.hidden = false;
-        if (whatsapp) whatsapp.hidden = true;
-        button.addEventListener("click", function () {
-          navigator.share({ title: document.title, text: shareText(button), url: url }).catch(function () {});
-        });
-      } else if (whatsapp) {
-        whatsapp.addEventListener("click", function () {
-          whatsapp.href = "https://wa.me/?text=" + encodeURIComponent(shareText(button) + " " + url);
-        });
-      }
-    });
-  }
-  setUpSharing();
-
-  // The board's Share tool: the share sheet at once, where the phone has one.
+  // The board's Share tool: the share sheet at once, where the phone has one (the view
+  // link's button, which share.js sets up).
   var shareTool = document.getElementById("share-tool");
   if (shareTool && navigator.share) {
     shareTool.addEventListener("click", function (event) {

@@ -46,6 +46,13 @@
       clearTimeout(timer);
       timer = setTimeout(refresh, 150);
     });
+    // A side's name (data-side-name: never refused) follows a pause in the typing: the page
+    // never reloads under the fingers, and the URL keeps every field for a reload or a link.
+    form.addEventListener("input", function (event) {
+      if (!event.target.hasAttribute("data-side-name")) return;
+      clearTimeout(timer);
+      timer = setTimeout(refresh, 400);
+    });
   }
 
   // A setting that changes the form itself (number of sides, how the hand is entered)

@@ -293,10 +293,11 @@ def test_hand_by_cards_scores_like_a_game_with_reasons(client: FlaskClient) -> N
     assert len(checked(html, "s1")) == 30
 
 
-def test_hand_settings_off_score_nothing(client: FlaskClient) -> None:
+def test_hand_settings_off_show_no_rows(client: FlaskClient) -> None:
     rows = breakdown(get(client, HAND_BY_CARDS))
-    assert rows["napola"] == ["0", "0", "Not played in this game."]
-    assert rows["re bello"] == ["0", "0", "Not played in this game."]
+    assert "napola" not in rows
+    assert "re bello" not in rows
+    assert list(rows) == ["scope", "carte", "denari", "settebello", "primiera"]
 
 
 def test_hand_by_cards_in_italian(client: FlaskClient) -> None:

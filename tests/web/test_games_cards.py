@@ -132,7 +132,35 @@ def test_cards_preview_counts_down_then_scores(client: FlaskClient) -> None:
     )
     assert "breakdown-table" in fragment
     assert "primiera" in fragment
-    assert "7D 7C 1B 1S" in fragment  # Anna's best cards
+    assert best_cards(fragment)[0] == [  # Anna's best cards, drawn as cards with their names
+        ("7D", "seven of denari"),
+        ("7C", "seven of coppe"),
+        ("1B", "ace of bastoni"),
+        ("1S", "ace of spade"),
+    ]
+    assert "7D 7C 1B 1S" not in fragment  # never as codes
+
+
+def best_cards(html: str) -> list[list[tuple[str, str]]]:
+    """Each side's best cards in the counts table: (code, name) of each card drawn."""
+    return [
+        re.findall(r'<span class="card-face card-xs" data-card="(\w+)"><i>([^<]+)</i>', cell)
+        for cell in re.findall(r'<span class="best-cards">(.*?)</span>\s*</td>', html, re.S)
+    ]
+
+
+def test_the_hands_page_names_the_best_cards_in_the_readers_language(client: FlaskClient) -> None:
+    url = start_game(client)
+    data = _form(client, url) | {"s0": ANNA, "rest": "1", "action": "save"}
+    assert _post(client, url, data).status_code == 302
+    html = client.get(f"{url}/hands/1", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert [name for _code, name in best_cards(html)[0]] == [
+        "sette di denari",
+        "sette di coppe",
+        "asso di bastoni",
+        "asso di spade",
+    ]
+    assert "cards.css" in html
 
 
 def test_preview_button_on_the_cards_page(client: FlaskClient) -> None:
@@ -176,7 +204,7 @@ def test_correct_a_hand_entered_by_cards(client: FlaskClient) -> None:
 def test_pairs_by_cards(client: FlaskClient) -> None:
     url = start_game(client, ("Anna", "Bruno", "Carla", "Dario"), format="2x2")
     html = client.get(f"{url}/hands/cards", headers=EN).get_data(as_text=True)
-    assert "Anna &amp; Carla" in html
+    assert "Anna and Carla" in html
     data = _form(client, url) | {"s0": ANNA, "rest": "1", "action": "save"}
     assert _post(client, url, data).status_code == 302
 

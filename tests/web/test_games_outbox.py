@@ -209,5 +209,8 @@ def test_the_pages_carry_the_words_of_the_phones_preview(client: FlaskClient) ->
     assert "errors" not in english  # the scorer brings the templates, in every language
     italian = client.get(f"{url}/hands/cards", headers={"Accept-Language": "it"})
     texts = _page_json(italian.get_data(as_text=True), "preview-texts")
-    assert texts["cardsLeft"] == "Mancano ancora %(count)s carte da assegnare."
+    assert texts["cardsLeft"] == {
+        "one": "Manca ancora %(count)s carta da assegnare.",
+        "other": "Mancano ancora %(count)s carte da assegnare.",
+    }
     assert texts["here"].startswith("Calcolati su questo telefono")
