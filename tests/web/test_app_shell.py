@@ -241,7 +241,9 @@ def test_the_board_has_the_offline_line_and_the_wake_toggle(client: FlaskClient)
         r'data-text="Offline · last updated at \{time\}"',
         html,
     )
-    assert re.search(r'<a class="tool" href="#share" id="share-tool">.*?<span>Share</span></a>', html)
+    assert re.search(
+        r'<a class="tool" href="#share" id="share-tool">.*?<span>Share</span></a>', html
+    )
     assert re.search(
         r'id="wake-toggle" aria-pressed="false" hidden>.*?<span>Screen on</span></button>', html
     )

@@ -38,7 +38,7 @@ def links(html: str) -> list[tuple[str, str]]:
     ("lang", "heading", "line"),
     [
         ("en", "The hand was not saved:", "Anna · Denari: 6 denari but only 3 cards"),
-        ("it", "La mano non è stata salvata:", "Anna · Denari: 6 denari ma solo 3 carte"),
+        ("it", "La mano non è stata salvata:", "Anna · Denari: più denari (6) che carte (3)"),
     ],
 )
 def test_a_refused_hand_opens_on_a_summary_that_leads_to_the_field(
@@ -61,7 +61,8 @@ def test_a_refused_hand_opens_on_a_summary_that_leads_to_the_field(
     assert html.index('id="hand-form"') < html.index('id="errors"') < html.index('id="side-0"')
     # What was typed is kept, and still said next to the field.
     assert re.search(r'<input[^>]*id="sides-0-cards"[^>]*value="3"', html)
-    assert re.search(r'id="sides-0-denari-errors">\s*<li>6 denari', html)
+    message = line.split(": ", 1)[1]
+    assert re.search(rf'id="sides-0-denari-errors">\s*<li>{re.escape(message)}</li>', html)
 
 
 #: Refused hands, and the ids their summary's lines lead to (in the order of the page).
