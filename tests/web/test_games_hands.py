@@ -380,7 +380,10 @@ def test_primiera_from_the_best_cards(app: Flask, client: FlaskClient) -> None:
         sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
         assert [(s.primiera, s.primiera_points) for s in sides] == [(73, 0), (78, 1)]
     page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
-    assert "7D 7C 1B 5S" in page
+    # Each side's best cards drawn as cards, named in the reader's language.
+    drawn = re.findall(r'data-card="(\w+)"><i>([^<]+)</i>', page)
+    assert [code for code, _ in drawn] == [*cards[0], *cards[1]]
+    assert drawn[0] == ("7D", "seven of denari")
 
 
 def test_edit_a_past_hand_recomputes_and_keeps_history(app: Flask, client: FlaskClient) -> None:
