@@ -80,14 +80,18 @@
           primiera_cards: fromCards ? best : null,
         });
       }
-      if (sides === 2) {
-        ["cards", "denari"].forEach(function (name) {
-          var a = out[0][name], b = out[1][name], total = deck[name];
-          if (total === undefined) return;
-          if (a === null && typeof b === "number") out[0][name] = total - b;
-          else if (b === null && typeof a === "number") out[1][name] = total - a;
+      // A count left blank on one side alone is the rest of the deck (forms.fill_the_rest).
+      ["cards", "denari"].forEach(function (name) {
+        var total = deck[name], blank = [], sum = 0, numbers = true;
+        if (total === undefined || sides < 2) return;
+        out.forEach(function (side, k) {
+          var count = side[name];
+          if (count === null) blank.push(k);
+          else if (typeof count === "number") sum += count;
+          else numbers = false;
         });
-      }
+        if (blank.length === 1 && numbers) out[blank[0]][name] = total - sum;
+      });
       var primiera = -1;
       if (choice === "none" || fromCards) primiera = null;
       else if (choice !== null && /^\d+$/.test(choice)) primiera = Number(choice);

@@ -101,6 +101,53 @@ def test_blank_other_side_is_the_rest_of_the_deck_either_way(
         assert [(s.cards, s.denari) for s in sides] == [(15, 3), (25, 7)]
 
 
+@pytest.mark.parametrize(
+    ("fmt", "names", "typed", "rest"),
+    [
+        ("3", ("Anna", "Bruno", "Carla"), {0: (14, 4), 1: (13, 3)}, (2, 13, 3)),
+        ("3", ("Anna", "Bruno", "Carla"), {0: (14, 4), 2: (10, 1)}, (1, 16, 5)),
+        ("4", ("Anna", "Bruno", "Carla", "Dario"), {0: (12, 4), 1: (9, 2), 3: (9, 1)}, (2, 10, 3)),
+    ],
+)
+def test_one_blank_side_among_three_or_more_is_the_rest_of_the_deck(
+    app: Flask,
+    client: FlaskClient,
+    fmt: str,
+    names: tuple[str, ...],
+    typed: dict[int, tuple[int, int]],
+    rest: tuple[int, int, int],
+) -> None:
+    """Four typed numbers for three players: the side left blank gets the rest of the deck."""
+    url = start_game(client, names, format=fmt)
+    data = form_keys(client, url, sides=len(names)) | {"settebello": "0", "primiera": "0"}
+    for side, (cards, denari) in typed.items():
+        data |= {f"sides-{side}-cards": str(cards), f"sides-{side}-denari": str(denari)}
+    response = client.post(f"{url}/hands", data=data | {"action": "save"})
+    assert response.status_code == 302, response.text
+    with app.app_context():
+        sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
+        side, cards, denari = rest
+        assert (sides[side].cards, sides[side].denari) == (cards, denari)
+        assert sum(s.cards for s in sides) == 40
+        assert sum(s.denari for s in sides) == 10
+
+
+def test_the_rest_shows_filled_in_when_the_hand_comes_back(client: FlaskClient) -> None:
+    """Refused (two sides' denari are blank: those are not guessed), the form comes back
+    with the cards of the side left blank filled in as the rest."""
+    url = start_game(client, ("Anna", "Bruno", "Carla"), format="3")
+    data = form_keys(client, url, sides=3) | {"primiera": "0", "action": "save"}
+    data |= {"sides-0-cards": "14", "sides-0-denari": "4", "sides-1-cards": "13"}
+    response = client.post(f"{url}/hands", data=data, headers=EN)
+    assert response.status_code == 422
+    html = response.text
+    assert re.search(r'id="sides-2-cards" [^>]*value="13"', html)
+    assert re.search(r'id="sides-1-denari" [^>]*value=""', html)
+    assert re.search(r'id="sides-2-denari" [^>]*value=""', html)
+    assert "Leave one side empty: its cards and denari are the rest of the deck" in html
+    assert "Fill in one side" not in html
+
+
 def test_preview_button_shows_points_and_saves_nothing(app: Flask, client: FlaskClient) -> None:
     url = start_game(client)
     response = record(client, url, action="preview", **REFERENCE)
