@@ -138,6 +138,20 @@
     preview(form);
   });
 
+  /* Undo asks once: its link (to the page that asks, without this script) opens the
+     question in its place, "Keep it" closes it (the board may have been swapped in by
+     live.js meanwhile: looked up at each tap). */
+  document.addEventListener("click", function (event) {
+    var tapped = event.target.closest ? event.target.closest("#undo-last, #undo-keep") : null;
+    var link = document.getElementById("undo-last"), question = document.getElementById("undo-form");
+    if (!tapped || !link || !question) return;
+    event.preventDefault();
+    var asking = tapped === link;
+    link.hidden = asking;
+    question.hidden = !asking;
+    (asking ? document.getElementById("undo-yes") : link).focus();
+  });
+
   function setUpCopyButtons() {
     if (!navigator.clipboard) return;
     document.querySelectorAll(".copy-btn").forEach(function (button) {

@@ -1,5 +1,5 @@
 """Entering hands at the table without stumbling (issue 26): three players by counts in
-four typed numbers.
+four typed numbers, and an undo that asks once and gives the hand's numbers back.
 
 Waiting is Playwright's auto-waiting `expect`, never a sleep.
 """
@@ -18,6 +18,7 @@ from tests.helpers import LiveServer
 from tests.helpers.flows import (
     Taps,
     fill_counts,
+    record_counts,
     save_hand,
     start_game,
     wait_for_worker,
@@ -121,3 +122,60 @@ def test_three_players_by_counts_offline_keep_the_rest(
     page.context.set_offline(False)
     expect(page.locator("#history .hand-row:not(.pending-hand)")).to_have_count(1, timeout=SENT_MS)
     assert stored_counts(live_server) == [[(14, 4), (13, 3), (13, 3)]]
+
+
+# --------------------------------------------------------------------------- point 5
+
+
+def test_undo_asks_once_and_gives_the_numbers_back(en_phone: Page, live_server: LiveServer) -> None:
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    record_counts(page, ANNA_BRUNO, cards=22, denari=6, settebello=0, primiera=0, scope={0: 1})
+    record_counts(page, ANNA_BRUNO, cards=25, denari=4, settebello=1, primiera=1)
+    expect(page.locator("#total-0")).to_have_text("6")
+    undo = page.get_by_role("link", name="Undo hand 2")
+    undo.tap()
+    question = page.locator("#undo-form")
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("Remove hand 2?")
+    expect(page.get_by_role("button", name="Yes, remove it")).to_be_focused()
+    page.get_by_role("button", name="Keep it").tap()  # a slip of the thumb: nothing goes
+    expect(question).to_be_hidden()
+    expect(undo).to_be_focused()
+    assert len(stored_counts(live_server)) == 2
+    undo.tap()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Yes, remove it").tap()
+    expect(page.locator(".flash-success")).to_contain_text(
+        "Hand 2 removed. Its numbers are back in the form below"
+    )
+    expect(page.locator("#total-0")).to_have_text("5")
+    assert len(stored_counts(live_server)) == 1
+    # Hand 2's numbers, to correct: Anna took 26 cards, not 25.
+    expect(page.locator("#record-heading")).to_have_text("Record hand 2")
+    assert counts_of(page, 0) == ("25", "4")
+    assert counts_of(page, 1) == ("15", "6")
+    expect(page.get_by_role("group", name="Settebello").get_by_label("Bruno")).to_be_checked()
+    page.locator("#side-0").get_by_label("Cards", exact=True).fill("26")
+    assert counts_of(page, 1) == ("14", "6")
+    save_hand(page, Taps())
+    expect(page.locator(".flash-success")).to_have_text("Hand 2 saved.")
+    assert stored_counts(live_server) == [[(22, 6), (18, 4)], [(26, 4), (14, 6)]]
+
+
+def test_undo_without_javascript_asks_on_its_own_page(
+    make_phone: Callable[..., Page], live_server: LiveServer
+) -> None:
+    page = make_phone(locale="en-GB", java_script_enabled=False)
+    start_game(page, ANNA_BRUNO)
+    record_counts(page, ANNA_BRUNO, cards=22, denari=6, settebello=0, primiera=0)
+    page.get_by_role("link", name="Undo hand 1").tap()
+    expect(page.locator("h1")).to_have_text("Remove hand 1?")
+    assert len(stored_counts(live_server)) == 1
+    page.get_by_role("button", name="Remove hand 1").tap()
+    expect(page.locator(".flash-success")).to_contain_text("Hand 1 removed.")
+    assert stored_counts(live_server) == []
+    assert counts_of(page, 0) == ("22", "6")
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.locator(".flash-success")).to_have_text("Hand 1 saved.")
+    assert stored_counts(live_server) == [[(22, 6), (18, 4)]]
