@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, get_translations, gettext
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -22,8 +22,25 @@ _outbox_json: dict[str, Markup] = {}
 _preview_words: dict[str, dict[str, object]] = {}
 
 
+#: The CLDR plural categories of the app's languages (what the phone's Intl.PluralRules
+#: names), each with a number that falls in it (Italian's "many" is for millions).
+PLURAL_SAMPLES = (("one", 1), ("many", 1_000_000), ("other", 2))
+
+
+def plural_forms(singular: str, plural: str) -> dict[str, str]:
+    """A message with a number, ``%(num)s``, in each plural category of the page's language,
+    the number left for the script to put in (static/js/outbox.js ``plural``)."""
+    translations = get_translations()
+    return {
+        category: translations.ngettext(singular, plural, sample)
+        for category, sample in PLURAL_SAMPLES
+    }
+
+
 def _outbox_words() -> dict[str, object]:
     return {
+        "handsSent": plural_forms("%(num)s hand sent.", "%(num)s hands sent."),
+        "recordAnyway": gettext("Record another hand anyway"),
         "saving": gettext("Saving…"),
         "notSent": gettext("not sent yet"),
         "sent": gettext("sent"),

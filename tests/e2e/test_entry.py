@@ -1,5 +1,6 @@
-"""Entering hands at the table without stumbling (issue 26): three players by counts in
-four typed numbers, and an undo that asks once and gives the hand's numbers back.
+"""Entering hands at the table without stumbling (issue 26, points 2, 5 and 8): three
+players by counts in four typed numbers, an undo that asks once and gives the hand's
+numbers back, and what the board says around hands kept on the phone and sent later.
 
 Waiting is Playwright's auto-waiting `expect`, never a sleep.
 """
@@ -22,6 +23,7 @@ from tests.helpers.flows import (
     save_hand,
     start_game,
     wait_for_worker,
+    wait_until_kept,
 )
 
 ANNA_BRUNO = ("Anna", "Bruno")
@@ -179,3 +181,108 @@ def test_undo_without_javascript_asks_on_its_own_page(
     page.get_by_role("button", name="Save hand 1").tap()
     expect(page.locator(".flash-success")).to_have_text("Hand 1 saved.")
     assert stored_counts(live_server) == [[(22, 6), (18, 4)]]
+
+
+# --------------------------------------------------------------------------- point 8
+
+
+def overlap(page: Page, first: str, second: str) -> bool:
+    """Whether the elements `first` and `second` (selectors) overlap on the screen."""
+    return bool(
+        page.evaluate(
+            """([a, b]) => {
+                const r = document.querySelector(a).getBoundingClientRect();
+                const s = document.querySelector(b).getBoundingClientRect();
+                return r.top < s.bottom && s.top < r.bottom && r.left < s.right && s.left < r.right;
+            }""",
+            [first, second],
+        )
+    )
+
+
+def test_offline_saves_leave_no_stale_note_and_the_sync_says_what_it_sent(en_phone: Page) -> None:
+    """ "Hand 1 saved" goes once the board changes (a hand kept offline, the kept copy
+    reloaded); the note of a kept hand is not under the "Offline" line; the sync says how
+    many hands it sent."""
+    page = en_phone
+    start_game(page, ANNA_BRUNO)
+    wait_for_worker(page)
+    record_counts(page, ANNA_BRUNO, cards=22, denari=6, settebello=0, primiera=0)
+    expect(page.locator(".flash-success")).to_have_text("Hand 1 saved.")
+    wait_until_kept(page, "Hand 1 saved.")  # the worker's copy of the board says it too
+    page.context.set_offline(True)
+    expect(page.locator("#offline-line")).to_be_visible()
+    fill_counts(page, Taps(), ANNA_BRUNO, cards=18, denari=4, settebello=1, primiera=1)
+    page.locator("#hand-form:not([data-previewing])").wait_for()
+    page.locator("#save-hand").tap()
+    kept = page.locator("#outbox-kept")
+    expect(kept).to_contain_text("hand 2 is kept on this phone")
+    expect(page.get_by_text("Hand 1 saved.")).to_have_count(0)
+    expect(kept).to_be_in_viewport()
+    assert not overlap(page, "#offline-line", "#outbox-kept")
+    page.reload()  # the worker's kept copy, with the hand kept here on it
+    expect(page.locator("#pending-2")).to_contain_text("not sent yet")
+    expect(page.get_by_text("Hand 1 saved.")).to_have_count(0)
+    fill_counts(page, Taps(), ANNA_BRUNO, cards=25, denari=4, settebello=1, primiera=0)
+    page.locator("#hand-form:not([data-previewing])").wait_for()
+    page.locator("#save-hand").tap()
+    expect(page.locator("#pending-3")).to_contain_text("not sent yet")
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-sent")).to_have_text("2 hands sent.", timeout=SENT_MS)
+    expect(page.locator(".pending-hand")).to_have_count(0)
+    expect(page.locator("#history .hand-row")).to_have_count(3)
+    expect(page.locator("#outbox-sent")).to_be_visible()  # the board swapped in keeps it
+
+
+def test_the_provisional_totals_of_three_sides_leave_the_names_clear(
+    en_phone: Page,
+) -> None:
+    page = en_phone
+    start_game(page, THREE, format_label=THREE_PLAYERS)
+    wait_for_worker(page)
+    page.context.set_offline(True)
+    every_side = {"cards": {0: 14, 1: 13, 2: 13}, "denari": {0: 4, 1: 3, 2: 3}}
+    fill_counts(page, Taps(), THREE, **every_side, settebello=0, primiera=0)
+    page.locator("#hand-form:not([data-previewing])").wait_for()
+    page.locator("#save-hand").tap()
+    for side in range(3):
+        total = page.locator(f"#total-{side}")
+        expect(total).to_have_class("big-number provisional")
+        marker = page.evaluate(
+            """(side) => {
+                const total = document.getElementById("total-" + side);
+                const name = total.parentNode.querySelector(".side-name");
+                const style = getComputedStyle(total);
+                return {
+                    underline: style.textDecorationLine,
+                    border: style.borderBottomStyle,
+                    clear: total.getBoundingClientRect().bottom <= name.getBoundingClientRect().top,
+                };
+            }""",
+            side,
+        )
+        # Dotted, inside the number's own box, which ends above the name.
+        assert marker == {"underline": "none", "border": "dotted", "clear": True}
+
+
+def test_a_game_won_offline_folds_the_next_hands_form(en_phone: Page) -> None:
+    page = en_phone
+    start_game(page, ANNA_BRUNO, target=7)
+    wait_for_worker(page)
+    page.context.set_offline(True)
+    for number in (1, 2):
+        fill_counts(page, Taps(), ANNA_BRUNO, cards=22, denari=6, settebello=0, primiera=0)
+        page.locator("#hand-form:not([data-previewing])").wait_for()
+        page.locator("#save-hand").tap()
+        expect(page.locator(f"#pending-{number}")).to_contain_text("Anna +4")
+    expect(page.locator("#provisional-note")).to_contain_text("Winner: Anna (not confirmed)")
+    expect(page.locator("#record-heading")).to_be_hidden()
+    expect(page.locator("#hand-form")).to_be_hidden()
+    again = page.get_by_role("button", name="Record another hand anyway")
+    again.tap()
+    expect(page.locator("#record-heading")).to_have_text("Record hand 3")
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(again).to_have_count(0)
+    page.context.set_offline(False)
+    expect(page.locator("#game-status")).to_have_text("Winner: Anna", timeout=SENT_MS)
+    expect(page.locator("#hand-form")).to_be_hidden()  # folded by the server's board

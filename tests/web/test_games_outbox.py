@@ -211,3 +211,21 @@ def test_the_pages_carry_the_words_of_the_phones_preview(client: FlaskClient) ->
     texts = _page_json(italian.get_data(as_text=True), "preview-texts")
     assert texts["cardsLeft"] == "Mancano ancora %(count)s carte da assegnare."
     assert texts["here"].startswith("Calcolati su questo telefono")
+
+
+def test_the_pages_carry_how_many_hands_were_sent_in_each_plural_form(
+    client: FlaskClient,
+) -> None:
+    """After the outbox sends, the phone says "1 mano inviata" / "2 mani inviate": each
+    form by the plural category Intl.PluralRules names (Italian's "many" for millions)."""
+    url = start_game(client)
+    italian = _page_json(client.get(url, headers={"Accept-Language": "it"}).text, "offline-texts")
+    assert italian["handsSent"] == {
+        "one": "%(num)s mano inviata.",
+        "many": "%(num)s mani inviate.",
+        "other": "%(num)s mani inviate.",
+    }
+    assert italian["recordAnyway"] == "Registra comunque un'altra mano"
+    english = _page_json(client.get(url, headers={"Accept-Language": "en"}).text, "offline-texts")
+    assert english["handsSent"]["one"] == "%(num)s hand sent."
+    assert english["handsSent"]["other"] == "%(num)s hands sent."
