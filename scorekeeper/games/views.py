@@ -500,7 +500,7 @@ def undo(token: str) -> ResponseReturnValue:
             return redirect(f"{board_url(token)}#board")
         context = hand_context(game, last, token, editable=True)
         action = url_for("games.undo", token=token)
-        return render_template("games/remove.html", action=action, **context)
+        return render_template("games/remove.html", action=action, undo=True, **context)
     form = HandFormBase()
     number = form.expected_number() if form.validate_on_submit() else None
     try:

@@ -542,6 +542,8 @@ def test_undo_asks_first(app: Flask, client: FlaskClient) -> None:
     assert f'<form method="post" action="{url}/undo"' in page.text
     assert hidden(page.text, "number") == "2"
     assert f'href="{url}#hand-2">Keep it</a>' in page.text
+    assert "its numbers come back in the form" in page.text
+    assert page.text.index('id="confirm-remove"') < page.text.index("Points of hand 2")
     assert _hands(app) == [(1, (5, 0)), (2, (6, 0))]
     sent = {"csrf_token": hidden(page.text, "csrf_token"), "number": "2"}
     assert client.post(f"{url}/undo", data=sent).status_code == 302
