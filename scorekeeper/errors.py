@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import Flask, g, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.extensions import login_manager
+from scorekeeper.grammar import gettext as _
 from scorekeeper.transactions import rollback
 
 

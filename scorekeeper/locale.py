@@ -3,7 +3,9 @@
 The switch (``main.set_language``) keeps the choice in the long-lived ``lang`` cookie;
 `select_locale` is Flask-Babel's locale selector, `template_context` gives every
 template the current locale and the switch's links, and `install_template_gettext` makes
-the templates' ``_()`` look the request's catalog up once.
+the templates' ``_()``, ``ngettext()`` and ``side_gettext()`` look the request's catalog up
+once and follow the app's grammar (scorekeeper.grammar: a side's number, Italian's
+prepositions before a value).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from jinja2.runtime import Context
 from jinja2.utils import pass_context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
+
+from scorekeeper.grammar import Side, as_side, current_language, fit_words
 
 LOCALES = ("it", "en")
 DEFAULT_LOCALE = "it"
@@ -81,7 +85,8 @@ def install_template_gettext(app: Flask) -> None:
     Flask-Babel's template callables resolve the domain, the locale and its catalog
     cache on every call, and a board makes some 80 of them; the locale is chosen once per
     request (`select_locale`), so is its catalog here. ``_()`` and ``gettext()``, nearly
-    all of them, are `template_gettext`.
+    all of them, are `template_gettext`; ``ngettext()`` is `template_ngettext` and
+    ``side_gettext()`` `template_side_gettext`.
     """
     env = app.jinja_env
     env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -92,6 +97,8 @@ def install_template_gettext(app: Flask) -> None:
         newstyle=True,
     )
     env.globals["_"] = env.globals["gettext"] = template_gettext
+    env.globals["ngettext"] = template_ngettext
+    env.globals["side_gettext"] = template_side_gettext
 
 
 @pass_context
@@ -104,7 +111,32 @@ def template_gettext(context: Context, string: str, **variables: Any) -> str:
     translations = _request_translations()
     if not variables:
         return _translated(translations, string, autoescape)
-    text = translations.ugettext(string)
+    return _formatted(translations.ugettext(string), variables, autoescape)
+
+
+@pass_context
+def template_ngettext(
+    context: Context, singular: str, plural: str, num: int, **variables: Any
+) -> str:
+    """Jinja's newstyle ``ngettext``: the form ``num`` takes (``%(num)s`` is ``num``),
+    marked safe where the template escapes, the words before the values fitted to them."""
+    variables.setdefault("num", num)
+    text = _request_translations().ungettext(singular, plural, num)
+    return _formatted(text, variables, bool(context.eval_ctx.autoescape))
+
+
+@pass_context
+def template_side_gettext(
+    context: Context, singular: str, plural: str, side: Side | str, **variables: Any
+) -> str:
+    """A message about ``side`` (``%(side)s``), singular or plural as the side is
+    (`scorekeeper.grammar.side_gettext`)."""
+    side = as_side(side)
+    return template_ngettext(context, singular, plural, side.number, side=str(side), **variables)
+
+
+def _formatted(text: str, variables: dict[str, Any], autoescape: bool) -> str:
+    text = fit_words(text, variables, current_language())
     # The catalog's text is the app's own, as Jinja takes it; Markup's % escapes the values.
     return (Markup(text) if autoescape else text) % variables  # noqa: S704
 

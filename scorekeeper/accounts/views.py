@@ -10,7 +10,6 @@ from datetime import timedelta
 from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_timedelta
-from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 
@@ -19,6 +18,7 @@ from scorekeeper.accounts import services
 from scorekeeper.accounts.forms import LoginForm, PasswordForm, SignupForm
 from scorekeeper.accounts.models import User, username_key
 from scorekeeper.extensions import limiter, login_manager
+from scorekeeper.grammar import gettext as _
 from scorekeeper.ui.forms import ButtonForm
 from scorekeeper.ui.redirects import safe_next
 from scorekeeper.ui.text import lazy_gettext as _l

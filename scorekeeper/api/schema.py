@@ -13,8 +13,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
+from scorekeeper.grammar import gettext as _
 from scorekeeper.scoring import (
     DECK_SIZE,
     Card,

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 
 from flask import Blueprint, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest
 
 from scorekeeper.api import services
@@ -26,6 +25,7 @@ from scorekeeper.api.schema import (
     parse_score_request,
 )
 from scorekeeper.extensions import csrf, limiter
+from scorekeeper.grammar import gettext as _
 from scorekeeper.scoring import InvalidHand
 
 bp = Blueprint("api", __name__, url_prefix="/api")

@@ -6,11 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import cast
 
-from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 from wtforms import Field
 
 from scorekeeper.checks.forms import HandForm
+from scorekeeper.grammar import Side, gettext
 from scorekeeper.scoring import (
     COMMON_TARGETS,
     FORMATS,
@@ -58,7 +58,7 @@ class PrimieraCheck:
     """
 
     grid: list[GridSide]
-    labels: list[str]
+    labels: list[Side]
     piles: tuple[tuple[Card, ...], ...]
     primiere: tuple[Primiera, ...]
     contest: PrimieraContest | None
@@ -138,7 +138,7 @@ class HandCheck:
 
     mode: str
     rules: Rules
-    names: list[str]
+    names: list[Side]
     grid: list[GridSide] = field(default_factory=list)
     errors: dict[str, list[str]] = field(default_factory=dict)
     score: HandScore | None = None
@@ -186,7 +186,7 @@ def _check_by_cards(form: HandForm, args: MultiDict[str, str], check: HandCheck)
         if piles is not None:
             piles = with_rest(piles)
             last = frozenset(card.code for card in piles[-1])
-        check.grid.append(GridSide(fields[-1], check.names[-1], last))
+        check.grid.append(GridSide(fields[-1], str(check.names[-1]), last))
     check.grid[-1] = replace(check.grid[-1], rest_name="rest", rest=rest)
     check.started = rest or not read.empty
     numbers_ok = _valid(form, [form.side(i).scope for i in range(check.rules.sides)])

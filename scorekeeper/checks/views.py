@@ -63,7 +63,8 @@ def hand() -> ResponseReturnValue:
     - ``napola=1``, ``re_bello=1``, ``napoleone=1``: those settings on (missing
       means off); with napoleone, a side that took all ten denari is said to win
       the game at once.
-    - ``n0``...: the sides' names (default A, B, C, D).
+    - ``n0``...: the sides' names (default A, B, C, D); a game's pair or team once per
+      player (``n0=Anna&n0=Carla``).
 
     By counts: ``mode=counts`` with ``cards0``, ``denari0``, ``scope0``,
     ``napola_run0``... per side, ``settebello=<side>``, ``re_bello_holder=<side>``

@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 
 from flask import get_template_attribute, request, url_for
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -30,6 +29,8 @@ from scorekeeper.games.services import (
     stored_hands,
     stored_state,
 )
+from scorekeeper.grammar import Side, ngettext
+from scorekeeper.grammar import gettext as _
 from scorekeeper.scoring import (
     Card,
     Category,
@@ -115,18 +116,18 @@ def _board_url(_root: str, token: str) -> str:
 def checker_url(game: Game, hand: Hand) -> str:
     """The hand checker's page for this hand, with everything in its URL (see
     ``scorekeeper.checks.views.hand`` for the format)."""
-    entry, names = hand.entered, game.side_names()
+    entry, named = hand.entered, game.sides()
     params: dict[str, Any] = {"mode": entry.mode.value, "format": game.format_key}
     rules = game.rules
     params |= {name: 1 for name in VARIANT_LABELS if getattr(rules, name)}
     sides: tuple[SideCards | SideCounts, ...] = entry.sides
     for i, side in enumerate(sides):
-        params |= {f"n{i}": names[i], f"scope{i}": side.scope}
+        params |= {f"n{i}": list(named[i].players), f"scope{i}": side.scope}
         if isinstance(side, SideCards):
             params[f"s{i}"] = ",".join(card.code for card in side.cards)
         else:
             params |= _counts_params(i, side)
-    if isinstance(entry, CountsEntry) and not any(f"best{i}" in params for i in range(len(names))):
+    if isinstance(entry, CountsEntry) and not any(f"best{i}" in params for i in range(len(sides))):
         params["primiera"] = "none" if entry.primiera is None else entry.primiera
     return url_for("checks.hand", **params)
 
@@ -198,7 +199,8 @@ def board_context(
     """
     hands = stored_hands(game)
     state = stored_state(game, hands)
-    names = game.side_names()
+    sides = game.sides()
+    names = [str(side) for side in sides]
     history = history_rows(game, token, editable, hands, state)
     hand_sent = form is not None
     return {
@@ -213,7 +215,7 @@ def board_context(
         "last_hand": len(history),
         "dealer": game.seat_name(state.next_dealer),
         "first_player": game.seat_name(state.next_first_player),
-        "winner": names[state.winner] if state.winner is not None else None,
+        "winner": sides[state.winner] if state.winner is not None else None,
         "chart": totals_chart(state.running, game.target, names, _("Totals hand by hand")),
         "form": form,
         "number": form.number.data if form is not None else state.next_hand,
@@ -389,19 +391,22 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: HandEntry) 
     The errors are also put next to their fields in ``form``. While cards are
     still being given out, only how many are left is said.
     """
-    names = game.side_names()
+    names = game.sides()
     try:
         score = entry.score(game.rules)
     except InvalidHand as error:
         form.add_input_errors(error.errors)
         if all(e.code == ErrorCode.MISSING_CARDS for e in error.errors):
-            left = error.errors[0].params["count"]
-            return {"pending": _("%(count)s cards still to give.", count=left), "names": names}
+            left = int(str(error.errors[0].params["count"]))
+            pending = ngettext(
+                "%(count)s card still to give.", "%(count)s cards still to give.", left, count=left
+            )
+            return {"pending": pending, "names": names}
         return {"errors": _labelled(messages_by_field(error.errors), names), "names": names}
     return {"score": score, "names": names, "errors": None}
 
 
-def _labelled(by_field: dict[str, list[str]], names: list[str]) -> list[str]:
+def _labelled(by_field: dict[str, list[str]], names: Sequence[Side]) -> list[str]:
     """Every message, those about one side after its name ("Anna: ...")."""
     labelled = []
     for path, messages in by_field.items():
@@ -448,7 +453,7 @@ def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str
     return {
         "game": game,
         "hand": hand,
-        "names": game.side_names(),
+        "names": game.sides(),
         "token": token,
         "editable": editable,
         "links": links(game, token, editable),

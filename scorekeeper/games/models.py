@@ -30,6 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import Model
+from scorekeeper.grammar import Side
 from scorekeeper.models import utcnow
 from scorekeeper.scoring import (
     DECK_SIZE,
@@ -174,14 +175,18 @@ class Game(RulesColumns, Model):
         back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
     )
 
-    def side_names(self) -> list[str]:
-        """Each side's players joined: ``["Anna & Carla", "Bruno & Dario"]``."""
+    def sides(self) -> list[Side]:
+        """Each side as sentences name it: its players (`Side`, "Anna e Carla")."""
         fmt = FORMATS[self.format_key]
         names = {seat.seat: seat.name for seat in self.seats}
         return [
-            " & ".join(names.get(s, "?") for s in fmt.seats_of_side(side))
+            Side(tuple(names.get(s, "?") for s in fmt.seats_of_side(side)))
             for side in range(fmt.sides)
         ]
+
+    def side_names(self) -> list[str]:
+        """Each side's players joined in the page's language: ``["Anna e Carla", ...]``."""
+        return [str(side) for side in self.sides()]
 
     def seat_name(self, seat: int) -> str:
         """The name of the player in ``seat``."""

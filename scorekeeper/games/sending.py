@@ -26,11 +26,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from flask import Response, jsonify, request
-from flask_babel import gettext as _
 from wtforms import FieldList, Form, FormField
 
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import StoredHand, stored_state
+from scorekeeper.grammar import gettext as _
+from scorekeeper.grammar import side_gettext
 from scorekeeper.scoring import GameState, InputError
 from scorekeeper.ui.messages import error_message
 
@@ -141,11 +142,18 @@ def offline_data(
     """What the phone needs to score hands offline and show where they go (the board's
     ``#game-data`` script): the rules as `Rules.to_json`, each stored hand's points per
     side and napoleone side, the first dealer, the next hand's number, the names of the
-    sides and of the seats."""
+    sides and of the seats, and what the board says if a side wins before the server
+    confirms it (as each side's number of players has it: "Vincono Anna e Carla!")."""
     return {
         "game": game.view_token,
         "rules": game.rules.to_json(),
         "names": list(names),
+        "wins": [
+            side_gettext(
+                "Winner: %(side)s (not confirmed)", "Winners: %(side)s (not confirmed)", side
+            )
+            for side in game.sides()
+        ],
         "seats": [seat.name for seat in sorted(game.seats, key=lambda seat: seat.seat)],
         "first_dealer": game.first_dealer,
         "hands": [list(hand.totals) for hand in hands],

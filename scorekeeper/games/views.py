@@ -26,7 +26,6 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -77,6 +76,7 @@ from scorekeeper.games.services import (
     undo_last_hand,
     undone_entry,
 )
+from scorekeeper.grammar import gettext as _
 from scorekeeper.locale import this_page
 from scorekeeper.scoring import FORMATS, CardsEntry, CountsEntry, HandEntry, InvalidHand
 from scorekeeper.ui.text import bounded_int

@@ -7,7 +7,6 @@ import json
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
@@ -21,6 +20,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from scorekeeper.accounts.models import User
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
+from scorekeeper.grammar import gettext as _
 from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import NAME_MAX, League, Membership, Player

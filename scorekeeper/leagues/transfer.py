@@ -28,7 +28,6 @@ from typing import Any, TypeAlias, TypeVar
 
 from blinker import Namespace
 from flask import Flask, current_app
-from flask_babel import gettext
 from sqlalchemy import ColumnElement, Row, Select, select, update
 
 from scorekeeper.accounts.models import User
@@ -43,6 +42,7 @@ from scorekeeper.games.models import (
     Seat,
     rules_of,
 )
+from scorekeeper.grammar import gettext
 from scorekeeper.leagues import imports, standings
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import (

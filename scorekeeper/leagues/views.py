@@ -17,7 +17,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_limiter import RequestLimit
 from flask_login import current_user, login_required
 from werkzeug.exceptions import HTTPException
@@ -28,6 +27,7 @@ from scorekeeper.games import services as games
 from scorekeeper.games.board import board_url
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
+from scorekeeper.grammar import gettext as _
 from scorekeeper.leagues import games as league_games
 from scorekeeper.leagues import imports, services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role
@@ -423,7 +423,7 @@ def reissue_link(public_id: str, game_id: int, kind: str) -> ResponseReturnValue
     token = games.new_edit_link(game)
     flash(
         _(
-            "The game has a new edit link: the old one, and every score sheet link opened "
+            "The game has a new edit link: the old one, and every edit link a scorer opened "
             "before, no longer work."
         ),
         "success",

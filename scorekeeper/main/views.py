@@ -17,9 +17,9 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import force_locale
-from flask_babel import gettext as _
 
 from scorekeeper.games.cookies import your_games
+from scorekeeper.grammar import gettext as _
 from scorekeeper.locale import DEFAULT_LOCALE, LOCALES, remember_locale, select_locale
 from scorekeeper.main import shell
 from scorekeeper.ui.redirects import safe_next

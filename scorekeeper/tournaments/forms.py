@@ -356,7 +356,7 @@ class DrawForm(AppForm):
     """The draw: from a new random seed, or from the seed typed (to draw the same again)."""
 
     seed = IntegerField(
-        _l("Seed (empty: a new random one)"),
+        _l("Draw number (empty: a new random one)"),
         validators=[
             Optional(),
             NumberRange(min=0, message=_l("A whole number, 0 or more.")),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import gettext as _
 from flask_login import current_user
 from sqlalchemy import select
 
@@ -14,6 +13,7 @@ from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
+from scorekeeper.grammar import gettext as _
 from scorekeeper.leagues.access import member_role
 from scorekeeper.leagues.models import League
 from scorekeeper.scoring import GameState

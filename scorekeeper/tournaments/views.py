@@ -10,12 +10,12 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from scorekeeper.accounts import services as accounts
 from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
+from scorekeeper.grammar import gettext as _
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, services, transfer
 from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
@@ -205,7 +205,7 @@ def draw(public_id: str) -> ResponseReturnValue:
         except TournamentRefused as error:
             _refused(error, form)
         else:
-            flash(_("Drawn from seed %(seed)d.", seed=access.tournament.seed or 0), "success")
+            flash(_("Drawn with number %(seed)d.", seed=access.tournament.seed or 0), "success")
             return _to(access, "tournaments.entries")
     return _entries_page(access, EntriesForm(), form, 422)
 

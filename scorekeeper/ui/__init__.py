@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from scorekeeper.grammar import and_list, decimal, euros, percent
 from scorekeeper.ui.converters import CONVERTERS
 from scorekeeper.ui.grid import card_name, deck_by_suit
 from scorekeeper.ui.labels import (
@@ -37,11 +38,17 @@ def init_app(app: Flask) -> None:
     """Give every URL rule the app's converters (call it before any blueprint is
     registered), and every template the card grid's deck, card names, the hand's reasons,
     a format's name, the variants a game plays and the words of the phone's own preview
-    (category names, error templates); and the ``scoring-js`` command (the phone scorer's
-    constants)."""
+    (category names, error templates); the filters that write numbers in the page's
+    language (``decimal``, ``percent``, ``euros``) and lists names ("Anna e Carla":
+    ``and_list``); and the ``scoring-js`` command (the
+    phone scorer's constants)."""
     app.url_map.converters.update(CONVERTERS)
     app.add_template_global(deck_by_suit)
     app.add_template_filter(card_name)
+    app.add_template_filter(decimal)
+    app.add_template_filter(percent)
+    app.add_template_filter(euros)
+    app.add_template_filter(and_list)
     app.add_template_global(side_reasons, "hand_reasons")
     app.add_template_global(napoleone_reason)
     app.add_template_global(category_label)

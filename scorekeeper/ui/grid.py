@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from flask_babel import get_locale
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.scoring import DECK, Card, InvalidHand, Suit, parse_hand_cards
+from scorekeeper.grammar import Side
+from scorekeeper.scoring import DECK, FORMATS, Card, InvalidHand, Suit, parse_hand_cards
 from scorekeeper.ui.messages import SidePath, error_message
 
 
@@ -98,18 +99,28 @@ def read_grid(args: MultiDict[str, str], names: Sequence[str]) -> GridRead:
     return GridRead(texts, tuple(piles), tuple(() for _ in names))
 
 
-def grid_sides(read: GridRead, names: Sequence[str], labels: Sequence[str]) -> list[GridSide]:
+def grid_sides(
+    read: GridRead, names: Sequence[str], labels: Sequence[Side | str]
+) -> list[GridSide]:
     """The grid's sides showing what was sent (also when it was refused)."""
     return [
-        GridSide(name, label, upper_codes(texts), errors)
+        GridSide(name, str(label), upper_codes(texts), errors)
         for name, label, texts, errors in zip(names, labels, read.texts, read.errors, strict=True)
     ]
 
 
-def side_labels(args: MultiDict[str, str], count: int) -> list[str]:
-    """Each side's name: ``n0``, ``n1``... from the URL (a game's players), else A, B, C, D."""
-    return [(args.get(f"n{i}", "").strip()[:NAME_MAX] or SIDE_LETTERS[i]) for i in range(count)]
+def side_labels(args: MultiDict[str, str], count: int) -> list[Side]:
+    """Each side: ``n0``, ``n1``... from the URL, once per player of a game's side
+    (``n0=Anna&n0=Carla``: a pair, plural), else A, B, C, D (one name each)."""
+    sides = []
+    for i in range(count):
+        names = (name.strip()[:NAME_MAX] for name in args.getlist(f"n{i}"))
+        players = tuple(name for name in names if name)[:PLAYERS_MAX]
+        sides.append(Side(players) if players else Side.named(SIDE_LETTERS[i]))
+    return sides
 
 
 SIDE_LETTERS = "ABCD"
 NAME_MAX = 40
+#: The most players a side has (a team of three): more ``n0`` are not read.
+PLAYERS_MAX = max(fmt.players_per_side for fmt in FORMATS.values())

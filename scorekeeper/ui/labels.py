@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from flask_babel import gettext
-
+from scorekeeper.grammar import Side, as_side, gettext, side_gettext
 from scorekeeper.scoring import (
     FORMATS,
     Award,
@@ -79,28 +78,32 @@ def format_choices(keys: Iterable[str] = tuple(FORMATS)) -> list[SelectChoice]:
     return [SelectChoice(key, LazyText(format_label, FORMATS[key])) for key in keys]
 
 
-def side_reasons(score: HandScore, names: Sequence[str]) -> list[tuple[Category, str]]:
+def side_reasons(score: HandScore, names: Sequence[Side | str]) -> list[tuple[Category, str]]:
     """Why each category went where it did, one sentence per category, in display order.
 
     Built from the :class:`~scorekeeper.scoring.Award` of each category (its winner,
     reason and margin) and the sides' counts; the same words for the checker and a game.
+    A side is a `Side` (a pair's verbs are plural: "Anna e Carla ne hanno di più") or
+    a name (singular).
     """
-    return [(category, _reason(score, award, names)) for category, award in score.awards.items()]
+    named = [as_side(name) for name in names]
+    return [(category, _reason(score, award, named)) for category, award in score.awards.items()]
 
 
-def napoleone_reason(score: HandScore, names: Sequence[str]) -> str | None:
+def napoleone_reason(score: HandScore, names: Sequence[Side | str]) -> str | None:
     """The sentence for a napoleone (all ten denari win the game at once), if there is one."""
     if score.napoleone is None:
         return None
-    return gettext(
+    return side_gettext(
         "%(side)s took all ten denari: napoleone, the game is won at once.",
-        side=names[score.napoleone],
+        "%(side)s took all ten denari: napoleone, the game is won at once.",
+        names[score.napoleone],
     )
 
 
-def _reason(score: HandScore, award: Award, names: Sequence[str]) -> str:
+def _reason(score: HandScore, award: Award, names: Sequence[Side]) -> str:
     sides = score.sides
-    winner = names[award.winner] if award.winner is not None else ""
+    winner = names[award.winner] if award.winner is not None else Side(())
     category = award.category
     if award.reason is AwardReason.OFF:
         return gettext("Not played in this game.")
@@ -113,31 +116,35 @@ def _reason(score: HandScore, award: Award, names: Sequence[str]) -> str:
         listed = _each(names, counts)
         if award.reason is AwardReason.TIE:
             return gettext("Level at the top (%(list)s): nobody scores.", list=listed)
-        return gettext(
+        return side_gettext(
             "%(side)s has the most (%(list)s), %(margin)s more than the next.",
-            side=winner,
+            "%(side)s have the most (%(list)s), %(margin)s more than the next.",
+            winner,
             list=listed,
             margin=award.margin,
         )
     if category in (Category.SETTEBELLO, Category.RE_BELLO):
         if award.reason is AwardReason.HOLDER:
-            return gettext("%(side)s holds it.", side=winner)
+            return side_gettext("%(side)s holds it.", "%(side)s hold it.", winner)
         return gettext("Nobody holds it.")
     if category is Category.NAPOLA:
         if award.reason is AwardReason.RUN:
             run = sides[award.winner].napola_run if award.winner is not None else 0
-            return gettext(
-                "%(side)s has the denari from the asso up to %(run)s.", side=winner, run=run
+            return side_gettext(
+                "%(side)s has the denari from the asso up to %(run)s.",
+                "%(side)s have the denari from the asso up to %(run)s.",
+                winner,
+                run=run,
             )
         return gettext("Nobody has the asso, 2 and 3 of denari.")
     return _primiera_reason(score, award, names, winner)
 
 
-def _primiera_reason(score: HandScore, award: Award, names: Sequence[str], winner: str) -> str:
+def _primiera_reason(score: HandScore, award: Award, names: Sequence[Side], winner: Side) -> str:
     if award.reason is AwardReason.DECLARED:
         if award.winner is None:
             return gettext("Entered as taken by nobody.")
-        return gettext("Entered as taken by %(side)s.", side=winner)
+        return gettext("Entered as taken by %(side)s.", side=str(winner))
     totals = _each(
         names,
         [
@@ -150,19 +157,26 @@ def _primiera_reason(score: HandScore, award: Award, names: Sequence[str], winne
     if award.reason is AwardReason.NOBODY_COMPLETE:
         return gettext("No side has a card in every suit: nobody scores.")
     if award.margin is None:
-        return gettext(
-            "%(side)s is the only side with all four suits (%(list)s).", side=winner, list=totals
+        return side_gettext(
+            "%(side)s is the only side with all four suits (%(list)s).",
+            "%(side)s are the only side with all four suits (%(list)s).",
+            winner,
+            list=totals,
         )
-    return gettext(
+    return side_gettext(
         "%(side)s has the best primiera (%(list)s), %(margin)s more than the next.",
-        side=winner,
+        "%(side)s have the best primiera (%(list)s), %(margin)s more than the next.",
+        winner,
         list=totals,
         margin=award.margin,
     )
 
 
-def _each(names: Sequence[str], values: Sequence[object]) -> str:
-    return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+def _each(names: Sequence[Side], values: Sequence[object]) -> str:
+    """Each side's name and value: "Anna 2, Bruno 1"; teams of three, whose names hold a
+    comma themselves, apart by semicolons ("Anna, Bruno e Carla 2; Dario, ...")."""
+    apart = "; " if any(name.number > 2 for name in names) else ", "
+    return apart.join(f"{name} {value}" for name, value in zip(names, values, strict=True))
 
 
 #: Every setting of :class:`~scorekeeper.scoring.Rules`: its name and what it does.

@@ -15,8 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from flask_babel import gettext
-
+from scorekeeper.grammar import gettext
 from scorekeeper.scoring import InputError
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_babel import get_locale, get_translations, gettext
+from flask_babel import get_locale
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
+from scorekeeper.grammar import gettext, ngettext
 from scorekeeper.ui.labels import category_labels
 
 #: Each language's outbox words as JSON, and its preview words, made on first use.
@@ -22,24 +23,14 @@ _outbox_json: dict[str, Markup] = {}
 _preview_words: dict[str, dict[str, object]] = {}
 
 
-#: The CLDR plural categories of the app's languages (what the phone's Intl.PluralRules
-#: names), each with a number that falls in it (Italian's "many" is for millions).
-PLURAL_SAMPLES = (("one", 1), ("many", 1_000_000), ("other", 2))
-
-
-def plural_forms(singular: str, plural: str) -> dict[str, str]:
-    """A message with a number, ``%(num)s``, in each plural category of the page's language,
-    the number left for the script to put in (static/js/outbox.js ``plural``)."""
-    translations = get_translations()
-    return {
-        category: translations.ngettext(singular, plural, sample)
-        for category, sample in PLURAL_SAMPLES
-    }
-
-
 def _outbox_words() -> dict[str, object]:
     return {
-        "handsSent": plural_forms("%(num)s hand sent.", "%(num)s hands sent."),
+        # After the outbox has sent hands: the forms 1 and 2 take, for the script to
+        # choose (as the preview's "cardsLeft").
+        "handsSent": {
+            form: ngettext("%(count)s hand sent.", "%(count)s hands sent.", num, count="%(count)s")
+            for form, num in (("one", 1), ("other", 2))
+        },
         "recordAnyway": gettext("Record another hand anyway"),
         "saving": gettext("Saving…"),
         "notSent": gettext("not sent yet"),
@@ -52,7 +43,6 @@ def _outbox_words() -> dict[str, object]:
             count="%(count)s",
         ),
         "sentNotShown": gettext("Sent: the board is catching up."),
-        "winsProvisional": gettext("Winner: %(name)s (not confirmed)", name="%(name)s"),
         "spareggioProvisional": gettext(
             "Level at the top: a spareggio hand is needed (not confirmed)."
         ),
@@ -111,7 +101,17 @@ def _make_preview_words() -> dict[str, object]:
         "category": gettext("Category"),
         "total": gettext("Total"),
         "notValid": gettext("Not valid yet:"),
-        "cardsLeft": gettext("%(count)s cards still to give.", count="%(count)s"),
+        # The forms 1 and 2 take, for the script to choose: in Italian and English a
+        # count of cards (0 to 40) takes the first form for 1 and the second for the rest.
+        "cardsLeft": {
+            form: ngettext(
+                "%(count)s card still to give.",
+                "%(count)s cards still to give.",
+                num,
+                count="%(count)s",
+            )
+            for form, num in (("one", 1), ("other", 2))
+        },
         "here": gettext(
             "Computed on this phone, without signal: the server's points replace these once"
             " it answers."

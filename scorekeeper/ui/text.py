@@ -19,9 +19,10 @@ from functools import cache
 from typing import Any
 
 from confusable_homoglyphs.confusables import confusables_data
-from flask_babel import gettext
 from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
+
+from scorekeeper.grammar import gettext
 
 
 class LazyText(LazyString):

@@ -24,6 +24,7 @@
       });
       return {
         label: fs.dataset.label,
+        restLabel: fs.dataset.restLabel,
         single: fs.hasAttribute("data-single"),
         inputs: inputs,
         rest: fs.querySelector(".rest-toggle input"),
@@ -154,8 +155,7 @@
         b.setAttribute("aria-pressed", i === active ? "true" : "false");
       });
       restButton.hidden = sides[active].single || root.hasAttribute("data-no-rest");
-      restButton.textContent =
-        (root.dataset.restLabel || "%(side)s").replace("%(side)s", sides[active].label);
+      restButton.textContent = sides[active].restLabel || sides[active].label;
     }
 
     fieldsets.forEach(function (fs) { fs.hidden = true; });

@@ -229,7 +229,7 @@
         var lines = [say(waiting ? T.notConfirmed : T.sentNotShown, { count: shown.length })];
         var won = state.winner !== null && state.winner !== undefined;
         foldRecord(live, won);
-        if (won) lines.push(say(T.winsProvisional, { name: data.names[state.winner] }));
+        if (won) lines.push(data.wins[state.winner]);
         else if (state.spareggio) lines.push(T.spareggioProvisional);
         note.textContent = lines.join(" ");
         // A game over has no next dealer: its tiles carry no marks (as on the server's board).
@@ -481,7 +481,7 @@
        those about one side after its name ("Anna: ..."), grouped by field. */
     function errorList(P, s, errors) {
       if (errors.every(function (e) { return e.code === "missing_cards"; })) {
-        return el("p", "preview muted", say(P.cardsLeft, { count: errors[0].params.count }));
+        return el("p", "preview muted", say(P.cardsLeft[Number(errors[0].params.count) === 1 ? "one" : "other"], { count: errors[0].params.count }));
       }
       var fields = [], byField = {}, templates = Object.assign({}, s.DATA.MESSAGES,
         (s.DATA.TRANSLATED_MESSAGES || {})[document.documentElement.lang]);

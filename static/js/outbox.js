@@ -531,13 +531,6 @@
     });
   }
 
-  /* `forms` by CLDR plural category (ui/outbox.py), the one for `n`, with %(num)s as n. */
-  function plural(forms, n) {
-    var category = n === 1 ? "one" : "other";
-    try { category = new Intl.PluralRules(document.documentElement.lang).select(n); } catch (e) { /* as above */ }
-    return say((forms || {})[category] || (forms || {}).other, { num: n });
-  }
-
   /* After the outbox has sent hands: how many, where "Hand N saved" stood. */
   function saySent(count) {
     if (!document.getElementById("live")) return;
@@ -547,7 +540,9 @@
     var box = el("div", "flashes");
     box.setAttribute("role", "status");
     main.insertBefore(box, main.firstChild);
-    var note = el("p", "flash flash-success outbox-note", plural(T.handsSent, count));
+    // The form a count takes (ui/outbox.py): in Italian and English, 1 the first, the rest the other.
+    var forms = T.handsSent || {};
+    var note = el("p", "flash flash-success outbox-note", say(forms[count === 1 ? "one" : "other"], { count: count }));
     note.id = "outbox-sent";
     box.appendChild(note);  // into the live region once it is on the page: announced
   }

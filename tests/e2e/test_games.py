@@ -82,11 +82,11 @@ DENARI_AND_SEVENS = [
 def test_a_game_in_pairs_by_cards(en_phone: Page) -> None:
     page = en_phone
     start_game(page, ("Anna", "Bruno", "Carla", "Dario"), format_label="4 players in 2 teams of 2")
-    sides = ("Anna & Carla", "Bruno & Dario")
+    sides = ("Anna and Carla", "Bruno and Dario")
     expect(page.locator("#next-hand")).to_have_text(
         "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno"
     )
-    # Anna & Carla: denari, settebello, primiera and a scopa; Bruno & Dario the carte.
+    # Anna and Carla: denari, settebello, primiera and a scopa; Bruno and Dario the carte.
     record_by_cards(page, sides, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 1})
     expect_totals(page, 4, 1)
     expect(page.locator("#next-hand")).to_contain_text(
@@ -96,7 +96,7 @@ def test_a_game_in_pairs_by_cards(en_phone: Page) -> None:
     expect_totals(page, 5, 6)
     record_by_cards(page, sides, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 3, 1: 0})
     expect_totals(page, 11, 7)
-    expect(page.locator("#game-status")).to_have_text("Winner: Anna & Carla")
+    expect(page.locator("#game-status")).to_have_text("Winners: Anna and Carla")
     # The hand keeps its cards: its page says how it was entered.
     page.locator("#hand-1 summary").tap()
     page.locator("#hand-1").get_by_role("link", name="Why, and the hand's history").tap()

@@ -173,6 +173,9 @@ def test_save_is_sent_once_and_says_so(en_phone: Page, live_server: LiveServer) 
     expect(save).to_have_text("Saving…")
     expect(save).to_be_disabled()
     expect(save).to_have_attribute("aria-busy", "true")
+    # The post reached the stand-in fetch (counted, then held): only then is the count
+    # read; under load the button says "Saving…" before the count comes back.
+    page.wait_for_function("() => typeof window.releaseHand === 'function'")
     save.tap(force=True)  # a second, impatient tap
     page.keyboard.press("Enter")
     assert posts.count == 1

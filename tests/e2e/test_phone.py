@@ -150,7 +150,7 @@ def test_in_pairs_the_mark_names_the_player(make_phone: Callable[..., Page]) -> 
     dealer = page.locator("#board .mark-dealer")
     expect(dealer).to_have_count(1)
     expect(dealer).to_have_text("mazziere: Bruno")
-    expect(mark_tile(page, "dealer").locator(".side-name")).to_have_text("Bruno & Dario")
+    expect(mark_tile(page, "dealer").locator(".side-name")).to_have_text("Bruno and Dario")
 
 
 def demo_league(app: Flask, players: int = 12, games: int = 80) -> str:

@@ -270,7 +270,7 @@ def test_account_page_counts_the_devices_and_logs_out_everywhere(
 
     response = post_form(client, "/account/", "/account/logout-everywhere")
     assert response.status_code == 302
-    assert "Sei uscito su ogni dispositivo" in client.get("/").get_data(as_text=True)
+    assert "Hai chiuso la sessione su ogni dispositivo" in client.get("/").get_data(as_text=True)
     for browser in (client, other, remembered, copy):
         assert not _logged_in(browser)
     assert _session_count(app) == 0

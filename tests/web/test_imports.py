@@ -509,10 +509,10 @@ def test_an_import_runs_outside_the_request_and_its_page_shows_how_far_it_is(
     assert [status for status, _page, _thread in seen] == [200, 200, 200]
     _status, page, thread = seen[0]
     assert thread != threading.main_thread().name
-    assert "2 partite su 5" in page
+    assert "2 di 5 partite" in page
     assert '<meta http-equiv="refresh" content="2">' in page
-    assert "4 partite su 5" in seen[1][1]
-    assert "5 partite su 5" in seen[2][1]
+    assert "4 di 5 partite" in seen[1][1]
+    assert "5 di 5 partite" in seen[2][1]
     # Done: the page leads to the new league.
     response = client.get(progress, headers=EN)
     assert response.status_code == 302

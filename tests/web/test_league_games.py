@@ -228,7 +228,11 @@ def test_player_page_shows_rating_chart_and_head_to_head(
     assert page.status_code == 200
     assert '<svg class="chart"' in html
     assert "style=" not in html
-    assert "Anna against Bruno: 1 games, 1 won, 0 lost; game points 15–0." in html
+    assert "Anna against Bruno: 1 game, 1 won, 0 lost; game points 15–0." in html
+    italian = client.get(
+        f"/leagues/{scored}/players/{anna}?against={bruno}", headers={"Accept-Language": "it"}
+    ).get_data(as_text=True)
+    assert "Anna contro Bruno: 1 partita, 1 vinta, 0 perse; punti 15–0." in italian
 
 
 def test_head_to_head_refuses_another_leagues_player(

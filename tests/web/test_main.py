@@ -177,14 +177,16 @@ def test_a_page_looks_its_catalog_up_once_for_all_its_translations(
     [
         ('{{ _("Share") }}', {}),
         ('{{ _("100%% sure") }}', {}),
-        ('{{ _("Winner: %(name)s", name=who) }}', {"who": "<b>Anna & Bruno</b>"}),
+        ('{{ _("Entered as taken by %(side)s.", side=who) }}', {"who": "<b>Anna & Bruno</b>"}),
         ('{{ gettext("Target %(target)s", target=21) }}', {}),
+        ('{{ ngettext("after %(num)d game", "after %(num)d games", 2) }}', {}),
     ],
 )
 def test_the_templates_gettext_is_jinjas_newstyle_gettext(
     app: Flask, autoescape: bool, source: str, values: dict[str, str]
 ) -> None:
-    """``_()`` and ``gettext()`` in one call say what Jinja's own newstyle gettext says:
+    """``_()``, ``gettext()`` and ``ngettext()`` in one call say what Jinja's own newstyle
+    gettext says where no word is fitted to a value (scorekeeper.grammar):
     the translation, escaped values where the template escapes, ``%%`` as ``%``; the
     same text again from the kept one, in each request's language."""
     jinja = Environment(extensions=["jinja2.ext.i18n"])  # Jinja's own, as it comes
@@ -201,8 +203,8 @@ def test_the_templates_gettext_is_jinjas_newstyle_gettext(
             assert ours == app.jinja_env.from_string(template).render(values)
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         english = app.jinja_env.from_string(template).render(values)
-    if "Winner" in source:
+    if "Entered" in source:
         assert ("&lt;b&gt;Anna &amp; Bruno&lt;/b&gt;" in english) == autoescape
-        assert english.startswith("Winner: ")
+        assert english.startswith("Entered as taken by ")
     if "100" in source:
         assert english == "100% sure"

@@ -1,0 +1,366 @@
+"""Italian that reads right: every message about a side agrees with it (one player
+singular, a pair or a team of three plural, the names joined with "e" / "and"), every
+count takes its form, numbers and names take their prepositions, and numbers are written
+in the page's language; in Italian and in English."""
+
+from __future__ import annotations
+
+import html as html_module
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from flask import Flask, render_template_string
+from flask.testing import FlaskClient
+from markupsafe import Markup
+
+from scorekeeper.grammar import Side, decimal, euros, gettext, ngettext, percent, side_gettext
+from tests.helpers.games import hand_points, record, start_game
+
+CATALOG = (
+    Path(__file__).resolve().parents[2] / "scorekeeper/translations/it/LC_MESSAGES/messages.po"
+)
+LANGUAGES = ("it", "en")
+#: A side of one player, a pair, a team of three.
+SIDES = {1: ("Anna",), 2: ("Anna", "Carla"), 3: ("Anna", "Carla", "Elena")}
+JOINED = {
+    "it": {1: "Anna", 2: "Anna e Carla", 3: "Anna, Carla ed Elena"},
+    "en": {1: "Anna", 2: "Anna and Carla", 3: "Anna, Carla, and Elena"},
+}
+#: Messages with a side in them whose words do not change with its number ("taken by").
+NO_AGREEMENT = {
+    "Entered as taken by %(side)s.",
+    "For %(side)s, e.g. 7D 6C 1B 5S",
+    "Give all remaining cards to %(side)s",
+    "held by %(side)s",
+    "Point: %(side)s",
+    "side %(side)s",  # a side's letter on the new game's form: "parte A"
+}
+
+#: Every message about a side, as each side reads it: (singular msgid, the values of its
+#: other placeholders, {language: (one player, a pair, a team of three)}).
+AGREEMENT = [
+    (
+        "Winner: %(side)s",
+        {},
+        {
+            "it": ("Vince Anna!", "Vincono Anna e Carla!", "Vincono Anna, Carla ed Elena!"),
+            "en": ("Winner: Anna", "Winners: Anna and Carla", "Winners: Anna, Carla, and Elena"),
+        },
+    ),
+    (
+        "Winner: %(side)s (not confirmed)",
+        {},
+        {
+            "it": ("Vince Anna! (da confermare)", "Vincono Anna e Carla! (da confermare)", None),
+            "en": ("Winner: Anna (not confirmed)", "Winners: Anna and Carla (not confirmed)", None),
+        },
+    ),
+    (
+        "%(side)s has the most (%(list)s), %(margin)s more than the next.",
+        {"list": "…", "margin": 4},
+        {
+            "it": (
+                "Anna ne ha di più (…), 4 più di chi segue.",
+                "Anna e Carla ne hanno di più (…), 4 più di chi segue.",
+                "Anna, Carla ed Elena ne hanno di più (…), 4 più di chi segue.",
+            ),
+            "en": (
+                "Anna has the most (…), 4 more than the next.",
+                "Anna and Carla have the most (…), 4 more than the next.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s holds it.",
+        {},
+        {
+            "it": ("Anna ce l'ha.", "Anna e Carla ce l'hanno.", "Anna, Carla ed Elena ce l'hanno."),
+            "en": ("Anna holds it.", "Anna and Carla hold it.", "Anna, Carla, and Elena hold it."),
+        },
+    ),
+    (
+        "%(side)s has the denari from the asso up to %(run)s.",
+        {"run": 8},
+        {
+            "it": (
+                "Anna ha i denari in fila dall'asso fino all'8.",
+                "Anna e Carla hanno i denari in fila dall'asso fino all'8.",
+                None,
+            ),
+            "en": (
+                "Anna has the denari from the asso up to 8.",
+                "Anna and Carla have the denari from the asso up to 8.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s is the only side with all four suits (%(list)s).",
+        {"list": "…"},
+        {
+            "it": (
+                "Solo Anna ha tutti e quattro i semi (…).",
+                "Solo Anna e Carla hanno tutti e quattro i semi (…).",
+                None,
+            ),
+            "en": (
+                "Anna is the only side with all four suits (…).",
+                "Anna and Carla are the only side with all four suits (…).",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s has the best primiera (%(list)s), %(margin)s more than the next.",
+        {"list": "…", "margin": 5},
+        {
+            "it": (
+                "Anna ha la primiera migliore (…), 5 più di chi segue.",
+                "Anna e Carla hanno la primiera migliore (…), 5 più di chi segue.",
+                None,
+            ),
+            "en": (
+                "Anna has the best primiera (…), 5 more than the next.",
+                "Anna and Carla have the best primiera (…), 5 more than the next.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s took all ten denari: napoleone, the game is won at once.",
+        {},
+        {
+            "it": (
+                "Anna ha preso tutti e dieci i denari: napoleone, la partita è vinta subito.",
+                "Anna e Carla hanno preso tutti e dieci i denari: napoleone, la partita è vinta"
+                " subito.",
+                None,
+            ),
+            "en": (
+                "Anna took all ten denari: napoleone, the game is won at once.",
+                "Anna and Carla took all ten denari: napoleone, the game is won at once.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s takes the primiera point, %(margin)s ahead.",
+        {"margin": 5},
+        {
+            "it": (
+                "Anna prende il punto della primiera, con 5 in più.",
+                "Anna e Carla prendono il punto della primiera, con 5 in più.",
+                None,
+            ),
+            "en": (
+                "Anna takes the primiera point, 5 ahead.",
+                "Anna and Carla take the primiera point, 5 ahead.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s takes the primiera point: the only side with all four suits.",
+        {},
+        {
+            "it": (
+                "Anna prende il punto della primiera: è l'unica parte con tutti e quattro i semi.",
+                "Anna e Carla prendono il punto della primiera: sono l'unica parte con tutti e"
+                " quattro i semi.",
+                None,
+            ),
+            "en": (
+                "Anna takes the primiera point: the only side with all four suits.",
+                "Anna and Carla take the primiera point: the only side with all four suits.",
+                None,
+            ),
+        },
+    ),
+]
+
+
+def _side_messages() -> tuple[set[str], set[str]]:
+    """The catalog's messages with a side in them: those with a plural, those without."""
+    with CATALOG.open("rb") as po:
+        catalog = read_po(po, locale="it")
+    plural, single = set(), set()
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if "%(side)s" in ids[0]:
+            (plural if len(ids) > 1 else single).add(ids[0])
+    return plural, single
+
+
+def test_every_message_about_a_side_is_walked_here() -> None:
+    """A message about a side says it in the side's number (side_gettext), or its words
+    do not change with it; a new one joins AGREEMENT or NO_AGREEMENT."""
+    plural, single = _side_messages()
+    assert plural == {msgid for msgid, _, _ in AGREEMENT}
+    assert single == NO_AGREEMENT
+
+
+@pytest.mark.parametrize(("msgid", "values", "expected"), AGREEMENT, ids=lambda v: str(v)[:24])
+def test_each_message_agrees_with_one_player_a_pair_and_a_team_of_three(
+    app: Flask, msgid: str, values: dict[str, object], expected: dict[str, tuple[str | None, ...]]
+) -> None:
+    plural = _plural_of(msgid)
+    for language in LANGUAGES:
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            for size, players in SIDES.items():
+                said = side_gettext(msgid, plural, Side(players), **values)
+                # The same in a template, as the board says it.
+                shown = render_template_string(
+                    "{{ side_gettext(msgid, plural, side, **values) }}",
+                    msgid=msgid,
+                    plural=plural,
+                    side=Side(players),
+                    values=values,
+                )
+                assert html_module.unescape(shown) == said
+                assert JOINED[language][size] in said
+                assert "&" not in said
+                want = expected[language][size - 1]
+                if want is not None:
+                    assert said == want, (language, size)
+
+
+def _plural_of(msgid: str) -> str:
+    with CATALOG.open("rb") as po:
+        catalog = read_po(po, locale="it")
+    for message in catalog:
+        if isinstance(message.id, tuple) and message.id[0] == msgid:
+            return str(message.id[1])
+    raise AssertionError(msgid)
+
+
+@pytest.mark.parametrize(
+    ("names", "fmt", "italian", "english"),
+    [
+        (("Anna", "Bruno"), "2", "Vince Anna!", "Winner: Anna"),
+        (
+            ("Anna", "Bruno", "Carla", "Dario"),
+            "2x2",
+            "Vincono Anna e Carla!",
+            "Winners: Anna and Carla",
+        ),
+        (
+            ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"),
+            "2x3",
+            "Vincono Anna, Carla ed Elena!",
+            "Winners: Anna, Carla, and Elena",
+        ),
+    ],
+)
+def test_the_board_and_the_hand_say_the_side_in_its_number(
+    client: FlaskClient, names: tuple[str, ...], fmt: str, italian: str, english: str
+) -> None:
+    url = start_game(client, names, format=fmt, target="5")
+    record(client, url, **hand_points(5, 0))  # the first side: carte, denari, settebello...
+    pages = {
+        language: {
+            page: html_module.unescape(
+                client.get(page_url, headers={"Accept-Language": language}).get_data(True)
+            )
+            for page, page_url in (("board", url), ("hand", f"{url}/hands/1"))
+        }
+        for language in LANGUAGES
+    }
+    assert italian in pages["it"]["board"]
+    assert english in pages["en"]["board"]
+    side = italian.removeprefix("Vince ").removeprefix("Vincono ").removesuffix("!")
+    pair = len(names) > 2
+    verb = ("ne hanno di più", "ce l'hanno") if pair else ("ne ha di più", "ce l'ha")
+    assert f"{side} {verb[0]} (" in pages["it"]["hand"]
+    assert f"{side} {verb[1]}." in pages["it"]["hand"]
+    side = english.removeprefix("Winner: ").removeprefix("Winners: ")
+    verb = ("have the most", "hold it") if pair else ("has the most", "holds it")
+    assert f"{side} {verb[0]} (" in pages["en"]["hand"]
+    assert f"{side} {verb[1]}." in pages["en"]["hand"]
+    for text in (*pages["it"].values(), *pages["en"].values()):
+        assert " & " not in text
+    # The hand checker opened from the hand keeps the pair a pair.
+    link = re.search(
+        r'id="open-in-checker" href="([^"]+)"|href="([^"]+)" id="open-in-checker"',
+        pages["it"]["hand"],
+    )
+    assert link is not None
+    checker = client.get(link.group(1) or link.group(2), headers={"Accept-Language": "it"})
+    assert f"{JOINED['it'][len(names) // 2]} {'ne hanno' if pair else 'ne ha'} di più" in (
+        html_module.unescape(checker.get_data(as_text=True))
+    )
+
+
+def test_a_hand_s_counts_take_their_form(client: FlaskClient) -> None:
+    url = start_game(client)
+    # Anna: 39 cards and every denaro; Bruno: one card, no denaro.
+    fields = {"sides-0-cards": "39", "sides-0-denari": "10", "settebello": "0", "primiera": "0"}
+    record(client, url, **fields)
+    italian = client.get(url, headers={"Accept-Language": "it"}).get_data(as_text=True)
+    english = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Anna: 39 carte, 10 denari" in italian
+    assert "Bruno: 1 carta, 0 denari" in italian
+    assert "Bruno: 1 card, 0 denari" in english
+
+
+@pytest.mark.parametrize(
+    ("num", "italian", "english"),
+    [
+        (1, "Manca ancora 1 carta da assegnare.", "1 card still to give."),
+        (2, "Mancano ancora 2 carte da assegnare.", "2 cards still to give."),
+    ],
+)
+def test_counts_take_the_form_of_their_number(
+    app: Flask, num: int, italian: str, english: str
+) -> None:
+    for language, expected in (("it", italian), ("en", english)):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            message = ngettext(
+                "%(count)s card still to give.", "%(count)s cards still to give.", num, count=num
+            )
+            assert message == expected
+    with app.test_request_context("/", headers={"Accept-Language": "it"}):
+        won = ngettext("%(num)s won", "%(num)s won", num)
+        lost = ngettext("%(num)s lost", "%(num)s lost", num)
+        assert (won, lost) == (("1 vinta", "1 persa") if num == 1 else ("2 vinte", "2 perse"))
+
+
+@pytest.mark.parametrize(
+    ("target", "italian"),
+    [(21, "ai 21"), (11, "agli 11"), (8, "agli 8"), (1, "all'1"), (100, "ai 100")],
+)
+def test_a_target_takes_its_article(app: Flask, target: int, italian: str) -> None:
+    for language, expected in (("it", italian), ("en", f"to {target}")):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            assert gettext("to %(target)d", target=target) == expected
+            shown = render_template_string('{{ _("to %(target)d", target=t) }}', t=target)
+            assert html_module.unescape(shown) == expected
+
+
+def test_a_name_after_a_takes_ad(client: FlaskClient) -> None:
+    page = client.get(
+        "/check/hand?mode=cards&format=2&n0=Bruno&n1=Anna", headers={"Accept-Language": "it"}
+    ).get_data(as_text=True)
+    assert 'data-rest-label="Dai tutte le carte rimaste ad Anna"' in page
+    assert 'data-rest-label="Dai tutte le carte rimaste a Bruno"' in page
+
+
+def test_numbers_are_written_in_the_page_s_language(app: Flask) -> None:
+    with app.test_request_context("/", headers={"Accept-Language": "it"}):
+        assert (decimal(5 / 3), percent(0.5), euros(500)) == ("1,67", "50%", "5,00\xa0€")
+        assert render_template_string("{{ x | decimal }}", x=1234.5) == "1.234,50"
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert (decimal(5 / 3), percent(0.5), euros(500)) == ("1.67", "50%", "€5.00")
+
+
+def test_names_are_listed_with_and_escaped_unless_markup(app: Flask) -> None:
+    source = '{{ names | and_list }} · {{ [link, "Elena"] | and_list }}'
+    link = Markup('<a href="/p/1">Anna</a>')
+    with app.test_request_context("/", headers={"Accept-Language": "it"}):
+        shown = render_template_string(source, names=["<b>", "Carla", "Elena"], link=link)
+        assert shown == '&lt;b&gt;, Carla ed Elena · <a href="/p/1">Anna</a> ed Elena'
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        shown = render_template_string(source, names=["Anna", "Carla"], link=link)
+        assert shown == 'Anna and Carla · <a href="/p/1">Anna</a> and Elena'
