@@ -170,6 +170,24 @@ def saved_note(saved: int | None, hands: int) -> list[tuple[str, str]]:
     return [("success", saved_message(saved))]
 
 
+def undone_note(number: int, entry: HandEntry) -> list[tuple[str, str]]:
+    """The note over a hand form opened again with the numbers (or the cards) of hand
+    ``number``, just undone (``?undone=N``, set by the undo's answer)."""
+    if isinstance(entry, CountsEntry):
+        message = _(
+            "Hand %(number)s removed. Its numbers are back in the form below: correct them"
+            " and save the hand again.",
+            number=number,
+        )
+    else:
+        message = _(
+            "Hand %(number)s removed. Its cards are back below: correct them and save the"
+            " hand again.",
+            number=number,
+        )
+    return [("success", message)]
+
+
 def board_context(
     game: Game, token: str, editable: bool, form: CountsForm | None = None
 ) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, cast
 
 from werkzeug.datastructures import MultiDict
 from wtforms import (
+    Field,
     FieldList,
     Form,
     FormField,
@@ -64,7 +65,7 @@ PRIMIERA_NOBODY = "none"
 #: Passed to the scoring package when nobody chose who took the primiera, so
 #: that its own "choose who took the primiera" check reports it.
 PRIMIERA_UNCHOSEN = -1
-#: What two sides' counts add up to: the whole deck (a blank count is the rest of it).
+#: What the sides' counts add up to: the whole deck (one side's blank count is the rest of it).
 WHOLE_DECK = {"cards": DECK_SIZE, "denari": DENARI_IN_DECK}
 #: The card grid's "all the cards the other sides did not take" box (last side).
 REST_FIELD = "rest"
@@ -211,6 +212,19 @@ ZERO_COUNT_INPUT = {**COUNT_INPUT, "placeholder": "0"}
 ENTER_A_NUMBER = _l("Enter a number")
 
 
+def fill_the_rest(counts: Sequence[Field], whole: int) -> None:
+    """Once every side but one has its count (of cards, or of denari), the one left blank
+    is the rest of the deck: ``whole`` less the others. Filled in, it shows as such when
+    the form comes back. A count that is not a number fills nothing (it is refused by
+    itself); the rest may come out wrong (below zero), and the checks then say so."""
+    blank = [count for count in counts if count.data is None]
+    if len(counts) < 2 or len(blank) != 1 or blank[0].errors:
+        return
+    rest = whole - sum(count.data for count in counts if count.data is not None)
+    blank[0].data = rest
+    blank[0].raw_data = [str(rest)]
+
+
 class SideCountsForm(Form):
     """One side's numbers in a hand entered by counts: the board's hand form and the hand
     checker each hold one per side (a sub-form: any CSRF token is on the form that holds
@@ -320,7 +334,7 @@ class CountsForm(HandFormBase):
     """A hand by counts; ``sides`` has one entry per side (see :func:`counts_form`)."""
 
     sides: FieldList[FormField[BoardSideForm]]
-    #: What two sides' counts add up to (also told to the page's script).
+    #: What the sides' counts add up to (also told to the page's script).
     whole_deck = WHOLE_DECK
     settebello = RadioField(_l("Settebello"), validate_choice=False)
     re_bello = RadioField(_l("Re bello"), validate_choice=False)
@@ -338,16 +352,12 @@ class CountsForm(HandFormBase):
         ]
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """Whole numbers only; with two sides a blank count is the rest of the deck."""
+        """Whole numbers only; a count left blank on one side alone is the rest of the
+        deck (`fill_the_rest`)."""
         ok = bool(super().validate(extra_validators))
         subforms = [entry.form for entry in self.sides]
-        if len(subforms) == 2:
-            for name, whole in WHOLE_DECK.items():
-                a, b = (sub[name] for sub in subforms)
-                if a.data is None and b.data is not None and not a.errors:
-                    a.data = whole - b.data
-                elif b.data is None and a.data is not None and not b.errors:
-                    b.data = whole - a.data
+        for name, whole in WHOLE_DECK.items():
+            fill_the_rest([sub[name] for sub in subforms], whole)
         for i, sub in enumerate(subforms):
             for best in sub.best_fields():
                 # Shown with the side's best cards (the pickers have no error list).

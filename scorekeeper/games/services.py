@@ -42,6 +42,7 @@ from scorekeeper.scoring import (
     HandResult,
     HandScore,
     Rules,
+    read_entry,
 )
 from scorekeeper.transactions import in_transaction
 
@@ -615,21 +616,35 @@ def remove_hand(game: Game, number: int) -> None:
     in_transaction(save)
 
 
-def undo_last_hand(game: Game, number: int) -> None:
-    """Remove the last hand, if it is still hand ``number`` (a double tap undoes once)."""
+def undo_last_hand(game: Game, number: int) -> HandEntry:
+    """Remove the last hand, if it is still hand ``number`` (a double tap undoes once);
+    returns its entry, to enter it again corrected (see `undone_entry`)."""
 
-    def save() -> None:
+    def save() -> HandEntry:
         lock_game(game)
         last = _next_number(game) - 1
         if number != last or last < 1:
             raise HandConflict(number, last)
-        _remove_hand(game, number)
+        return _remove_hand(game, number)
 
-    in_transaction(save)
+    return in_transaction(save)
 
 
-def _remove_hand(game: Game, number: int) -> None:
+def undone_entry(game: Game, number: int) -> HandEntry | None:
+    """Hand ``number``'s entry as it was removed, if that removal is the game's last
+    change and the game is at hand ``number`` again: what a player who undid a hand to
+    correct it enters again (anything since, and the numbers would be out of place)."""
+    last = db.session.execute(_LAST_REVISION, {"game": game.id}).first()
+    if last is None or last.action != "delete" or last.number != number:
+        return None
+    if _next_number(game) != number:
+        return None
+    return read_entry(last.mode, last.entry)
+
+
+def _remove_hand(game: Game, number: int) -> HandEntry:
     hand = _hand(game, number)
+    entry = hand.entered
     log_revision(game, hand, "delete")
     game.removed_count += 1
     db.session.delete(hand)
@@ -641,6 +656,7 @@ def _remove_hand(game: Game, number: int) -> None:
         other.number -= 1
         db.session.flush()  # one row at a time: the UNIQUE (game, number) holds throughout
     _after_change(game)
+    return entry
 
 
 def lock_game(game: Game) -> None:
@@ -710,6 +726,15 @@ _REMOVED_HANDS = (
     select(_REVISIONS.number, _REVISIONS.created_at, _REVISIONS.mode, _REVISIONS.totals)
     .where(_REVISIONS.game_id == bindparam("game"), _REVISIONS.action == "delete")
     .order_by(_REVISIONS.created_at.desc(), _REVISIONS.id.desc())
+)
+
+
+#: The game's last change (the revision written last), built once.
+_LAST_REVISION = (
+    select(_REVISIONS.action, _REVISIONS.number, _REVISIONS.mode, _REVISIONS.entry)
+    .where(_REVISIONS.game_id == bindparam("game"))
+    .order_by(_REVISIONS.id.desc())
+    .limit(1)
 )
 
 

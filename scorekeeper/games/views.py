@@ -11,7 +11,7 @@ service call, a redirect or a page.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -40,6 +40,7 @@ from scorekeeper.games.board import (
     preview_context,
     saved_message,
     saved_note,
+    undone_note,
 )
 from scorekeeper.games.forms import (
     CardsForm,
@@ -73,12 +74,16 @@ from scorekeeper.games.services import (
     rematch,
     remove_hand,
     undo_last_hand,
+    undone_entry,
 )
 from scorekeeper.grammar import gettext as _
 from scorekeeper.locale import this_page
-from scorekeeper.scoring import FORMATS, CardsEntry, HandEntry, InvalidHand
+from scorekeeper.scoring import FORMATS, CardsEntry, CountsEntry, HandEntry, InvalidHand
+from scorekeeper.ui.text import bounded_int
 
 bp = Blueprint("games", __name__)
+
+_Entry = TypeVar("_Entry", CountsEntry, CardsEntry)
 
 #: Sides and players per side of each format, for the new-game page's script.
 FORMAT_SHAPES = {key: [fmt.sides, fmt.players_per_side] for key, fmt in FORMATS.items()}
@@ -158,9 +163,25 @@ def new_game() -> ResponseReturnValue:
 
 @bp.get("/g/<token>")
 def scoreboard(token: str) -> ResponseReturnValue:
-    """The game's board with the form for the next hand (edit link)."""
+    """The game's board with the form for the next hand (edit link); opened by an undo
+    (``?undone=N``), the form holds the undone hand's numbers."""
     game = _edit_game(token)
-    return _render_board(game, token, editable=True, saved=request.args.get("saved", type=int))
+    saved = request.args.get("saved", type=int)
+    undone = _undone(game, CountsEntry)
+    if undone is None:
+        return _render_board(game, token, editable=True, saved=saved)
+    number, entry = undone
+    data = CountsForm.data_from_entry(entry) | {"number": str(number)}
+    form = counts_form(game.side_names(), data=data)
+    return _render_board(game, token, True, form=form, notes=undone_note(number, entry))
+
+
+def _undone(game: Game, kind: type[_Entry]) -> tuple[int, _Entry] | None:
+    """The hand an undo just removed (``?undone=N``: `undone_entry`) if it was entered as
+    ``kind``, with its number."""
+    number = request.args.get("undone", type=bounded_int)
+    entry = undone_entry(game, number) if number is not None else None
+    return (number, entry) if number is not None and isinstance(entry, kind) else None
 
 
 @bp.get("/v/<token>")
@@ -215,9 +236,10 @@ def _render_board(
     preview: dict[str, Any] | None = None,
     status: int = 200,
     saved: int | None = None,
+    notes: list[tuple[str, str]] | None = None,
 ) -> ResponseReturnValue:
     context = board_context(game, token, editable, form=form)
-    context["notes"] = saved_note(saved, context["last_hand"])
+    context["notes"] = notes or saved_note(saved, context["last_hand"])
     context["scripts"] = board_scripts(game, editable)
     context["preview"] = preview
     context["etag"] = board_etag(game, editable)
@@ -259,9 +281,10 @@ def _render_cards(
     hand: Hand | None = None,
     preview: dict[str, Any] | None = None,
     status: int = 200,
+    notes: list[tuple[str, str]] | None = None,
 ) -> ResponseReturnValue:
     context = cards_context(game, token, form, hand)
-    return render_template("games/cards.html", preview=preview, **context), status
+    return render_template("games/cards.html", preview=preview, notes=notes, **context), status
 
 
 def _render_new(
@@ -288,11 +311,18 @@ def record(token: str) -> ResponseReturnValue:
 def record_cards(token: str) -> ResponseReturnValue:
     """The next hand card by card: the card grid, the scope, its points before saving."""
     game = _edit_game(token)
-    form = cards_form(game.side_names())
     if request.method == "GET":
+        undone = _undone(game, CardsEntry)
+        if undone is not None:  # opened by an undo: the undone hand's cards again
+            number, entry = undone
+            form = cards_form(game.side_names(), data=CardsForm.data_from_entry(entry))
+            form.show_stored(entry)
+            form.number.data = str(number)
+            return _render_cards(game, token, form, notes=undone_note(number, entry))
+        form = cards_form(game.side_names())
         form.number.data = str(len(game.hands) + 1)
         return _render_cards(game, token, form)
-    return _record(game, token, form)
+    return _record(game, token, cards_form(game.side_names()))
 
 
 def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
@@ -452,22 +482,35 @@ def remove(token: str, number: int) -> ResponseReturnValue:
         flash(_("Hand %(number)s removed.", number=number), "success")
         return redirect(f"{board_url(token)}#board")
     context = hand_context(game, stored, token, editable=True)
-    return render_template("games/remove.html", form=form, **context), form.page_status
+    action = url_for("games.remove", token=token, number=number)
+    return render_template("games/remove.html", form=form, action=action, **context), (
+        form.page_status
+    )
 
 
-@bp.post("/g/<token>/undo")
+@bp.route("/g/<token>/undo", methods=["GET", "POST"])
 def undo(token: str) -> ResponseReturnValue:
-    """Remove the last hand (the form names it, so a double tap removes one)."""
+    """Ask (GET: the board's Undo without its script), then remove the last hand (the
+    form names it, so a double tap removes one) and open its form again with the hand's
+    numbers, to correct and save it."""
     game = _edit_game(token)
+    if request.method == "GET":
+        last = get_hand(game, len(game.hands))
+        if last is None:
+            return redirect(f"{board_url(token)}#board")
+        context = hand_context(game, last, token, editable=True)
+        action = url_for("games.undo", token=token)
+        return render_template("games/remove.html", action=action, undo=True, **context)
     form = HandFormBase()
     number = form.expected_number() if form.validate_on_submit() else None
     try:
-        undo_last_hand(game, number or 0)
+        entry = undo_last_hand(game, number or 0)
     except HandConflict:
         flash(_("The last hand has changed meanwhile; nothing was undone."), "warning")
-    else:
-        flash(_("Hand %(number)s undone.", number=number), "success")
-    return redirect(f"{board_url(token)}#board")
+        return redirect(f"{board_url(token)}#board")
+    if isinstance(entry, CardsEntry):
+        return redirect(url_for("games.record_cards", token=token, undone=number))
+    return redirect(f"{board_url(token)}?undone={number}#board")
 
 
 @bp.post("/g/<token>/rematch")

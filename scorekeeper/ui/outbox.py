@@ -25,6 +25,13 @@ _preview_words: dict[str, dict[str, object]] = {}
 
 def _outbox_words() -> dict[str, object]:
     return {
+        # After the outbox has sent hands: the forms 1 and 2 take, for the script to
+        # choose (as the preview's "cardsLeft").
+        "handsSent": {
+            form: ngettext("%(count)s hand sent.", "%(count)s hands sent.", num, count="%(count)s")
+            for form, num in (("one", 1), ("other", 2))
+        },
+        "recordAnyway": gettext("Record another hand anyway"),
         "saving": gettext("Saving…"),
         "notSent": gettext("not sent yet"),
         "sent": gettext("sent"),

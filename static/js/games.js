@@ -1,6 +1,6 @@
 /* Game pages: quicker hand entry. Every page works without this file.
-   - two sides: the other side's cards and denari fill in as you type (the rest of the
-     deck: the form's data-whole, from the scoring package);
+   - once every side but one has its cards (or denari), the one left fills in as you type
+     (the rest of the deck: the form's data-whole, from the scoring package);
    - the points of the hand are asked of the server as you type (no rules here); without
      signal, or no answer, outbox.js computes them on the phone (ScopaOutbox.previewHere)
      until the server answers again;
@@ -10,7 +10,8 @@
      the focus, the first wrong field is in view, each line's link puts the focus in its
      field;
    - the board's Share tool opens the phone's share sheet at once where there is one; a
-     link to something in a closed <details> (the QR tool) opens it.
+     link to something in a closed <details> (the QR tool) opens it;
+   - Undo asks once, in place of its link.
    The game's links (copy, share sheet) are share.js's. */
 (function () {
   "use strict";
@@ -18,29 +19,62 @@
 
   function handForm(el) { return el && el.closest ? el.closest("#hand-form") : null; }
 
-  /* What the two sides' counts add up to, as the server says ({cards: .., denari: ..}). */
+  /* What the sides' counts add up to, as the server says ({cards: .., denari: ..}). */
   function whole(form) { return JSON.parse(form.dataset.whole || "{}"); }
 
-  function otherSideFill(form, input) {
-    if (form.dataset.sides !== "2") return;
-    var m = /^sides-(\d)-(cards|denari)$/.exec(input.id);
-    if (!m) return;
-    var other = form.querySelector("#sides-" + (1 - Number(m[1])) + "-" + m[2]);
-    if (!other || (other.value !== "" && other.dataset.auto !== "1")) return;
-    var n = parseInt(input.value, 10), total = whole(form)[m[2]];
-    if (input.value === "" || isNaN(n) || total === undefined) { other.value = ""; } else { other.value = String(total - n); }
-    other.dataset.auto = "1";
+  /* Each side's box of one count ("cards" or "denari"), in side order. */
+  function countBoxes(form, name) {
+    var boxes = [];
+    for (var i = 0; i < Number(form.dataset.sides || 0); i++) {
+      var box = form.querySelector("#sides-" + i + "-" + name);
+      if (!box) return [];
+      boxes.push(box);
+    }
+    return boxes;
   }
 
-  /* A pair that already adds up to the deck (filled in by the server after a refused
-     entry, or a stored hand being corrected) keeps following: change one, the other moves. */
+  function typedNumber(box) {
+    var text = box.value.trim();
+    return /^\d+$/.test(text) ? Number(text) : null;
+  }
+
+  /* Once every side but one has its count, the one left is the rest of the deck, filled
+     in and marked data-auto (as the server's form fills in a count left blank on one side
+     alone); a box filled in so follows the others, and empties once it is not the only
+     one left. */
+  function fillTheRest(form, name) {
+    var boxes = countBoxes(form, name), total = whole(form)[name];
+    if (boxes.length < 2 || total === undefined) return;
+    var open = boxes.filter(function (b) { return b.value === "" || b.dataset.auto === "1"; });
+    var sum = 0, complete = boxes.every(function (b) {
+      if (open.indexOf(b) >= 0) return true;
+      var n = typedNumber(b);
+      sum += n || 0;
+      return n !== null;
+    });
+    open.forEach(function (b) {
+      b.value = open.length === 1 && complete ? String(total - sum) : b.dataset.auto === "1" ? "" : b.value;
+    });
+    if (open.length === 1) open[0].dataset.auto = "1";
+  }
+
+  /* Counts that already add up to the deck (filled in by the server after a refused
+     entry, a draft put back, a stored hand being corrected) keep following: the last
+     side's is the rest (with two sides, either is the other's), so it moves as the others
+     change. */
   function markComplements(form) {
-    if (form.dataset.sides !== "2") return;
     var totals = whole(form);
     Object.keys(totals).forEach(function (name) {
-      var a = form.querySelector("#sides-0-" + name), b = form.querySelector("#sides-1-" + name);
-      if (!a || !b || a.value === "" || b.value === "") return;
-      if (Number(a.value) + Number(b.value) === totals[name]) a.dataset.auto = b.dataset.auto = "1";
+      var boxes = countBoxes(form, name), sum = 0;
+      if (boxes.length < 2) return;
+      for (var i = 0; i < boxes.length; i++) {
+        var n = typedNumber(boxes[i]);
+        if (n === null) return;
+        sum += n;
+      }
+      if (sum !== totals[name]) return;
+      boxes[boxes.length - 1].dataset.auto = "1";
+      if (boxes.length === 2) boxes[0].dataset.auto = "1";
     });
   }
   document.querySelectorAll("#hand-form").forEach(markComplements);
@@ -101,7 +135,8 @@
     form.dataset.dirty = "1";
     delete event.target.dataset.auto;
     noLeadingZero(event.target);
-    otherSideFill(form, event.target);
+    var count = /^sides-\d+-(cards|denari)$/.exec(event.target.id);
+    if (count) fillTheRest(form, count[1]);
     preview(form);
   });
 
@@ -164,6 +199,20 @@
       button.click();
     });
   }
+
+  /* Undo asks once: its link (to the page that asks, without this script) opens the
+     question in its place, "Keep it" closes it (the board may have been swapped in by
+     live.js meanwhile: looked up at each tap). */
+  document.addEventListener("click", function (event) {
+    var tapped = event.target.closest ? event.target.closest("#undo-last, #undo-keep") : null;
+    var link = document.getElementById("undo-last"), question = document.getElementById("undo-form");
+    if (!tapped || !link || !question) return;
+    event.preventDefault();
+    var asking = tapped === link;
+    link.hidden = asking;
+    question.hidden = !asking;
+    (asking ? document.getElementById("undo-yes") : link).focus();
+  });
 
   // The points follow the form as it is filled in: the button doing it by hand can go
   // (app.css hides it under .js-preview, also in boards swapped in by live.js).

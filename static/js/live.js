@@ -45,6 +45,7 @@
   if (!(PERIOD > 0)) return;
 
   function busy() {
+    if (live.querySelector("#undo-form:not([hidden])")) return true;  // asked to undo
     var form = live.querySelector("#hand-form");
     if (!form) return false;
     return form.dataset.dirty === "1" || form.contains(document.activeElement) ||

@@ -80,14 +80,18 @@
           primiera_cards: fromCards ? best : null,
         });
       }
-      if (sides === 2) {
-        ["cards", "denari"].forEach(function (name) {
-          var a = out[0][name], b = out[1][name], total = deck[name];
-          if (total === undefined) return;
-          if (a === null && typeof b === "number") out[0][name] = total - b;
-          else if (b === null && typeof a === "number") out[1][name] = total - a;
+      // A count left blank on one side alone is the rest of the deck (forms.fill_the_rest).
+      ["cards", "denari"].forEach(function (name) {
+        var total = deck[name], blank = [], sum = 0, numbers = true;
+        if (total === undefined || sides < 2) return;
+        out.forEach(function (side, k) {
+          var count = side[name];
+          if (count === null) blank.push(k);
+          else if (typeof count === "number") sum += count;
+          else numbers = false;
         });
-      }
+        if (blank.length === 1 && numbers) out[blank[0]][name] = total - sum;
+      });
       var primiera = -1;
       if (choice === "none" || fromCards) primiera = null;
       else if (choice !== null && /^\d+$/.test(choice)) primiera = Number(choice);
@@ -171,7 +175,7 @@
       if (!live) return;
       live.querySelectorAll(".pending-hand, #provisional-note").forEach(function (n) { n.remove(); });
       live.querySelectorAll(".big-number.provisional").forEach(function (n) { n.classList.remove("provisional"); });
-      if (!shown.length) return;
+      if (!shown.length) { foldRecord(live, false); return; }
       var list = live.querySelector("#history .hand-list");
       if (!list) {
         var empty = live.querySelector("#history > p.muted");
@@ -224,6 +228,7 @@
         });
         var lines = [say(waiting ? T.notConfirmed : T.sentNotShown, { count: shown.length })];
         var won = state.winner !== null && state.winner !== undefined;
+        foldRecord(live, won);
         if (won) lines.push(data.wins[state.winner]);
         else if (state.spareggio) lines.push(T.spareggioProvisional);
         note.textContent = lines.join(" ");
@@ -237,10 +242,34 @@
           moveMark(live, data, ".mark-first", state.nextFirstPlayer);
         }
       } else {
+        foldRecord(live, false);
         note.textContent = say(waiting ? T.notScored : T.sentNotShown, { count: shown.length });
       }
       var totals = live.querySelector(".totals");
       if (totals) totals.parentNode.insertBefore(note, totals.nextSibling);
+    }
+
+    /* Once the scorer here says the game is over, the next hand's form goes out of the
+       way, behind "Record another hand anyway" (as the server's board folds it). */
+    function foldRecord(live, won) {
+      var record = live.querySelector("#record"), again = live.querySelector("#record-anyway-here");
+      if (!record || record.querySelector("#record-anyway")) return;  // folded by the server
+      if (!won || record.dataset.shownAnyway) {
+        record.hidden = false;
+        if (again) again.remove();
+        return;
+      }
+      record.hidden = true;
+      if (again) return;
+      again = button(T.recordAnyway, function () {
+        record.dataset.shownAnyway = "1";
+        record.hidden = false;
+        again.remove();
+        var heading = record.querySelector("h2");  // (not a field: the board still follows)
+        if (heading) { heading.tabIndex = -1; heading.focus(); }
+      }, "btn record-anyway-here");
+      again.id = "record-anyway-here";
+      record.parentNode.insertBefore(again, record);
     }
 
     /* The dealer's or the "di mano" mark, onto the tile of the side of `seat`. */

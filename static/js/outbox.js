@@ -321,6 +321,7 @@
     return putItem(item).then(function () {
       if (drafts()) drafts().clear(form);
       busy(form, false);
+      dropNotes(true);  // the board has changed: "Hand N saved" is old news
       var kept = el("p", "flash flash-info outbox-kept", say(T.kept, { number: item.number }));
       kept.id = "outbox-kept";
       kept.setAttribute("role", "status");
@@ -469,7 +470,7 @@
   function drain() {
     if (sending) { again = true; return Promise.resolve(); }
     sending = true;
-    var changed = false;
+    var changed = false, sentNow = 0;
     function next() {
       return allItems().then(function (items) {
         var blocked = {}, item = null;
@@ -489,6 +490,7 @@
               writeNotice(item.game, { number: a.number, totals: a.totals });
             }
             item.state = "sent";
+            sentNow += 1;
             item.number = a.number;
             item.serverTotals = a.totals;
             return putItem(item).then(next);
@@ -506,6 +508,7 @@
       } else {
         retryMs = RETRY_MIN_MS;
       }
+      if (sentNow) saySent(sentNow);
       if (changed) {
         render();
         document.dispatchEvent(new CustomEvent("scorekeeper:board-stale"));
@@ -515,6 +518,34 @@
   }
 
   // ------------------------------------------------------------------ the provisional totals each kept hand expects
+
+  // ------------------------------------------------------------------ the board's notes
+
+  /* The notes over the board ("Hand N saved", base.html's .flashes) speak of the board as
+     it was opened: once it changes (a hand kept here, the board swapped in by live.js, a
+     copy the service worker kept) they go. `all`: this file's own too ("2 hands sent"). */
+  function dropNotes(all) {
+    document.querySelectorAll("main > .flashes").forEach(function (box) {
+      box.querySelectorAll(all ? ".flash" : ".flash:not(.outbox-note)").forEach(function (n) { n.remove(); });
+      if (!box.querySelector(".flash")) box.remove();
+    });
+  }
+
+  /* After the outbox has sent hands: how many, where "Hand N saved" stood. */
+  function saySent(count) {
+    if (!document.getElementById("live")) return;
+    dropNotes(true);
+    var main = document.querySelector("main");
+    if (!main) return;
+    var box = el("div", "flashes");
+    box.setAttribute("role", "status");
+    main.insertBefore(box, main.firstChild);
+    // The form a count takes (ui/outbox.py): in Italian and English, 1 the first, the rest the other.
+    var forms = T.handsSent || {};
+    var note = el("p", "flash flash-success outbox-note", say(forms[count === 1 ? "one" : "other"], { count: count }));
+    note.id = "outbox-sent";
+    box.appendChild(note);  // into the live region once it is on the page: announced
+  }
 
   // ------------------------------------------------------------------ the "saved" message, in view
 
@@ -545,8 +576,10 @@
   var live = document.getElementById("live");
   if (live && window.MutationObserver) {
     // Only live.js replaces #live's children (this file changes what is inside them).
-    new MutationObserver(function () { render(); }).observe(live, { childList: true });
+    new MutationObserver(function () { dropNotes(false); render(); }).observe(live, { childList: true });
   }
+  // A copy of the board the service worker kept: its notes are those of the day it was kept.
+  if (document.documentElement.dataset.offlineSince) dropNotes(true);
   forgetSaved();
   showFlash();
   window.addEventListener("load", function () { setTimeout(showFlash, 0); });

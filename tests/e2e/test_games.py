@@ -243,7 +243,8 @@ def test_undone_hands_stay_listed_and_open_while_the_board_refreshes(
     record_counts(page, ANNA_BRUNO, cards=18, denari=4, settebello=1, primiera=1)
     expect_totals(page, 5, 8)
     expect(page.locator("#removed-hands")).to_have_count(0)
-    page.get_by_role("button", name="Undo hand 3").tap()
+    page.get_by_role("link", name="Undo hand 3").tap()
+    page.get_by_role("button", name="Yes, remove it").tap()
     expect_totals(page, 5, 4)
     view_link = page.locator("#view-link").get_attribute("href")
     assert view_link
@@ -256,7 +257,8 @@ def test_undone_hands_stay_listed_and_open_while_the_board_refreshes(
     expect(removed.locator("li")).to_contain_text("Hand 3")
     expect(removed.locator("li")).to_contain_text("Anna +0, Bruno +4")
     # Another undo on the first phone: the list grows and stays open on the second.
-    page.get_by_role("button", name="Undo hand 2").tap()
+    page.get_by_role("link", name="Undo hand 2").tap()
+    page.get_by_role("button", name="Yes, remove it").tap()
     expect_totals(page, 5, 0)
     expect(removed.locator("summary")).to_have_text("Removed hands (2)", timeout=15_000)
     expect(removed.locator("li")).to_have_count(2)

@@ -15,6 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import services
 from scorekeeper.games.hooks import game_changed
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide
+from scorekeeper.scoring import DECK
 from tests.helpers import EN
 from tests.helpers.games import REFERENCE, form_keys, hidden, record, start_game, totals
 
@@ -99,6 +100,53 @@ def test_blank_other_side_is_the_rest_of_the_deck_either_way(
     with app.app_context():
         sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
         assert [(s.cards, s.denari) for s in sides] == [(15, 3), (25, 7)]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "names", "typed", "rest"),
+    [
+        ("3", ("Anna", "Bruno", "Carla"), {0: (14, 4), 1: (13, 3)}, (2, 13, 3)),
+        ("3", ("Anna", "Bruno", "Carla"), {0: (14, 4), 2: (10, 1)}, (1, 16, 5)),
+        ("4", ("Anna", "Bruno", "Carla", "Dario"), {0: (12, 4), 1: (9, 2), 3: (9, 1)}, (2, 10, 3)),
+    ],
+)
+def test_one_blank_side_among_three_or_more_is_the_rest_of_the_deck(
+    app: Flask,
+    client: FlaskClient,
+    fmt: str,
+    names: tuple[str, ...],
+    typed: dict[int, tuple[int, int]],
+    rest: tuple[int, int, int],
+) -> None:
+    """Four typed numbers for three players: the side left blank gets the rest of the deck."""
+    url = start_game(client, names, format=fmt)
+    data = form_keys(client, url, sides=len(names)) | {"settebello": "0", "primiera": "0"}
+    for side, (cards, denari) in typed.items():
+        data |= {f"sides-{side}-cards": str(cards), f"sides-{side}-denari": str(denari)}
+    response = client.post(f"{url}/hands", data=data | {"action": "save"})
+    assert response.status_code == 302, response.text
+    with app.app_context():
+        sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
+        side, cards, denari = rest
+        assert (sides[side].cards, sides[side].denari) == (cards, denari)
+        assert sum(s.cards for s in sides) == 40
+        assert sum(s.denari for s in sides) == 10
+
+
+def test_the_rest_shows_filled_in_when_the_hand_comes_back(client: FlaskClient) -> None:
+    """Refused (two sides' denari are blank: those are not guessed), the form comes back
+    with the cards of the side left blank filled in as the rest."""
+    url = start_game(client, ("Anna", "Bruno", "Carla"), format="3")
+    data = form_keys(client, url, sides=3) | {"primiera": "0", "action": "save"}
+    data |= {"sides-0-cards": "14", "sides-0-denari": "4", "sides-1-cards": "13"}
+    response = client.post(f"{url}/hands", data=data, headers=EN)
+    assert response.status_code == 422
+    html = response.text
+    assert re.search(r'id="sides-2-cards" [^>]*value="13"', html)
+    assert re.search(r'id="sides-1-denari" [^>]*value=""', html)
+    assert re.search(r'id="sides-2-denari" [^>]*value=""', html)
+    assert "Leave one side empty: its cards and denari are the rest of the deck" in html
+    assert "Fill in one side" not in html
 
 
 def test_preview_button_shows_points_and_saves_nothing(app: Flask, client: FlaskClient) -> None:
@@ -380,7 +428,10 @@ def test_primiera_from_the_best_cards(app: Flask, client: FlaskClient) -> None:
         sides = db.session.scalars(select(HandSide).order_by(HandSide.side)).all()
         assert [(s.primiera, s.primiera_points) for s in sides] == [(73, 0), (78, 1)]
     page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
-    assert "7D 7C 1B 5S" in page
+    # Each side's best cards drawn as cards, named in the reader's language.
+    drawn = re.findall(r'data-card="(\w+)"><i>([^<]+)</i>', page)
+    assert [code for code, _ in drawn] == [*cards[0], *cards[1]]
+    assert drawn[0] == ("7D", "seven of denari")
 
 
 def test_edit_a_past_hand_recomputes_and_keeps_history(app: Flask, client: FlaskClient) -> None:
@@ -467,7 +518,7 @@ def test_undo_removes_the_last_hand_once(app: Flask, client: FlaskClient) -> Non
     html = client.get(url, headers=EN).get_data(as_text=True)
     assert "Undo hand 2" in html
     undo = re.search(
-        r'<form method="post" action="([^"]+)" class="inline-form" id="undo-form">', html
+        r'<form method="post" action="([^"]+)" class="undo-confirm" id="undo-form" hidden>', html
     )
     assert undo is not None
     data = {"csrf_token": hidden(html, "csrf_token"), "number": "2"}
@@ -477,6 +528,100 @@ def test_undo_removes_the_last_hand_once(app: Flask, client: FlaskClient) -> Non
     assert _hands(app) == [(1, (5, 0))]
     assert client.post(undo.group(1), data={"number": "1"}).status_code == 400
     assert _hands(app) == [(1, (5, 0))]
+
+
+def test_undo_asks_first(app: Flask, client: FlaskClient) -> None:
+    """The board's Undo is a link to a page that asks (the board's script asks in place);
+    the question names the hand and removes nothing."""
+    url = start_game(client)
+    record(client, url)
+    record(client, url, **(REFERENCE | {"sides-0-scope": "2"}))
+    board = client.get(url, headers=EN).text
+    assert f'<a class="btn" href="{url}/undo" id="undo-last">Undo hand 2</a>' in board
+    assert '<span class="undo-question">Remove hand 2?</span>' in board
+    page = client.get(f"{url}/undo", headers=EN)
+    assert page.status_code == 200
+    assert "<h1>Remove hand 2?</h1>" in page.text
+    assert f'<form method="post" action="{url}/undo"' in page.text
+    assert hidden(page.text, "number") == "2"
+    assert f'href="{url}#hand-2">Keep it</a>' in page.text
+    assert "its numbers come back in the form" in page.text
+    assert page.text.index('id="confirm-remove"') < page.text.index("Points of hand 2")
+    assert _hands(app) == [(1, (5, 0)), (2, (6, 0))]
+    sent = {"csrf_token": hidden(page.text, "csrf_token"), "number": "2"}
+    assert client.post(f"{url}/undo", data=sent).status_code == 302
+    assert _hands(app) == [(1, (5, 0))]
+    italian = client.get(f"{url}/undo", headers={"Accept-Language": "it"}).text
+    assert "<h1>Togliere la mano 1?</h1>" in italian
+
+
+def test_undo_without_hands_goes_back_to_the_board(client: FlaskClient) -> None:
+    url = start_game(client)
+    response = client.get(f"{url}/undo")
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"{url}#board"
+
+
+def _value(html: str, field_id: str) -> str | None:
+    match = re.search(rf'<input [^>]*id="{re.escape(field_id)}" [^>]*value="([^"]*)"', html)
+    return match.group(1) if match else None
+
+
+def test_an_undone_hand_comes_back_in_the_form(app: Flask, client: FlaskClient) -> None:
+    """Undone, hand 2's numbers are back in the board's form for hand 2 (to correct and
+    save); once anything else changes, the board's form is blank again."""
+    url = start_game(client)
+    record(client, url)
+    record(client, url, **(REFERENCE | {"sides-0-scope": "2", "primiera": "1"}))
+    board = client.get(url).text
+    sent = {"csrf_token": hidden(board, "csrf_token"), "number": "2"}
+    response = client.post(f"{url}/undo", data=sent)
+    assert response.headers["Location"] == f"{url}?undone=2#board"
+    page = client.get(f"{url}?undone=2", headers=EN).text
+    assert (
+        '<p class="flash flash-success">Hand 2 removed. Its numbers are back in the form '
+        "below: correct them and save the hand again.</p>"
+    ) in page
+    values = {f: _value(page, f) for f in ("sides-0-cards", "sides-1-cards", "sides-0-scope")}
+    assert values == {"sides-0-cards": "22", "sides-1-cards": "18", "sides-0-scope": "2"}
+    assert re.search(r'<input checked id="settebello-0"', page)
+    assert re.search(r'<input checked id="primiera-1"', page)
+    assert "Save hand 2" in page
+    assert hidden(page, "number") == "2"
+    assert "Mano 2 tolta." in client.get(f"{url}?undone=2", headers={"Accept-Language": "it"}).text
+    # Saved again as it came back (the hand restored), or anything else: no more numbers.
+    start = page.index('id="hand-form"')
+    form = page[start : page.index("</form>", start)]
+    again = dict(re.findall(r'<input [^>]*name="([^"]+)" [^>]*value="([^"]*)"', form))
+    again |= {"settebello": "0", "primiera": "1", "action": "save"}
+    assert client.post(f"{url}/hands", data=again).status_code == 302
+    assert _hands(app) == [(1, (5, 0)), (2, (5, 1))]
+    later = client.get(f"{url}?undone=2", headers=EN).text
+    assert "Its numbers are back" not in later
+    assert _value(later, "sides-0-cards") == ""
+    for query in ("undone=1", "undone=x", f"undone={'9' * 30}", "undone=-1"):
+        assert client.get(f"{url}?{query}").status_code == 200, query
+
+
+def test_an_undone_hand_by_cards_comes_back_on_the_card_page(client: FlaskClient) -> None:
+    url = start_game(client)
+    page = client.get(f"{url}/hands/cards").text
+    codes = [card.code for card in DECK]
+    data = {name: hidden(page, name) for name in ("csrf_token", "request_id", "number")}
+    data |= {"mode": "cards", "scope-0": "1", "scope-1": "0", "action": "save"}
+    data |= {"s0": codes[:22], "s1": codes[22:]}
+    assert client.post(f"{url}/hands/cards", data=data).status_code == 302
+    board = client.get(url).text
+    sent = {"csrf_token": hidden(board, "csrf_token"), "number": "1"}
+    response = client.post(f"{url}/undo", data=sent)
+    assert response.headers["Location"] == f"{url}/hands/cards?undone=1"
+    cards = client.get(f"{url}/hands/cards?undone=1", headers=EN).text
+    assert "Hand 1 removed. Its cards are back below" in cards
+    assert set(re.findall(r'name="s0" value="(\w+)" checked', cards)) == set(codes[:22])
+    assert _value(cards, "scope-0") == "1"
+    assert hidden(cards, "number") == "1"
+    # The board does not offer a cards hand in the counts form.
+    assert _value(client.get(f"{url}?undone=1").text, "sides-0-cards") == ""
 
 
 def _removed_hands(html: str) -> list[str] | None:

@@ -214,3 +214,19 @@ def test_the_pages_carry_the_words_of_the_phones_preview(client: FlaskClient) ->
         "other": "Mancano ancora %(count)s carte da assegnare.",
     }
     assert texts["here"].startswith("Calcolati su questo telefono")
+
+
+def test_the_pages_carry_how_many_hands_were_sent_in_each_plural_form(
+    client: FlaskClient,
+) -> None:
+    """After the outbox sends, the phone says "1 mano inviata" / "2 mani inviate": the
+    forms 1 and 2 take, for the script to choose."""
+    url = start_game(client)
+    italian = _page_json(client.get(url, headers={"Accept-Language": "it"}).text, "offline-texts")
+    assert italian["handsSent"] == {
+        "one": "%(count)s mano inviata.",
+        "other": "%(count)s mani inviate.",
+    }
+    assert italian["recordAnyway"] == "Registra comunque un'altra mano"
+    english = _page_json(client.get(url, headers={"Accept-Language": "en"}).text, "offline-texts")
+    assert english["handsSent"] == {"one": "%(count)s hand sent.", "other": "%(count)s hands sent."}

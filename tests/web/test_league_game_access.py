@@ -75,6 +75,7 @@ ROUTES = [
     Route("POST", "/g/<token>/hands/<int:number>/edit", 302, {**HAND, "sides-0-scope": "2"}),
     Route("GET", "/g/<token>/hands/<int:number>/remove", 200),
     Route("POST", "/g/<token>/hands/<int:number>/remove", 302),
+    Route("GET", "/g/<token>/undo", 200),
     Route("POST", "/g/<token>/undo", 302, {"number": "1"}),
     Route("POST", "/g/<token>/rematch", 302),
     Route("GET", "/g/<token>/qr/<kind>.svg", 200, kind="edit"),
