@@ -13,7 +13,7 @@ from sqlalchemy import select
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.qr import qr_svg
-from scorekeeper.leagues.models import Membership
+from scorekeeper.leagues.models import Invitation, Membership
 from tests.helpers import EN, IT, csrf_token
 from tests.helpers.actions import PASSWORD, create_league, invite, logout, post_form, signup
 
@@ -67,6 +67,35 @@ def test_the_qr_code_of_a_used_or_unknown_invitation_is_404(client: FlaskClient)
     assert post_form(client, link, link).status_code == 302
     assert client.get(f"{link}/qr.svg").status_code == 404
     assert client.get("/leagues/join/nope/qr.svg").status_code == 404
+
+
+def test_a_revoked_invitation_shows_no_qr_and_signs_nobody_up(
+    app: Flask, client: FlaskClient
+) -> None:
+    public_id, link = owner_invites(client)
+    form = csrf_token(client, link)  # the page as the invitee opened it, before the revoke
+    as_owner = app.test_client()
+    as_owner.post(
+        "/account/login",
+        data={
+            "csrf_token": csrf_token(as_owner, "/account/login"),
+            "username": "Carla",
+            "password": PASSWORD,
+        },
+    )
+    with app.app_context():
+        (invitation_id,) = db.session.scalars(select(Invitation.id)).all()
+    members = f"/leagues/{public_id}/members"
+    revoke = f"/leagues/{public_id}/invitations/{invitation_id}/revoke"
+    assert post_form(as_owner, members, revoke).status_code == 302
+    with app.app_context():
+        assert db.session.get_one(Invitation, invitation_id).revoked_at is not None
+    assert client.get(f"{link}/qr.svg").status_code == 404
+    assert client.get(link).status_code == 404
+    data = {"username": "Dario", "password": PASSWORD, "confirm": PASSWORD}
+    assert client.post(link, data={"csrf_token": form, **data}).status_code == 404
+    with app.app_context():
+        assert db.session.scalar(select(User).where(User.username == "Dario")) is None
 
 
 def test_logged_out_the_invitation_says_what_it_is_for(client: FlaskClient) -> None:
