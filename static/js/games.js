@@ -33,9 +33,15 @@
     return boxes;
   }
 
-  function typedNumber(box) {
-    var text = box.value.trim();
-    return /^\d+$/.test(text) ? Number(text) : null;
+  /* What the boxes add up to, or null while one of them holds no whole number. */
+  function typedSum(boxes) {
+    var sum = 0;
+    for (var i = 0; i < boxes.length; i++) {
+      var text = boxes[i].value.trim();
+      if (!/^\d+$/.test(text)) return null;
+      sum += Number(text);
+    }
+    return sum;
   }
 
   /* Once every side but one has its count, the one left is the rest of the deck, filled
@@ -46,14 +52,9 @@
     var boxes = countBoxes(form, name), total = whole(form)[name];
     if (boxes.length < 2 || total === undefined) return;
     var open = boxes.filter(function (b) { return b.value === "" || b.dataset.auto === "1"; });
-    var sum = 0, complete = boxes.every(function (b) {
-      if (open.indexOf(b) >= 0) return true;
-      var n = typedNumber(b);
-      sum += n || 0;
-      return n !== null;
-    });
+    var sum = typedSum(boxes.filter(function (b) { return open.indexOf(b) < 0; }));
     open.forEach(function (b) {
-      b.value = open.length === 1 && complete ? String(total - sum) : b.dataset.auto === "1" ? "" : b.value;
+      b.value = open.length === 1 && sum !== null ? String(total - sum) : b.dataset.auto === "1" ? "" : b.value;
     });
     if (open.length === 1) open[0].dataset.auto = "1";
   }
@@ -65,14 +66,8 @@
   function markComplements(form) {
     var totals = whole(form);
     Object.keys(totals).forEach(function (name) {
-      var boxes = countBoxes(form, name), sum = 0;
-      if (boxes.length < 2) return;
-      for (var i = 0; i < boxes.length; i++) {
-        var n = typedNumber(boxes[i]);
-        if (n === null) return;
-        sum += n;
-      }
-      if (sum !== totals[name]) return;
+      var boxes = countBoxes(form, name);
+      if (boxes.length < 2 || typedSum(boxes) !== totals[name]) return;
       boxes[boxes.length - 1].dataset.auto = "1";
       if (boxes.length === 2) boxes[0].dataset.auto = "1";
     });
