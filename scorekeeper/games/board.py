@@ -20,6 +20,7 @@ from markupsafe import Markup
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.outlook import outlook_lines
 from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
     StoredHand,
@@ -224,6 +225,7 @@ def board_context(
         ),
         "hand_sent": hand_sent,
         "game_data": offline_data(game, hands, state, names) if editable else None,
+        "outlook": outlook_lines(game.rules, state.totals, sides),
     }
 
 
