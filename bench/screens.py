@@ -47,6 +47,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             paths = {
                 "home": "/",
                 "board": edit,
+                "table": edit + "/table",
                 "cards": edit + "/hands/cards",
                 "hand": edit + "/hands/1",
                 "capture": "/check/capture",
@@ -78,6 +79,17 @@ def main(argv: Sequence[str] | None = None) -> None:
                                 target = args.out / f"{name}-{width}-{scheme}-{lang}.png"
                                 page.screenshot(path=str(target), full_page=not args.screen)
                                 print(target)
+                                if name == "table":  # also lying on the table, landscape
+                                    size = page.viewport_size or settings["viewport"]
+                                    page.set_viewport_size(
+                                        {"width": size["height"], "height": width}
+                                    )
+                                    target = (
+                                        args.out / f"{name}-landscape-{width}-{scheme}-{lang}.png"
+                                    )
+                                    page.screenshot(path=str(target))
+                                    page.set_viewport_size(size)
+                                    print(target)
                             context.close()
                 browser.close()
     finally:
