@@ -62,6 +62,7 @@ from .cards import (
 from .entry import CardsEntry, CountsEntry, EntryMode, HandEntry, parse_hand_cards, read_entry
 from .errors import (
     MESSAGES,
+    PLURALS,
     CardError,
     ErrorCode,
     InputError,
@@ -119,6 +120,7 @@ __all__ = [
     "FORMATS",
     "MESSAGES",
     "NAPOLA_MIN",
+    "PLURALS",
     "PRESETS",
     "PRIMIERA_MAX",
     "PRIMIERA_VALUES",
