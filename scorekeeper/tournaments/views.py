@@ -18,7 +18,12 @@ from scorekeeper.games.qr import qr_svg
 from scorekeeper.grammar import gettext as _
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, services, transfer
-from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
+from scorekeeper.tournaments.access import (
+    Access,
+    get_in_tournament,
+    require_role,
+    tournaments_of,
+)
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.forms import (
     STRUCTURE_NAMES,
@@ -69,10 +74,8 @@ def _refused(error: TournamentRefused, form: AppForm | None = None) -> None:
 @bp.get("/")
 @login_required
 def index() -> ResponseReturnValue:
-    """The tournaments of the logged-in user."""
-    return render_template(
-        "tournaments/index.html", tournaments=services.tournaments_of(current_user)
-    )
+    """The tournaments of the logged-in user (those a league keeps them out of left out)."""
+    return render_template("tournaments/index.html", tournaments=tournaments_of(current_user))
 
 
 @bp.route("/new", methods=["GET", "POST"])
