@@ -129,3 +129,33 @@ def test_a_visitors_board_stays_kept_for_the_next_visit(make_phone: Callable[...
     page.goto(board)
     expect(page.locator("#offline-line")).to_be_visible()
     expect(page.locator('[name="sides-0-cards"]')).to_have_value("22")
+
+
+def test_log_out_everywhere_from_another_phone_empties_this_one(
+    make_phone: Callable[..., Page],
+) -> None:
+    """Nadia's phone keeps her board; she logs out everywhere from another phone: the next
+    page this phone shows (logged out now) finds none of her boards, nor does it offline."""
+    page = make_phone(locale="en-GB")
+    sign_up(page, "nadia")
+    board = start_game(page, ANNA_BRUNO)
+    wait_for_worker(page)
+    wait_until_kept(page, "Anna")
+
+    other = make_phone(locale="en-GB")
+    other.goto("/account/login")
+    other.get_by_label("Username").fill("nadia")
+    other.get_by_label("Password").fill(PASSWORD)
+    other.get_by_role("button", name="Log in").click()
+    other.goto("/account/")
+    other.get_by_role("button", name="Log out everywhere").click()
+    expect(open_menu(other).get_by_role("link", name="Log in")).to_be_visible()
+
+    page.context.add_init_script(AT_START)
+    page.goto("/rules")
+    expect(open_menu(page).get_by_role("link", name="Log in")).to_be_visible()
+    assert page.evaluate("window.__keptAtStart") == []
+    page.context.set_offline(True)
+    page.goto(board)
+    expect(page.get_by_role("heading", level=1)).to_have_text("No connection")
+    expect(page.locator("#kept-list li")).to_have_count(0)
