@@ -160,8 +160,8 @@ def test_a_side_enters_and_the_other_confirms_on_its_own_link(
     other = app.test_client()
     other.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     html = other.get(second).get_data(as_text=True)
-    assert "We confirm" in html
-    assert "We dispute it" in html
+    assert "We confirm this result" in html
+    assert "We dispute this result" in html
     assert _confirm(other, second, 1) == 302
     assert _confirm(other, second, 1) == 302
     assert _confirmations(app, table.match_id) == [(1, 1, None)]
@@ -452,9 +452,7 @@ def test_a_confirmation_is_one_request_and_one_row(
     assert count == 1
 
 
-def test_a_side_link_that_is_not_current_is_404(
-    app: Flask, client: FlaskClient, table: Table
-) -> None:
+def test_a_side_link_that_is_not_current_is_404(client: FlaskClient, table: Table) -> None:
     """A forged or altered side link answers 404, as does its QR code."""
     first, _second = table.links
     assert client.get(first + "x").status_code == 404
