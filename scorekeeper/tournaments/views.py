@@ -41,7 +41,7 @@ from scorekeeper.tournaments.games import (
     resolve_side_token,
     table_edit_token,
 )
-from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status
+from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status, Tournament
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -114,7 +114,7 @@ def show(public_id: str) -> ResponseReturnValue:
     return render_template(
         "tournaments/show.html",
         access=access,
-        unconfirmed=services.unconfirmed_count(t) if t.needs_confirmation else 0,
+        unconfirmed=_unconfirmed(t),
         disputes=services.disputes(t) if organiser and t.needs_confirmation else [],
         resolve_form=ResolveForm(formdata=None),
         tables=pages.tables(t),
@@ -123,6 +123,11 @@ def show(public_id: str) -> ResponseReturnValue:
         tie_breaks=pages.tie_break_names(t),
         entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
     )
+
+
+def _unconfirmed(tournament: Tournament) -> int:
+    """How many of the tournament's results the standings do not count yet."""
+    return services.unconfirmed_count(tournament) if tournament.needs_confirmation else 0
 
 
 @bp.route("/<public_id>/entries", methods=["GET", "POST"])
@@ -401,6 +406,7 @@ def print_standings(public_id: str) -> ResponseReturnValue:
     return render_template(
         "tournaments/print_standings.html",
         access=access,
+        unconfirmed=_unconfirmed(t),
         tables=pages.tables(t),
         bracket=pages.bracket_rounds(t),
         podium=pages.podium(t),
@@ -418,6 +424,7 @@ def screen(public_id: str) -> ResponseReturnValue:
     return render_template(
         "tournaments/screen.html",
         access=access,
+        unconfirmed=_unconfirmed(t),
         views=pages.current_rounds(views),
         tables=pages.tables(t),
         bracket=pages.bracket_rounds(t),

@@ -353,6 +353,9 @@ def test_next_round_waits_for_every_confirmation(app: Flask, client: FlaskClient
         assert len(services.rounds(tournament_of(pid))) == 1
     screen = client.get(f"/tournaments/{pid}/screen", headers=EN).get_data(as_text=True)
     assert screen.count("badge-unconfirmed") == 1
+    assert "1 result awaits confirmation" in screen
+    printed = client.get(f"/tournaments/{pid}/print/standings", headers=EN).get_data(as_text=True)
+    assert "1 result awaits confirmation" in printed
     assert _confirm(client, links[0][1], 1) == 302
     assert post_form(client, rounds, f"/tournaments/{pid}/next-round").status_code == 302
     with app.app_context():
