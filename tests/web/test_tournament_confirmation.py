@@ -479,3 +479,38 @@ def test_existing_settings_keep_their_meaning(app: Flask) -> None:
 
 
 assert PASSWORD  # the accounts' password differs from the tournaments' helper's
+
+
+def test_a_league_tournament_counts_a_result_in_the_league_once_confirmed(
+    app: Flask, client: FlaskClient
+) -> None:
+    """In a league tournament a result entered from a side's link counts in the league's
+    standings only once the other side confirms it."""
+    from scorekeeper.leagues import standings
+    from scorekeeper.leagues.models import League
+    from tests.helpers.actions import create_league
+
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    signup(client, "owner")
+    league = create_league(client, "Bar Sport")
+    pid = create(
+        client, structure="knockout", final_games="1", league=league, needs_confirmation="y"
+    )
+    entries = f"/tournaments/{pid}/entries"
+    pairs = "Anna & Bruno\nCarla & Dario\nElena & Fabio\nGina & Ivo"
+    assert post_form(client, entries, entries, entries=pairs).status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="3").status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
+    with app.app_context():
+        match = _first_match(tournament_of(pid))
+        first, second = side_link(match, 0), side_link(match, 1)
+        league_id = db.session.scalars(select(League.id).where(League.public_id == league)).one()
+
+    def games_counted() -> int:
+        with app.app_context():
+            return sum(line.games for line in standings.standings(league_id))
+
+    assert _enter(client, first) == 302
+    assert games_counted() == 0
+    assert _confirm(client, second, 1) == 302
+    assert games_counted() == 4  # the four players of the table, one game each

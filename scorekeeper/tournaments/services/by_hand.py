@@ -59,14 +59,15 @@ def enter_result(
 
     In a league tournament the result counts in the league's standings and ratings in
     the same transaction, once, as the match's league result (`league_results`), in
-    place of whatever its partite had counted; a correction replaces it. The match's
+    place of whatever its partite had counted, once it counts (confirmed); a correction
+    replaces it. The match's
     games and the league are locked first, in the order a hand saved at the table takes
     them (game, league, match, tournament), so the two never wait on each other."""
     wins, drawn = checked_result(match, wins, points)
     match_id, by_id = match.id, (by.id if by is not None else None)
 
     def save() -> MatchResult:
-        league_id = _lock_for_league(match_id)
+        league_id = lock_for_league(match_id)
         locked = lock_match(match_id)
         _refuse_entry(locked, drawn=drawn)
         existing = result_of(locked)
@@ -75,13 +76,14 @@ def enter_result(
                 locked, existing, wins, points, side, organiser, reason, by_id
             )
             if answered is not None:
+                if league_id is not None and answered.is_confirmed:
+                    recount_in_league(locked)  # it may just have been confirmed
                 return answered
         written = write_result(locked, wins, points, by=by_id, side=side, trusted=organiser)
         if existing is not None and organiser and reason.strip():
             written.reason = reason.strip()[:REASON_MAX]
         if league_id is not None:
-            for game in match_games(locked):
-                league_standings.game_changed(game)
+            recount_in_league(locked)
         return written
 
     return in_transaction(save)
@@ -162,7 +164,7 @@ def _refuse_entry(match: Match, *, drawn: bool) -> None:
         raise TournamentRefused("knockout_needs_winner", "wins")
 
 
-def _lock_for_league(match_id: int) -> int | None:
+def lock_for_league(match_id: int) -> int | None:
     """In a league tournament, lock the match's games and then its league (the locks a
     hand saved at its table takes before the match's); the league's id, if any."""
     match = db.session.get_one(Match, match_id)
@@ -171,6 +173,13 @@ def _lock_for_league(match_id: int) -> int | None:
         _lock_games(match)
         league_standings.lock_leagues([league_id])
     return league_id
+
+
+def recount_in_league(match: Match) -> None:
+    """Count the match's games in its league again (its result entered, corrected or
+    confirmed), the league locked first (`lock_for_league`)."""
+    for game in match_games(match):
+        league_standings.game_changed(game)
 
 
 def _lock_games(match: Match) -> None:
@@ -194,7 +203,8 @@ def league_results(game: Game) -> list[league_standings.ResultRow] | None:
     A match whose result was entered by hand counts in its league as one result: on its
     first partita's game (its time and seats), with the entered game points and winner
     (none for a draw) and the counts of every hand its partite recorded; its other
-    partite count nothing. The rows are a function of what is stored, so a rebuild of
+    partite count nothing; nor does any of them while the result awaits confirmation or
+    is disputed. The rows are a function of what is stored, so a rebuild of
     the league finds the rows the changes wrote.
     """
     match = match_of_game(game)
@@ -203,6 +213,8 @@ def league_results(game: Game) -> list[league_standings.ResultRow] | None:
     result = result_of(match)
     if result is None or not result.by_hand:
         return None
+    if not result.is_confirmed:
+        return []  # awaiting the other side's confirmation, or disputed: not yet
     played = match_games(match)
     if game.id != played[0].id:
         return []

@@ -12,7 +12,12 @@ from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Match, MatchResult, ResultState, Tournament
-from scorekeeper.tournaments.services.by_hand import checked_result, enter_result
+from scorekeeper.tournaments.services.by_hand import (
+    checked_result,
+    enter_result,
+    lock_for_league,
+    recount_in_league,
+)
 from scorekeeper.tournaments.services.confirming import add_confirmation, add_dispute
 from scorekeeper.tournaments.services.locks import lock_match
 from scorekeeper.tournaments.services.queries import result_of
@@ -28,12 +33,15 @@ def confirm(match: Match, side: int, *, through: int | None, by: User | None) ->
     match_id, user_id = match.id, (by.id if by is not None else None)
 
     def save() -> MatchResult:
+        league_id = lock_for_league(match_id)
         locked = lock_match(match_id)
         result = result_of(locked)
         if result is None:
             raise TournamentRefused("no_result_yet")
         if add_confirmation(locked, result, side, through=through, user_id=user_id):
             result_confirmed(locked)
+            if league_id is not None:
+                recount_in_league(locked)
         return result
 
     return in_transaction(save)
@@ -54,6 +62,7 @@ def dispute(
     match_id = match.id
 
     def save() -> MatchResult:
+        league_id = lock_for_league(match_id)
         locked = lock_match(match_id)
         result = result_of(locked)
         if result is None:
@@ -61,6 +70,8 @@ def dispute(
         if result.wins == wins and result.points == points:
             if add_confirmation(locked, result, side, through=through, user_id=None):
                 result_confirmed(locked)
+                if league_id is not None:
+                    recount_in_league(locked)
         else:
             add_dispute(locked, result, side, wins, points)
         return result
