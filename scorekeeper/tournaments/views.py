@@ -494,10 +494,11 @@ def table_qr(token: str) -> ResponseReturnValue:
 
 
 def _side_of(token: str) -> tuple[Match, int]:
-    """The match and side of a side link (404 for one not current)."""
+    """The match and side of a side link (404 for one not current, or of a tournament
+    that asks for no confirmation: its results are entered on the round page)."""
     mark_private()
     found = resolve_side_token(token)
-    if found is None:
+    if found is None or not pages.tournament_of(found[0]).needs_confirmation:
         abort(404)
     return found
 
@@ -527,6 +528,8 @@ def _side_page(
 ) -> ResponseReturnValue:
     row = pages.match_row(match)
     played = services.match_games(match)
+    if result_form is None:
+        result_form = _result_form_class(match)(formdata=None)
     disputes: dict[int, ResultForm] = {}
     for awaited in row.awaiting:
         disputes[awaited] = _dispute_form_class(match)(formdata=None, side=awaited)
@@ -540,8 +543,9 @@ def _side_page(
         tournament=pages.tournament_of(match),
         where=pages.match_place(match),
         sheet_token=match_table_token(match, played[0]) if played else None,
-        result_form=result_form or _result_form_class(match)(formdata=None),
-        confirm_form=ConfirmForm(formdata=None),
+        result_form=_result_form_class(match)(formdata=None)
+        if result_form is None
+        else result_form,
         disputes=disputes,
     )
     return response, status

@@ -464,15 +464,16 @@ def test_a_side_link_that_is_not_current_is_404(client: FlaskClient, table: Tabl
     assert client.post("/tournaments/side/nope/confirm").status_code in (400, 404)
 
 
-def test_existing_settings_keep_their_meaning(app: Flask) -> None:
+def test_existing_settings_keep_their_meaning(app: Flask, client: FlaskClient) -> None:
     """A tournament made without the setting (every tournament before it) counts every
-    result as it is entered, as before."""
+    result as it is entered, as before, and has no side links."""
     with app.app_context():
         from tests.helpers.tournaments import drawn
 
         t = drawn(user("organiser"), "A & B\nC & D", 1, Structure.KNOCKOUT, (StageSetup(1, 11),))
         services.start(t)
         match = _first_match(t)
+        assert client.get(side_link(match, 1)).status_code == 404
         play_match(match, 0)
         assert services.result_of(match).state == "confirmed"  # type: ignore[union-attr]
         assert tournament_of(t.public_id).status == "finished"
