@@ -25,6 +25,7 @@ from scorekeeper.tournaments.models import (
     Match,
     MatchResult,
     Member,
+    ResultState,
     Round,
     Stage,
     StageKind,
@@ -560,7 +561,7 @@ def confirmation_text(row: MatchRow) -> str:
     if result is None:
         return ""
     named = row.named_sides
-    if result.state == "disputed" and result.disputed_side is not None:
+    if result.state == ResultState.DISPUTED.value and result.disputed_side is not None:
         return _(
             "Disputed by %(side)s: locked until the organiser decides.",
             side=str(named[result.disputed_side]),
