@@ -515,3 +515,35 @@ def test_a_league_tournament_counts_a_result_in_the_league_once_confirmed(
     assert games_counted() == 0
     assert _confirm(client, second, 1) == 302
     assert games_counted() == 4  # the four players of the table, one game each
+
+
+def test_a_table_of_three_awaits_both_other_sides(app: Flask, client: FlaskClient) -> None:
+    """At a table of three, a result entered by one player awaits the other two; the
+    first confirmation is not enough, the second makes it count."""
+    from tests.helpers.tournaments import three_drawn
+
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    with app.app_context():
+        t = three_drawn(user("organiser"), 6, 5, needs_confirmation=True)
+        services.start(t)
+        match = _first_match(t)
+        links = [side_link(match, side) for side in range(3)]
+    html = client.get(links[0]).get_data(as_text=True)
+    assert 'name="points_third"' in html
+    entered = post_form(
+        client,
+        "/account/login",
+        f"{links[0]}/result",
+        wins_first="1",
+        wins_second="0",
+        wins_third="0",
+        points_first="11",
+        points_second="5",
+        points_third="3",
+    )
+    assert entered.status_code == 302
+    assert "and by" in client.get(links[0]).get_data(as_text=True)
+    assert _confirm(client, links[1], 1) == 302
+    assert _result(app, match.id).state == "awaiting"  # type: ignore[union-attr]
+    assert _confirm(client, links[2], 2) == 302
+    assert _result(app, match.id).state == "confirmed"  # type: ignore[union-attr]
