@@ -145,10 +145,7 @@ def guard_tournament_game(game: Game) -> None:
         raise EditRefused
     if services.moved_on(match):
         raise EditRefused(closed=game)
-    result = services.result_of(match)
-    if (
-        tournament.needs_confirmation
-        and result is not None
-        and result.state != ResultState.AWAITING.value
-    ):
-        raise EditRefused(closed=game)
+    if tournament.needs_confirmation:
+        result = services.result_of(match)
+        if result is not None and result.state != ResultState.AWAITING.value:
+            raise EditRefused(closed=game)
