@@ -11,6 +11,7 @@ from scorekeeper.models import utcnow
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Match, MatchResult, StageKind, Status, Tournament
+from scorekeeper.tournaments.services.confirming import mark_entered
 from scorekeeper.tournaments.services.knockout import fill_knockout, moved_on
 from scorekeeper.tournaments.services.locks import lock_match, lock_tournament
 from scorekeeper.tournaments.services.progress import stage_over
@@ -89,15 +90,31 @@ def _three_game_changed(match: Match, existing: MatchResult | None, game: Game) 
 
 
 def write_result(
-    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: int | None
+    match: Match,
+    wins: tuple[int, ...],
+    points: tuple[int, ...],
+    by: int | None,
+    *,
+    side: int | None = None,
+    trusted: bool = False,
 ) -> MatchResult:
     """Store the match's result (a new row, or the one there changed), then move the
     tournament on: the knockout filled in, the tournament finished after its last match.
     ``wins`` and ``points`` are per side, in the match's side order (two or three); the
-    winner is the one side with the most partite won (none: a draw)."""
+    winner is the one side with the most partite won (none: a draw). Where the
+    tournament asks for confirmation, the result awaits the sides that did not enter it
+    (``side``: the one at the table that did) unless the organiser entered it
+    (``trusted``), and moves nothing on until confirmed (`confirming`)."""
     written = _store_result(match, wins, points, by)
+    mark_entered(match, written, side=side, trusted=trusted)
     _move_on(match)
     return written
+
+
+def result_confirmed(match: Match) -> None:
+    """The result of ``match`` was just confirmed: it counts now, so move the tournament
+    on as its writing would have."""
+    _move_on(match)
 
 
 def _store_result(
