@@ -22,6 +22,7 @@ from scorekeeper.tournaments.access import (
     Access,
     get_in_tournament,
     require_role,
+    require_side_holder,
     tournaments_of,
 )
 from scorekeeper.tournaments.errors import TournamentRefused
@@ -498,11 +499,16 @@ def table_qr(token: str) -> ResponseReturnValue:
 
 def _side_of(token: str) -> tuple[Match, int]:
     """The match and side of a side link (404 for one not current, or of a tournament
-    that asks for no confirmation: its results are entered on the round page)."""
+    that asks for no confirmation: its results are entered on the round page; in a
+    league's tournament, only for a league member)."""
     mark_private()
     found = resolve_side_token(token)
-    if found is None or not pages.tournament_of(found[0]).needs_confirmation:
+    if found is None:
         abort(404)
+    tournament = pages.tournament_of(found[0])
+    if not tournament.needs_confirmation:
+        abort(404)
+    require_side_holder(tournament)
     return found
 
 
