@@ -222,7 +222,7 @@ def _field_label(name: str) -> str | None:
     if name in _HAND_CATEGORIES:
         return category_label(_HAND_CATEGORIES[name])
     labels = {
-        "total": _("points"),
+        "total": _("hand points"),
         "wins": _("games won"),
         "points": _("game points"),
     }

@@ -39,7 +39,7 @@ class SheetGame:
     sides: tuple[str, ...]
     hands: tuple[SheetHand, ...]
     totals: tuple[int, ...]
-    winner: str | None
+    winner: Side | None
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,8 @@ def result_sheet(
         sides = tuple(game.side_names())
         running = [0] * len(sides)
         sheet_hands = []
-        game_part: list[Any] = [list(sides)]
+        # The players' names as stored, not as a language joins them.
+        game_part: list[Any] = [[list(side.players) for side in game.sides()]]
         for hand in hands:
             running = [total + points for total, points in zip(running, hand.totals, strict=True)]
             history = by_hand.get(hand.hand_id, [])
@@ -104,8 +105,8 @@ def result_sheet(
                 parts[f"{key}.{hand.number}"] = content
             else:
                 game_part.append(content)
-        winner = sides[state.winner] if state.winner is not None else None
-        game_part.append([list(state.totals), winner])
+        winner = game.sides()[state.winner] if state.winner is not None else None
+        game_part.append([list(state.totals), state.winner])
         parts[key] = game_part
         sheet_games.append(
             SheetGame(key, label, sides, tuple(sheet_hands), tuple(state.totals), winner)
