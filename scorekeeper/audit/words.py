@@ -182,11 +182,10 @@ def _details(event: AuditEvent, names: Names) -> str:
     if kind in (ChangeKind.HAND_CREATED.value, ChangeKind.HAND_REMOVED.value):
         which = 1 if kind == ChangeKind.HAND_CREATED.value else 0
         return "; ".join(
-            ngettext(
-                "%(side)s %(num)s point",
-                "%(side)s %(num)s points",
-                int(values[which]),
+            _(
+                "%(side)s: %(points)s",
                 side=_side_name(sides, index),
+                points=ngettext("%(num)s point", "%(num)s points", int(values[which])),
             )
             for key, values in changes.items()
             if (index := _total_side(key)) is not None and values[which] is not None

@@ -169,7 +169,7 @@ def test_a_removed_and_an_undone_hand_are_recorded_with_what_they_had(
     assert removed.changes["total.0"] == [5, None]
     english = lines(client, f"{url}/history", EN)
     assert re.fullmatch(
-        rf"Hand 2 removed through the game's edit link at {TIME}: Anna 5 points; Bruno 0 points",
+        rf"Hand 2 removed through the game's edit link at {TIME}: Anna: 5 points; Bruno: 0 points",
         english[3],
     ), english[3]
 
@@ -217,7 +217,7 @@ def test_a_pair_is_named_by_its_players_and_a_side_link_by_its_side(
     assert italian[1].endswith(": Anna e Carla: scope 1 → 0; Anna e Carla: punti della mano 5 → 4")
     assert re.fullmatch(rf"Mano 1 confermata dal link di Bruno e Dario alle? ?'?{TIME}", italian[2])
     created = lines(client, f"{url}/history", IT)[0]
-    assert created.endswith(": Anna e Carla 5 punti; Bruno e Dario 0 punti")
+    assert created.endswith(": Anna e Carla: 5 punti; Bruno e Dario: 0 punti")
 
 
 def test_the_view_link_shows_the_history_and_writes_nothing(

@@ -36,6 +36,11 @@ NO_AGREEMENT = {
     "held by %(side)s",
     "Point: %(side)s",
     "side %(side)s",  # a side's letter on the new game's form: "parte A"
+    # A history's words (scorekeeper.audit.words): "dal link di Bruno e Dario",
+    # "Anna e Carla: denari 6 → 7", "Anna e Carla: 5 punti".
+    "through %(side)s's link",
+    "%(side)s: %(field)s %(before)s → %(after)s",
+    "%(side)s: %(points)s",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its
