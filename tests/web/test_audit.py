@@ -137,12 +137,15 @@ def test_a_signed_in_account_is_named_and_a_correction_keeps_only_what_changed(
     assert edited.changes == {"denari.0": [6, 7], "denari.1": [4, 3]}
     italian = lines(client, f"{url}/history", IT)
     assert re.fullmatch(
-        rf"Mano 1 corretta da Anna \(telefono di Anna\) alle? ?'?{TIME}: Anna: denari 6 → 7; Bruno: denari 4 → 3",
+        rf"Mano 1 corretta da Anna \(telefono di Anna\) alle? ?'?{TIME}:"
+        " Anna: denari 6 → 7; Bruno: denari 4 → 3",
         italian[1],
     ), italian[1]
     english = lines(client, f"{url}/history", EN)
     assert re.fullmatch(
-        rf"Hand 1 corrected by Anna \(Anna's phone\) at {TIME}: Anna: denari 6 → 7; Bruno: denari 4 → 3", english[1]
+        rf"Hand 1 corrected by Anna \(Anna's phone\) at {TIME}:"
+        " Anna: denari 6 → 7; Bruno: denari 4 → 3",
+        english[1],
     ), english[1]
     assert re.fullmatch(rf"Hand 1 entered by Anna \(Anna's phone\) at {TIME}: .*", english[0])
     # The hand's own page shows its history too.
@@ -220,9 +223,7 @@ def test_a_pair_is_named_by_its_players_and_a_side_link_by_its_side(
     assert created.endswith(": Anna e Carla: 5 punti; Bruno e Dario: 0 punti")
 
 
-def test_the_view_link_shows_the_history_and_writes_nothing(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_the_view_link_shows_the_history_too(client: FlaskClient) -> None:
     url = start_game(client)
     save(client, url)
     board = client.get(url).get_data(as_text=True)
@@ -354,7 +355,7 @@ def test_a_match_sheet_is_authentic_until_a_hand_changes_and_a_forgery_is_refuse
     assert 'id="sheet-authentic"' in page
     assert "Authentic: unchanged since printed" in page
     italian = client.get(check, headers=IT).get_data(as_text=True)
-    assert "Autentico: nulla è cambiato dalla stampa" in italian, italian[italian.find("<main"):]
+    assert "Autentico: nulla è cambiato dalla stampa" in italian, italian[italian.find("<main") :]
     # Hand 2 corrected at the table: the same sheet is now changed, and says where.
     correct(client, board, 2, **{"sides-0-scope": "0"})
     changed = unescape(client.get(check, headers=EN).get_data(as_text=True))
@@ -376,9 +377,7 @@ def test_a_match_sheet_is_authentic_until_a_hand_changes_and_a_forgery_is_refuse
     assert client.get(check).status_code == 404
 
 
-def test_an_evening_sheet_covers_the_leagues_games_of_that_day(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_an_evening_sheet_covers_the_leagues_games_of_that_day(client: FlaskClient) -> None:
     signup(client, "owner")
     public_id = create_league(client)
     board = start_league_game(client, public_id, "Anna", "Bruno")
