@@ -29,7 +29,14 @@ from tests.helpers import EN, IT, statements
 from tests.helpers.actions import create_league, login, logout, post_form, signup
 from tests.helpers.games import REFERENCE, form_keys, hidden, start_game
 from tests.helpers.leagues import start_league_game, upload_league_file
-from tests.helpers.tournaments import PASSWORD, TWO_PAIRS, drawn, user
+from tests.helpers.tournaments import (
+    PASSWORD,
+    TWO_PAIRS,
+    drawn,
+    play_round,
+    three_drawn,
+    user,
+)
 
 PHONE = "3f2a9c1e-7b7d-4d0e-9a51-2b8e0f7c1a11"
 OTHER_PHONE = "9b1c2d3e-0000-4aaa-8bbb-123456789abc"
@@ -418,3 +425,29 @@ def test_a_league_import_is_recorded_as_its_owners(app: Flask, client: FlaskClie
     (event,) = imported
     assert (event.account_name, event.origin) == ("owner", "system")
     assert event.changes["games"] == [None, 5]
+
+
+def test_every_match_of_a_three_player_tournament_has_its_sheet(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Tables of three, played out, and the byes of an odd count: each match's sheet
+    shows, and checks as authentic (never a 5xx)."""
+    with app.test_request_context():
+        t = three_drawn(user("organiser"), 7, 3)
+        services.start(t)
+        play_round(t)
+        public_id = t.public_id
+        match_ids = [
+            match.id for _stage, round_ in services.rounds(t) for match in services.matches(round_)
+        ]
+        db.session.commit()
+    login(client, "organiser", PASSWORD)
+    assert len(match_ids) >= 3
+    for match_id in match_ids:
+        sheet = client.get(f"/tournaments/{public_id}/matches/{match_id}/sheet", headers=EN)
+        assert sheet.status_code == 200
+        check = client.get(check_url(sheet.get_data(as_text=True)))
+        assert 'id="sheet-authentic"' in check.get_data(as_text=True)
+    results = [e for e in events(app) if e.kind == "result_entered"]
+    assert results
+    assert all(e.account_id is None and "wins.2" in e.changes for e in results)
