@@ -115,6 +115,7 @@ ERROR_MESSAGES = {
     "status_running": _l("The tournament has already started: the draw is fixed."),
     "status_finished": _l("The tournament is over."),
     "no_such_user": _l("No account has this username."),
+    "not_in_league": _l("Only a member of the tournament's league can be added."),
     "league_refused": _l("Choose one of your leagues where you may start games."),
     "league_names_twice": _l(
         "In a league tournament each name is one league player: a name is entered twice."

@@ -21,7 +21,12 @@ from scorekeeper.grammar import gettext as _
 from scorekeeper.models import utcnow
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, result_sheets, services, transfer
-from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
+from scorekeeper.tournaments.access import (
+    Access,
+    get_in_tournament,
+    require_role,
+    tournaments_of,
+)
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.forms import (
     STRUCTURE_NAMES,
@@ -72,10 +77,8 @@ def _refused(error: TournamentRefused, form: AppForm | None = None) -> None:
 @bp.get("/")
 @login_required
 def index() -> ResponseReturnValue:
-    """The tournaments of the logged-in user."""
-    return render_template(
-        "tournaments/index.html", tournaments=services.tournaments_of(current_user)
-    )
+    """The tournaments of the logged-in user (those a league keeps them out of left out)."""
+    return render_template("tournaments/index.html", tournaments=tournaments_of(current_user))
 
 
 @bp.route("/new", methods=["GET", "POST"])

@@ -128,7 +128,11 @@
         open.onupgradeneeded = function () {
           open.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
         };
-        open.onsuccess = function () { resolve(open.result); };
+        open.onsuccess = function () {
+          // Another page empties the store for another account (keeper.js): let it.
+          open.result.onversionchange = function () { open.result.close(); dbPromise = null; };
+          resolve(open.result);
+        };
         open.onerror = function () { reject(open.error); };
       });
     }
