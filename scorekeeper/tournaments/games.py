@@ -22,6 +22,7 @@ from __future__ import annotations
 from flask import Flask, current_app
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import (
     EditRefused,
@@ -47,6 +48,7 @@ def init_app(app: Flask) -> None:
     """Connect tournaments to the games of ``app``."""
     game_changed.connect(_game_changed, app)
     register_edit_token_resolver(app, TOKEN_PREFIX, resolve_table_token)
+    audit.register_link_prefix(app, TOKEN_PREFIX, audit.LinkKind.TABLE)
     register_edit_guard(app, guard_tournament_game)
     register_result_source(app, services.league_results)
     register_file_part(app, transfer.LEAGUE_PART)

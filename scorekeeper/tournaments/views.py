@@ -11,13 +11,16 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user, login_required
+from markupsafe import Markup
 
 from scorekeeper.accounts import services as accounts
+from scorekeeper.audit import sheet as audit_sheet
 from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.grammar import gettext as _
+from scorekeeper.models import utcnow
 from scorekeeper.private import mark_private
-from scorekeeper.tournaments import pages, services, transfer
+from scorekeeper.tournaments import pages, result_sheets, services, transfer
 from scorekeeper.tournaments.access import (
     Access,
     get_in_tournament,
@@ -673,3 +676,57 @@ def remove_member(public_id: str, member_id: int) -> ResponseReturnValue:
     else:
         flash(_("Member removed."), "success")
     return _to(access, "tournaments.members")
+
+
+# A match's result sheet and its check -------------------------------------------------
+
+
+@bp.get("/<public_id>/matches/<int:match_id>/sheet")
+def match_sheet(public_id: str, match_id: int) -> ResponseReturnValue:
+    """Anyone who reads the tournament: a match's result sheet to print (every hand, who
+    entered and changed it, the history), with the QR of the page that checks it."""
+    access = require_role(public_id, Role.VIEWER)
+    match = get_in_tournament(Match, access, match_id)
+    made = result_sheets.match_sheet(access.tournament, match)
+    printed_at = utcnow()
+    signature = audit_sheet.sign(made.key, made.sheet.parts, printed_at)
+    check_url = url_for(
+        "tournaments.check_match_sheet",
+        public_id=public_id,
+        match_id=match_id,
+        signature=signature,
+        _external=True,
+    )
+    return render_template(
+        "audit/sheet.html",
+        title=made.title,
+        table=made.table,
+        sides=made.sides,
+        sheet=made.sheet,
+        qr=Markup(qr_svg(check_url).decode()),  # noqa: S704  (the QR's own SVG)
+        check_url=check_url,
+        printed_at=printed_at,
+        back_url=url_for("tournaments.rounds", public_id=public_id, _anchor=f"match-{match_id}"),
+    )
+
+
+@bp.get("/<public_id>/matches/<int:match_id>/sheet/<signature>")
+def check_match_sheet(public_id: str, match_id: int, signature: str) -> ResponseReturnValue:
+    """Anyone who reads the tournament: whether a printed result sheet is authentic and
+    unchanged since it was printed (a signature this app did not make: refused, 404)."""
+    access = require_role(public_id, Role.VIEWER)
+    match = get_in_tournament(Match, access, match_id)
+    made = result_sheets.match_sheet(access.tournament, match)
+    try:
+        verdict = audit_sheet.check(signature, made.key, made.sheet.parts)
+    except audit_sheet.SheetRefused:
+        return render_template("audit/check.html", title=made.title, verdict=None), 400
+    return render_template(
+        "audit/check.html",
+        title=made.title,
+        verdict=verdict,
+        labels=[made.part_label(key) for key in verdict.changed],
+        added=[made.part_label(key) for key in verdict.added],
+        missing=[made.part_label(key) for key in verdict.missing],
+        sheet_url=url_for("tournaments.match_sheet", public_id=public_id, match_id=match_id),
+    )

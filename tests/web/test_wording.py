@@ -42,6 +42,11 @@ NO_AGREEMENT = {
     "Link of %(side)s",
     "QR code of the link of %(side)s",
     "%(side)s: enter or confirm the result",
+    # A history's words (scorekeeper.audit.words): "dal link di Bruno e Dario",
+    # "Anna e Carla: denari 6 → 7", "Anna e Carla: 5 punti".
+    "through %(side)s's link",
+    "%(side)s: %(field)s %(before)s → %(after)s",
+    "%(side)s: %(points)s",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its

@@ -4,6 +4,7 @@ the tournament on (the knockout filled in, the tournament finished after its las
 
 from __future__ import annotations
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
@@ -70,6 +71,12 @@ def _partita_changed(match: Match, existing: MatchResult | None, played: list[Ga
 
 def _reopen(match: Match, existing: MatchResult) -> None:
     """Forget the result of a match whose deciding partita reopened."""
+    audit.record(
+        audit.ChangeKind.RESULT_REOPENED,
+        audit.Subject.match(match.id),
+        result_fields(existing),
+        None,
+    )
     db.session.delete(existing)
     tournament = lock_tournament(match.tournament_id)
     if tournament.status == Status.FINISHED.value:
@@ -126,11 +133,13 @@ def _store_result(
     if wins.count(max(wins)) == 1:
         winner = match.side_ids[wins.index(max(wins))]
     existing = result_of(match)
+    before = None
     if existing is None:
         existing = MatchResult(match_id=match.id)
         db.session.add(existing)
     else:
         _refuse_correction(match, existing, winner)
+        before = result_fields(existing)
     existing.winner_id = winner
     existing.wins_first, existing.wins_second = wins[0], wins[1]
     existing.points_first, existing.points_second = points[0], points[1]
@@ -140,7 +149,21 @@ def _store_result(
     existing.entered_by_id = by
     existing.recorded_at = utcnow()
     db.session.flush()
+    after = result_fields(existing)
+    if before != after:
+        kind = (
+            audit.ChangeKind.RESULT_ENTERED if before is None else audit.ChangeKind.RESULT_CORRECTED
+        )
+        audit.record(kind, audit.Subject.match(match.id), before, after)
     return existing
+
+
+def result_fields(result: MatchResult) -> dict[str, object]:
+    """A result's counts as its history records them: ``"wins.0"``, ``"points.1"``..."""
+    return {
+        **{f"wins.{side}": wins for side, wins in enumerate(result.wins)},
+        **{f"points.{side}": points for side, points in enumerate(result.points)},
+    }
 
 
 def _move_on(match: Match) -> None:
