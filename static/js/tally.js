@@ -47,7 +47,7 @@
       big.textContent = words[0];
       small.className = "tally-word";
       small.textContent = words.slice(1).join(" ");
-      plus.append(big, small);
+      plus.append(big, " ", small);  // "+1 scopa": its name holds the words it shows
       minus.dataset.step = "-1";
       plus.dataset.step = "1";
       field.classList.add("tally-side");
