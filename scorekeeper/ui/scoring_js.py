@@ -124,6 +124,7 @@ def data() -> dict[str, object]:
                 "plays": f.plays,
                 "cards_played_per_side": f.cards_played_per_side,
                 "scope_per_hand": f.scope_per_hand,
+                "scope_limits": [list(limit) for limit in f.scope_limits],
             }
             for key, f in FORMATS.items()
         },
