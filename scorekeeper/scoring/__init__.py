@@ -64,6 +64,7 @@ from .deal import NAPOLA_MIN, napola_outcomes, scope_limits
 from .entry import CardsEntry, CountsEntry, EntryMode, HandEntry, parse_hand_cards, read_entry
 from .errors import (
     MESSAGES,
+    NAPOLA_OFFERS,
     CardError,
     ErrorCode,
     InputError,
@@ -120,6 +121,7 @@ __all__ = [
     "FORMATS",
     "MESSAGES",
     "NAPOLA_MIN",
+    "NAPOLA_OFFERS",
     "PRESETS",
     "PRIMIERA_MAX",
     "PRIMIERA_VALUES",

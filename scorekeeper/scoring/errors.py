@@ -202,6 +202,17 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
 )
 
 
+#: The refusals of a napola run that the counts decide: the error's ``run`` is the napola
+#: they force (all ten denari: 10; nine without the settebello: 6), for a form to offer.
+NAPOLA_OFFERS: frozenset[ErrorCode] = frozenset(
+    (
+        ErrorCode.NAPOLA_ALL_DENARI,
+        ErrorCode.NAPOLA_FORCED_NO_SETTEBELLO,
+        ErrorCode.NAPOLA_FORCED_NO_RE_BELLO,
+    )
+)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class InputError:
     """One problem with one field of an entered hand.
@@ -218,6 +229,13 @@ class InputError:
     def template(self) -> str:
         """The untranslated English message template."""
         return MESSAGES[self.code]
+
+    @property
+    def napola_offer(self) -> int | None:
+        """The napola run the counts force, when this error refuses a different one (the
+        side is the one of :attr:`field`); else ``None``."""
+        run = self.params.get("run") if self.code in NAPOLA_OFFERS else None
+        return run if isinstance(run, int) else None
 
     @property
     def message(self) -> str:

@@ -29,6 +29,7 @@ from scorekeeper.scoring import (
     FORMATS,
     MESSAGES,
     NAPOLA_MIN,
+    NAPOLA_OFFERS,
     PRESETS,
     PRIMIERA_VALUES,
     SUITS,
@@ -116,6 +117,8 @@ def data() -> dict[str, object]:
         # Capture values from the card that counts most in a suit to the one that counts least.
         "PRIMIERA_ORDER": sorted(PRIMIERA_VALUES, key=_strength, reverse=True),
         "NAPOLA_MIN": NAPOLA_MIN,
+        # Refusals whose params.run is the napola the counts force, to offer.
+        "NAPOLA_OFFERS": sorted(code.value for code in NAPOLA_OFFERS),
         "FORMATS": {
             key: {
                 "sides": f.sides,

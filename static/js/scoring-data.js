@@ -18,6 +18,7 @@
   "PRIMIERA_VALUES": {"1": 16, "2": 12, "3": 13, "4": 14, "5": 15, "6": 18, "7": 21, "8": 10, "9": 10, "10": 10},
   "PRIMIERA_ORDER": [7, 6, 1, 5, 4, 3, 2, 8, 9, 10],
   "NAPOLA_MIN": 3,
+  "NAPOLA_OFFERS": ["napola_all_denari", "napola_forced_no_re_bello", "napola_forced_no_settebello"],
   "FORMATS": {
     "2": {"sides": 2, "players_per_side": 1, "players": 2, "plays": 36, "cards_played_per_side": 18, "scope_per_hand": 18, "scope_limits": [[0, 18], [1, 16], [2, 15], [3, 14], [4, 13], [5, 12], [6, 11], [7, 10], [8, 9], [9, 8], [10, 7], [11, 6], [12, 5], [13, 4], [14, 3], [15, 2], [16, 1], [18, 0]]},
     "3": {"sides": 3, "players_per_side": 1, "players": 3, "plays": 36, "cards_played_per_side": 12, "scope_per_hand": 18, "scope_limits": [[0, 0, 12], [0, 12, 0], [1, 1, 11], [1, 11, 1], [2, 2, 10], [2, 10, 2], [3, 3, 9], [3, 9, 3], [4, 4, 8], [4, 8, 4], [5, 5, 7], [5, 7, 5], [6, 6, 6], [7, 5, 5], [8, 4, 4], [9, 3, 3], [10, 2, 2], [11, 1, 1], [12, 0, 0]]},
