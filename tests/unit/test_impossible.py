@@ -23,6 +23,7 @@ from scorekeeper.scoring import (
     Category,
     CountsEntry,
     ErrorCode,
+    InputError,
     InvalidHand,
     Rules,
     SideCards,
@@ -346,3 +347,25 @@ def test_a_counts_entry_keeps_its_napola_offer_through_json():
     with pytest.raises(InvalidHand) as refused:
         CountsEntry.from_json(entry.to_json()).score(NAPOLA)
     assert refused.value.errors[0].params["run"] == 6
+
+
+def test_an_error_says_the_napola_it_offers():
+    [error] = errors_of_hand(NAPOLA, [SideCounts(30, 9), SideCounts(10, 1, True)])
+    assert error.napola_offer == 6
+    [error] = errors_of_hand(NAPOLA, [SideCounts(30, 10, True), SideCounts(10, 0)])
+    assert (error.code, error.napola_offer) == (ErrorCode.NAPOLA_ALL_DENARI, 10)
+    [error] = errors_of_hand(NAPOLA, [SideCounts(3, 6, True), SideCounts(37, 4)])
+    assert (error.code, error.napola_offer) == (ErrorCode.DENARI_EXCEED_CARDS, None)
+
+
+def errors_of_hand(rules: Rules, sides: list[SideCounts]) -> tuple[InputError, ...]:
+    """The errors refusing the counts ``sides`` (the hand must be refused)."""
+    with pytest.raises(InvalidHand) as refused:
+        score_counts(rules, sides, None)
+    return refused.value.errors
+
+
+def test_denari_that_do_not_add_up_to_ten_give_no_napola_at_all():
+    assert napola_outcomes((3, 3), (0, 0)) == frozenset()
+    assert napola_outcomes((9, 9), (0, 0)) == frozenset()
+    assert napola_outcomes((9, 1), (0, 1 << 6)) == frozenset({(0, 6)})
