@@ -96,6 +96,7 @@
         .then(function (r) { if (r.status >= 500) throw new Error(r.status); return r.ok ? r.text() : null; })
         .then(function (html) {
           if (html !== null) target.innerHTML = html;
+          showOffers(target);
           delete form.dataset.previewHere;
         }, function () { return previewHere(form, target); })
         .catch(function () {})
@@ -112,6 +113,7 @@
       if (!node) return;
       target.innerHTML = "";
       target.appendChild(node);
+      showOffers(target);
       form.dataset.previewHere = "1";
     });
   }
@@ -213,7 +215,10 @@
 
   /* The napola the counts force, offered under the side's box: shown with this script,
      one tap fills the box in (as if typed: the preview follows) and the offer goes. */
-  document.querySelectorAll("[data-napola-offer]").forEach(function (offer) { offer.hidden = false; });
+  function showOffers(root) {
+    root.querySelectorAll("[data-napola-offer]").forEach(function (offer) { offer.hidden = false; });
+  }
+  showOffers(document);
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-napola-offer] [data-fill]") : null;
     var box = button && document.getElementById(button.dataset.fill);

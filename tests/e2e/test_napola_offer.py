@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
+
+from tests.helpers.flows import wait_for_worker
 
 SMALL = {"width": 360, "height": 740}
 
@@ -67,3 +70,33 @@ def test_a_forced_napola_is_offered_and_one_tap_marks_it(
     # Anna: napola 6, carte, denari, primiera; Bruno: the settebello.
     expect(page.locator("#total-0")).to_contain_text("9")
     expect(page.locator("#total-1")).to_contain_text("1")
+
+
+@pytest.mark.parametrize("offline", [False, True], ids=["server", "phone"])
+def test_the_preview_offers_the_napola_as_the_counts_are_typed(
+    make_phone: Callable[..., Page], offline: bool
+) -> None:
+    """Before Save, the points of the hand say the same and offer it too: the server's
+    preview, or without signal the phone's own scorer (static/js/scoring.js)."""
+    board = start_napola_game(make_phone(locale="en-GB"))
+    page = make_phone(locale="it-IT", viewport=SMALL, screen=SMALL)
+    page.goto(board)
+    page.wait_for_load_state()
+    if offline:
+        wait_for_worker(page)
+        page.context.set_offline(True)
+    page.locator("#sides-0-cards").fill("30")
+    page.locator("#sides-0-denari").fill("9")
+    page.locator("#settebello-1").check()
+    page.locator("#primiera-0").check()
+    preview = page.locator("#hand-preview")
+    expect(preview.locator(".preview-errors")).to_contain_text(
+        "con 9 denari senza il settebello questa parte ha dall'asso al 6: napola da 6"
+    )
+    expect(preview.locator(".preview-source")).to_have_count(1 if offline else 0)
+    offer = preview.locator("[data-napola-offer]")
+    expect(offer).to_contain_text("Napola da 6 per Anna: la segno?")
+    offer.get_by_role("button", name="Sì, segnala").tap()
+    expect(page.locator("#sides-0-napola_run")).to_have_value("6")
+    expect(preview.locator("tfoot")).to_be_visible()  # the points now: no more refusal
+    expect(preview.locator(".preview-errors")).to_have_count(0)
