@@ -23,8 +23,9 @@ from wtforms import (
     RadioField,
     SelectField,
     StringField,
+    TextAreaField,
 )
-from wtforms.validators import Length, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX
@@ -590,3 +591,25 @@ def cards_form(names: list[str], **kwargs: Any) -> CardsForm:
     for name, field in zip(names, form.scope, strict=True):
         field.label.text = _l("Scope of %(name)s", name=name)
     return form
+
+
+#: The longest reason a referee gives.
+REASON_MAX = 500
+
+
+class ConfirmForm(HandFormBase):
+    """A side's "Confermiamo" (or "Contestiamo") button: its own key, and the side or
+    sides it speaks for (``side``, repeated; read by the view, which knows the link)."""
+
+
+class ResolveForm(AppForm):
+    """A referee's word on a disputed hand: which version stands, and why."""
+
+    version = RadioField(_l("Which version stands"), default="entered")
+    reason = TextAreaField(
+        _l("Reason"),
+        validators=[
+            InputRequired(message=_l("Say why: the history keeps it.")),
+            Length(max=REASON_MAX, message=_l("At most %(max)d characters.", max=REASON_MAX)),
+        ],
+    )
