@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, cast
 
 from werkzeug.datastructures import MultiDict
 from wtforms import (
+    BooleanField,
     Field,
     FieldList,
     Form,
@@ -115,6 +116,8 @@ class NewGameForm(VariantSwitches, AppForm):
         + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(MAX_PLAYERS)],
         default="random",
     )
+    #: Off: a casual game stays as quick as ever (a league's games follow the league).
+    requires_confirmation = BooleanField(_l("Each hand awaits the other side's confirmation"))
 
     @property
     def players(self) -> int:
@@ -153,7 +156,12 @@ class NewGameForm(VariantSwitches, AppForm):
             target=self.chosen_target(),
             **self.chosen_variants(),
         )
-        return GameSetup(rules, self.chosen_names(), self.chosen_dealer())
+        return GameSetup(
+            rules,
+            self.chosen_names(),
+            self.chosen_dealer(),
+            requires_confirmation=bool(self.requires_confirmation.data),
+        )
 
     def chosen_target(self) -> int:
         """The target as a number."""

@@ -149,6 +149,7 @@ def create_game(
     if rematch_of is not None and league_id is None and rematch_of.league_id is not None:
         league_id = rematch_of.league_id
         player_ids = [seat.player_id for seat in rematch_of.seats]
+    requires_confirmation = requires_confirmation or settings.requires_confirmation
     if rematch_of is not None:
         requires_confirmation = requires_confirmation or rematch_of.requires_confirmation
     new = new_game(

@@ -70,6 +70,7 @@ from scorekeeper.games.hooks import EditRefused
 from scorekeeper.games.models import Game, Hand, HandStatus
 from scorekeeper.games.qr import qr_response
 from scorekeeper.games.sending import (
+    confirmed_answer,
     csrf_answer,
     form_refused,
     input_errors,
@@ -666,7 +667,8 @@ def _refusal_message(refused: ConfirmationRefused) -> str:
 
 
 def _confirm(game: Game, number: int, sides: list[int], back: str) -> ResponseReturnValue:
-    """Record ``sides``' confirmation of hand ``number``, then back to ``back``."""
+    """Record ``sides``' confirmation of hand ``number``, then back to ``back`` (the
+    board's script asks for JSON instead: one request, the board left as it is)."""
     form = ConfirmForm()
     if not form.validate_on_submit() or not sides:
         abort(400)
@@ -675,9 +677,16 @@ def _confirm(game: Game, number: int, sides: list[int], back: str) -> ResponseRe
     except LookupError:
         abort(404)
     except ConfirmationRefused as refused:
+        if wants_json():
+            return confirmed_answer(number, _refusal_message(refused), locked=False, refused=True)
         flash(_refusal_message(refused), "warning")
         return redirect(back)
-    flash(_confirmed_message(game, number, sides), "success")
+    message = _confirmed_message(game, number, sides)
+    if wants_json():
+        hand = get_hand(game, number)
+        locked = hand is not None and hand.status == HandStatus.CONFIRMED
+        return confirmed_answer(number, message, locked=locked)
+    flash(message, "success")
     return redirect(back)
 
 

@@ -96,9 +96,8 @@ def test_passing_the_phone_confirms_and_locks(table_phone: Page, live_server: Li
         assert box["height"] >= 48
         assert box["width"] >= 48
     assert hands(live_server) == [(1, HandStatus.AWAITING)]
-    with page.expect_navigation():
-        confirm.tap()
-    expect(page.locator(".flash-success")).to_contain_text(
+    confirm.tap()  # one request: the answer takes the question's place
+    expect(page.locator("#confirm-panel .confirm-done")).to_have_text(
         "Bruno e Dario hanno confermato la mano 1."
     )
     expect(page.locator(".confirm-prompt")).to_have_count(0)
@@ -106,6 +105,14 @@ def test_passing_the_phone_confirms_and_locks(table_phone: Page, live_server: Li
     expect(page.locator("#hand-1 .badge-unconfirmed")).to_have_count(0)
     assert hands(live_server) == [(1, HandStatus.CONFIRMED)]
     assert confirmations(live_server) == [(1, 1)]
+    # Reloaded, the board says the same: nothing to confirm, no undo, the hand locked.
+    page.reload()
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator(".confirm-prompt")).to_have_count(0)
+    expect(page.locator("#undo-last")).to_have_count(0)
+    # The game's own link is its organiser's: a correction now asks for a reason.
+    page.goto(f"{board}/hands/1/edit")
+    expect(page.locator("#reason-field")).to_contain_text("Motivo della correzione")
 
 
 def test_a_confirmation_offline_travels_with_the_hand(

@@ -47,13 +47,10 @@ def _token(board: str) -> str:
 
 
 def _casual(app: Flask, client: FlaskClient) -> str:
-    """A casual game of pairs that requires confirmation; its board."""
-    board = start_game(client, PAIRS, format="2x2")
+    """A casual game of pairs started with confirmation on (its new-game box); its board."""
+    board = start_game(client, PAIRS, format="2x2", requires_confirmation="y")
     with app.app_context():
-        game = db.session.scalars(select(Game).order_by(Game.id.desc())).first()
-        assert game is not None
-        game.requires_confirmation = True
-        db.session.commit()
+        assert db.session.scalars(select(Game)).one().requires_confirmation
     return board
 
 
@@ -387,3 +384,28 @@ def test_league_setting_on_the_settings_page(app: Flask, client: FlaskClient) ->
     record(client, board)
     assert _hand(app, 2)[0] == HandStatus.AWAITING
     assert _hand(app, 1)[0] == HandStatus.CONFIRMED  # hands before it stay as they were
+
+
+def test_the_board_script_confirms_with_one_request(app: Flask, client: FlaskClient) -> None:
+    board = _casual(app, client)
+    _choose_side(client, board, 0)
+    record(client, board)
+    form = _confirm_form(client, board)
+    data = {"csrf_token": form["csrf_token"], "request_id": form["request_id"], "side": "1"}
+    json = {"Accept": "application/json"}
+    answer = client.post(form["action"], data=data, headers=json)
+    assert answer.status_code == 200
+    assert answer.json == {
+        "status": "confirmed",
+        "number": 1,
+        "message": "Bruno e Dario hanno confermato la mano 1.",
+        "locked": True,
+    }
+    again = client.post(form["action"], data=data | {"request_id": "another"}, headers=json)
+    assert again.status_code == 200  # confirmed already: nothing more recorded
+    assert len(_revisions(app, "confirm")) == 1
+    own_side = data | {"side": "0", "request_id": "own-side"}
+    refused = client.post(form["action"], data=own_side, headers=json)
+    assert refused.status_code == 409
+    assert refused.json is not None
+    assert refused.json["status"] == "refused"
