@@ -34,6 +34,7 @@ from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
     StoredHand,
     game_state,
+    is_locked,
     removed_hands,
     revisions_of,
     stored_hands,
@@ -531,6 +532,7 @@ def cards_context(
         "title": title,
         "save_label": save,
         "board_url": board_url(token),
+        "locked": hand is not None and is_locked(game, hand),
     }
 
 
@@ -553,6 +555,7 @@ def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str
         "dealer": game.seat_name(state.dealer(hand.number)),
         "checker_url": checker_url(game, hand),
         "revisions": revisions_of(hand),
+        "locked": is_locked(game, hand),
         "sorted_cards": _sorted_cards,
         "board_url": board_url(token) if editable else url_for("games.view", token=token),
     }

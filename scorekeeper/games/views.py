@@ -551,10 +551,7 @@ def _render_edit(
     if isinstance(form, CardsForm):
         return _render_cards(game, token, form, stored, preview, status)
     context = hand_context(game, stored, token, editable=True)
-    locked = is_locked(game, stored)
-    return render_template(
-        "games/edit.html", form=form, preview=preview, locked=locked, **context
-    ), status
+    return render_template("games/edit.html", form=form, preview=preview, **context), status
 
 
 @bp.route("/g/<token>/hands/<int:number>/remove", methods=["GET", "POST"])

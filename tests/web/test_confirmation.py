@@ -350,7 +350,9 @@ def test_a_confirmed_hand_is_corrected_only_by_the_owner_with_a_reason(
         hand = db.session.scalars(select(Hand)).one()
         assert hand.entry["sides"][0]["denari"] == 6
     # Olga, the owner, opens it from the league and corrects it, giving a reason.
-    owner_board = client.get(f"/leagues/{public_id}/games/1/edit").headers["Location"]
+    with app.app_context():
+        game_id = db.session.scalars(select(Game.id)).one()
+    owner_board = client.get(f"/leagues/{public_id}/games/{game_id}/edit").headers["Location"]
     owner_edit = f"{owner_board}/hands/1/edit"
     assert "Motivo della correzione" in _text(client, owner_edit)
     data = form_keys(client, owner_edit) | REFERENCE | {"sides-0-denari": "5", "action": "save"}
