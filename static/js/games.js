@@ -248,6 +248,17 @@
           }
         }
       });
-    }).catch(plain);
+    }).catch(function () {
+      // No signal (the hand itself was saved with signal, or it would be in the outbox
+      // with its confirmation): say so here and let the tap be tried again.
+      var panel = form.closest(".confirm-panel");
+      if (navigator.onLine || !panel) { plain(); return; }
+      if (button) { button.disabled = false; button.removeAttribute("aria-busy"); }
+      var note = form.parentNode.querySelector(".confirm-offline") || document.createElement("p");
+      note.className = "flash flash-warning confirm-offline";
+      note.setAttribute("role", "alert");
+      note.textContent = panel.dataset.offline;
+      form.parentNode.appendChild(note);
+    });
   });
 })();
