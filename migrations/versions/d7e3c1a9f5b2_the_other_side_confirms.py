@@ -10,8 +10,11 @@ reason a referee gave and the request id that makes a confirmation sent twice co
 
 Every existing league and game stays as it was (off), every existing hand confirmed.
 
+It comes after both heads main had when this was merged (the audit log's and the
+tournament results' confirmation), joining them.
+
 Revision ID: d7e3c1a9f5b2
-Revises: b5d2f8e1c3a6
+Revises: d7a1c4e9b2f0, d8f3a2c7e915
 Create Date: 2026-12-06 08:10:00.000000
 
 """
@@ -21,7 +24,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'd7e3c1a9f5b2'
-down_revision = 'b5d2f8e1c3a6'
+down_revision = ('d7a1c4e9b2f0', 'd8f3a2c7e915')
 branch_labels = None
 depends_on = None
 

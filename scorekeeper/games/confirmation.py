@@ -34,6 +34,7 @@ from flask import Flask, current_app
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import bindparam, select
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games.models import (
     Game,
@@ -45,10 +46,12 @@ from scorekeeper.games.models import (
 )
 from scorekeeper.games.services import (
     after_change,
+    hand_fields,
     hand_numbered,
     lock_game,
     log_revision,
     replace_entry,
+    score_hand,
 )
 from scorekeeper.grammar import Side
 from scorekeeper.scoring import FORMATS, HandEntry
@@ -220,6 +223,12 @@ def confirm_hand(game: Game, number: int, sides: Sequence[int], request_id: str)
         if not hand.awaiting_sides:
             hand.status = HandStatus.CONFIRMED
         db.session.flush()
+        audit.record(
+            audit.ChangeKind.CONFIRMED,
+            audit.Subject.hand(game.id, number, hand.id),
+            {"awaiting": sorted(awaited)},
+            {"awaiting": list(hand.awaiting), "confirmed_by": now_confirming},
+        )
         after_change(game)
         return True
 
@@ -245,6 +254,12 @@ def dispute_hand(game: Game, number: int, side: int, entry: HandEntry, request_i
         log_revision(game, hand, "dispute", side=side, request_id=request_id, entry=entry)
         hand.status = HandStatus.DISPUTED
         db.session.flush()
+        audit.record(
+            audit.ChangeKind.DISPUTED,
+            audit.Subject.hand(game.id, number, hand.id),
+            hand_fields(hand.sides),
+            hand_fields(score_hand(game.rules, entry).sides) | {"disputed_by": side},
+        )
         after_change(game)
         return True
 
@@ -286,6 +301,16 @@ def resolve_dispute(game: Game, number: int, entry: HandEntry | None, reason: st
             replace_entry(game, hand, entry, reason=reason)
         db.session.flush()
         log_revision(game, hand, "resolve", reason=reason)
+        audit.record(
+            audit.ChangeKind.RESOLVED,
+            audit.Subject.hand(game.id, number, hand.id),
+            {"status": HandStatus.DISPUTED},
+            {
+                "status": HandStatus.CONFIRMED,
+                "version": "entered" if entry is None else "disputed",
+                "reason": reason.strip(),
+            },
+        )
         after_change(game)
 
     in_transaction(save)

@@ -30,6 +30,7 @@ from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper import audit
 from scorekeeper.extensions import login_manager
 from scorekeeper.games import cookies
 from scorekeeper.games.board import (
@@ -39,6 +40,7 @@ from scorekeeper.games.board import (
     cards_context,
     confirmation_prompts,
     hand_context,
+    history_lines,
     preview_context,
     saved_message,
     saved_note,
@@ -477,6 +479,29 @@ def view_hand(token: str, number: int) -> ResponseReturnValue:
     return render_template("games/hand.html", **context)
 
 
+@bp.get("/g/<token>/history")
+def history(token: str) -> ResponseReturnValue:
+    """Every change to the game in words: who, from which phone, when, what (edit link)."""
+    game = _edit_game(token)
+    return _render_history(game, token, editable=True)
+
+
+@bp.get("/v/<token>/history")
+def view_history(token: str) -> ResponseReturnValue:
+    """Every change to the game in words (view link)."""
+    return _render_history(_view_game(token), token, editable=False)
+
+
+def _render_history(game: Game, token: str, editable: bool) -> ResponseReturnValue:
+    return render_template(
+        "games/history.html",
+        game=game,
+        names=game.side_names(),
+        lines=history_lines(game),
+        board_url=board_url(token) if editable else url_for("games.view", token=token),
+    )
+
+
 @bp.route("/g/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past hand the way it was entered; totals, winner and dealers follow."""
@@ -841,6 +866,7 @@ def _side_game(token: str) -> tuple[Game, int]:
     if found is None:
         abort(404)
     game, side = found
+    audit.note_link(audit.LinkKind.SIDE, side)
     if game.league_id is not None:
         if not current_user.is_authenticated:
             abort(_log_in_first_to(url_for("games.side", token=token)))

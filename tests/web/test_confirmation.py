@@ -374,7 +374,7 @@ def test_league_setting_on_the_settings_page(app: Flask, client: FlaskClient) ->
     assert "checked" in box.group(0)  # a new league starts with it on
     public_id = create_league(client)  # the box left unticked: off
     settings = f"/leagues/{public_id}/settings"
-    assert "I risultati vanno confermati dall\u2019altra parte" in _text(client, settings)
+    assert "I risultati richiedono la conferma dell'altra parte" in _text(client, settings)
     board = start_league_game(client, public_id, "Anna", "Bruno")
     record(client, board)
     assert _hand(app)[0] == HandStatus.CONFIRMED
