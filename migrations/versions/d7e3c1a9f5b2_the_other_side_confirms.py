@@ -10,11 +10,8 @@ reason a referee gave and the request id that makes a confirmation sent twice co
 
 Every existing league and game stays as it was (off), every existing hand confirmed.
 
-It comes after both heads main had when this was merged (the audit log's and the
-tournament results' confirmation), joining them.
-
 Revision ID: d7e3c1a9f5b2
-Revises: d7a1c4e9b2f0, d8f3a2c7e915
+Revises: d7a1c4e9b2f0
 Create Date: 2026-12-06 08:10:00.000000
 
 """
@@ -24,7 +21,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'd7e3c1a9f5b2'
-down_revision = ('d7a1c4e9b2f0', 'd8f3a2c7e915')
+down_revision = 'd7a1c4e9b2f0'
 branch_labels = None
 depends_on = None
 

@@ -499,7 +499,12 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: HandEntry) 
                 "%(count)s card still to give.", "%(count)s cards still to give.", left, count=left
             )
             return {"pending": pending, "names": names}
-        return {"errors": _labelled(messages_by_field(error.errors), names), "names": names}
+        offers = getattr(form, "napola_offers", {})
+        return {
+            "errors": _labelled(messages_by_field(error.errors), names),
+            "names": names,
+            "napola_offers": offers,
+        }
     return {"score": score, "names": names, "errors": None}
 
 

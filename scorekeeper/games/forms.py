@@ -39,6 +39,7 @@ from scorekeeper.scoring import (
     CardError,
     CardsEntry,
     CountsEntry,
+    InputError,
     Rules,
     SideCounts,
     Suit,
@@ -348,6 +349,22 @@ class CountsForm(HandFormBase):
     settebello = RadioField(_l("Settebello"), validate_choice=False)
     re_bello = RadioField(_l("Re bello"), validate_choice=False)
     primiera = RadioField(_l("Primiera"), validate_choice=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The napola the counts force, by side, when a refused hand marked another one
+        #: (`InputError.napola_offer`): the form offers to fill it in.
+        self.napola_offers: dict[int, int] = {}
+
+    def add_input_errors(self, errors: Iterable[InputError]) -> dict[str, list[str]]:
+        """The refusal's messages next to their fields, and the napola it offers."""
+        errors = list(errors)
+        for error in errors:
+            side = SidePath.parse(error.field)
+            run = error.napola_offer
+            if side is not None and run is not None and side.side < len(self.sides):
+                self.napola_offers[side.side] = run
+        return super().add_input_errors(errors)
 
     def set_sides(self, names: list[str]) -> None:
         """Label the one-tap choices with the sides' names."""

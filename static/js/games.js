@@ -14,7 +14,9 @@
    - Undo asks once, in place of its link;
    - "Confermiamo" confirms with one request (JSON), its answer said in place of the
      question; a hand every side confirmed loses its mark and its Undo. Without signal or
-     an answer it is sent the plain way.
+     an answer it is sent the plain way;
+   - a refused napola the counts decide (nine denari without the settebello: napola of 6)
+     is offered under its box ([data-napola-offer]): "Yes, mark it" fills the box in.
    The game's links (copy, share sheet) are share.js's. */
 (function () {
   "use strict";
@@ -97,6 +99,7 @@
         .then(function (r) { if (r.status >= 500) throw new Error(r.status); return r.ok ? r.text() : null; })
         .then(function (html) {
           if (html !== null) target.innerHTML = html;
+          showOffers(target);
           delete form.dataset.previewHere;
         }, function () { return previewHere(form, target); })
         .catch(function () {})
@@ -113,6 +116,7 @@
       if (!node) return;
       target.innerHTML = "";
       target.appendChild(node);
+      showOffers(target);
       form.dataset.previewHere = "1";
     });
   }
@@ -210,6 +214,23 @@
     link.hidden = asking;
     question.hidden = !asking;
     (asking ? document.getElementById("undo-yes") : link).focus();
+  });
+
+  /* The napola the counts force, offered under the side's box: shown with this script,
+     one tap fills the box in (as if typed: the preview follows) and the offer goes. */
+  function showOffers(root) {
+    root.querySelectorAll("[data-napola-offer]").forEach(function (offer) { offer.hidden = false; });
+  }
+  showOffers(document);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-napola-offer] [data-fill]") : null;
+    var box = button && document.getElementById(button.dataset.fill);
+    if (!box) return;
+    box.value = button.dataset.run;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+    button.closest("[data-napola-offer]").hidden = true;
+    box.focus();
   });
 
   // The points follow the form as it is filled in: the button doing it by hand can go
