@@ -364,6 +364,11 @@ def test_a_confirmed_hand_is_corrected_only_by_the_owner_with_a_reason(
         assert hand.entry["sides"][0]["denari"] == 5
         assert hand.status == HandStatus.CONFIRMED
     assert [r.reason for r in _revisions(app, "edit")] == ["Un denaro contato due volte"]
+    # The game's history in words says who corrected it, what and why.
+    history = _text(client, f"{owner_board}/history")
+    assert "Mano 1 corretta da olga" in history
+    assert "denari 6 → 5" in history
+    assert "motivo: “Un denaro contato due volte”" in history
 
 
 def test_league_setting_on_the_settings_page(app: Flask, client: FlaskClient) -> None:
