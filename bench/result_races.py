@@ -112,7 +112,12 @@ def main() -> None:
             answers: list[int] = [0, 0]
             barrier = threading.Barrier(2)
 
-            def send(i: int, match_id: int = match_id, answers: list[int] = answers) -> None:
+            def send(
+                i: int,
+                match_id: int = match_id,
+                answers: list[int] = answers,
+                barrier: threading.Barrier = barrier,
+            ) -> None:
                 client = (organiser, helper)[i]
                 token, version = seen[i][match_id]
                 data = {

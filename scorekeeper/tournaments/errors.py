@@ -10,3 +10,11 @@ class TournamentRefused(ValueError):
         super().__init__(message_key)
         self.key = message_key
         self.field = field
+
+
+class ResultChanged(TournamentRefused):
+    """A result typed over one its sender never saw: the match's result changed (was
+    written, corrected or forgotten) since the form was drawn. Nothing was stored."""
+
+    def __init__(self) -> None:
+        super().__init__("result_changed", "wins")

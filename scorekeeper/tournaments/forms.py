@@ -19,6 +19,7 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.widgets import HiddenInput
 
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, PRESETS, Rules
 from scorekeeper.tournaments.core import ITALIAN, TieBreak
@@ -372,6 +373,8 @@ class ResultForm(AppForm):
     wins_second = _whole(_l("Partite won (second)"), None, 0, 9)
     points_first = _whole(_l("Points (first)"), None, 0, 99_999)
     points_second = _whole(_l("Points (second)"), None, 0, 99_999)
+    #: The match's result version the form was drawn with (`Match.result_version`).
+    version = IntegerField(validators=[Optional()], widget=HiddenInput())
 
     def error_field(self, path: str) -> Any:
         """Refusals about the partite go next to the first side's, about the points too."""
@@ -390,6 +393,14 @@ class ResultForm(AppForm):
     def points(self) -> tuple[int, ...]:
         """Game points per side, in the match's side order."""
         return (int(self.points_first.data or 0), int(self.points_second.data or 0))
+
+    def seen(self) -> int | None:
+        """The result version the form was drawn with (``None``: not sent)."""
+        return self.version.data
+
+    def carry(self, version: int) -> None:
+        """Carry the match's result version ``version`` (whatever was sent before)."""
+        self.version.data, self.version.raw_data = version, None
 
     def fill(self, wins: Sequence[int], points: Sequence[int]) -> None:
         """Show a recorded result."""

@@ -325,6 +325,9 @@ class Match(Model):
     target: Mapped[int] = mapped_column(Integer, default=11)
     #: Grows on every change to the match (its lock, as a game's version is).
     version: Mapped[int] = mapped_column(Integer, default=1)
+    #: Grows on every change of its result (written, corrected, forgotten): the version a
+    #: result form carries, so that a result typed over one it never saw is refused.
+    result_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     round: Mapped[Round] = relationship()
     first: Mapped[Entrant] = relationship(foreign_keys=[first_id])

@@ -206,6 +206,17 @@ def _row(
     )
 
 
+def result_words(match: Match, result: MatchResult) -> str:
+    """A match's stored result in words: the sides, the partite each won, the points."""
+    sides = [side.name for side in (match.first, match.second, match.third) if side is not None]
+    return _(
+        "%(sides)s: partite won %(wins)s, points %(points)s",
+        sides=" – ".join(sides),
+        wins="–".join(str(n) for n in result.wins),
+        points="–".join(str(n) for n in result.points),
+    )
+
+
 def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[RoundView]:
     """Every round so far, the latest first, with its matches (their results and games
     read a round at a time)."""

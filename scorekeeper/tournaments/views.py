@@ -19,7 +19,7 @@ from scorekeeper.grammar import gettext as _
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, services, transfer
 from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
-from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.errors import ResultChanged, TournamentRefused
 from scorekeeper.tournaments.forms import (
     STRUCTURE_NAMES,
     DrawForm,
@@ -276,6 +276,7 @@ def _rounds_page(
 
 def _result_form(row: pages.MatchRow) -> ResultForm:
     form = _result_form_class(row.match)(formdata=None)
+    form.carry(row.match.result_version)
     if row.result is not None:
         form.fill(row.wins, row.score)
     return form
@@ -294,13 +295,37 @@ def result(public_id: str, match_id: int) -> ResponseReturnValue:
     form = _result_form_class(match)()
     if form.validate_on_submit():
         try:
-            services.enter_result(match, form.wins(), form.points(), current_user)
+            services.enter_result(match, form.wins(), form.points(), current_user, form.seen())
+        except ResultChanged:
+            return _result_changed(access, match, form)
         except TournamentRefused as error:
             _refused(error, form)
         else:
             flash(_("Result of table %(table)s saved.", table=match.table_number), "success")
             return _to(access, "tournaments.rounds", _anchor=f"match-{match.id}")
     return _rounds_page(access, (match.id, form), 422)
+
+
+def _result_changed(access: Access, match: Match, form: ResultForm) -> ResponseReturnValue:
+    """Another phone changed the match's result since this form was drawn: the page again
+    with the stored result in words, and the form keeping what was typed; it now carries
+    the stored version, so sending it again replaces that result, knowingly."""
+    form.carry(match.result_version)
+    stored = services.result_of(match)
+    if stored is None:
+        message = _(
+            "Meanwhile the result of this match was removed. Yours was not saved and is "
+            "still in the form: check it, and save it again if it is the right one."
+        )
+    else:
+        message = _(
+            "Meanwhile a different result was saved for this match: %(result)s. Yours was "
+            "not saved and is still in the form: check it, and save it again only if it is "
+            "the right one.",
+            result=pages.result_words(match, stored),
+        )
+    form.add_errors({"wins": [message]})
+    return _rounds_page(access, (match.id, form), 409)
 
 
 @bp.post("/<public_id>/next-round")

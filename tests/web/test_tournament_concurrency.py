@@ -11,6 +11,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments import services
+from scorekeeper.tournaments.errors import ResultChanged
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, MatchGame, MatchResult, Role, Structure
 from tests.helpers.concurrency import in_threads
@@ -133,3 +134,41 @@ def test_a_result_entered_while_tables_record_hands_counts_once_in_the_league(
         } == {(1, 14)}
         assert not rebuild_league(league_id).changed
         db.session.rollback()
+
+
+def test_two_different_results_over_one_version_store_one_and_refuse_the_other(
+    app: Flask,
+) -> None:
+    """Four helpers, each on a page drawn before any result, send four different
+    results for one match at the same instant: exactly one is stored, the three others
+    are refused (`ResultChanged`), nothing silently replaced; the match's result version
+    grew once."""
+    with app.test_request_context():
+        organiser = user("organiser")
+        t = tournament(organiser, Structure.KNOCKOUT, (StageSetup(1, 11),))
+        helpers = [user(f"helper{i}") for i in range(HELPERS)]
+        for helper in helpers:
+            services.set_member(t, helper, Role.HELPER)
+        services.add_entries(t, FOUR_PAIRS)
+        services.draw(t, seed=8)
+        semi = services.matches(services.start(t))[0]
+        semi_id, seen = semi.id, semi.result_version
+        helper_ids = [helper.id for helper in helpers]
+        db.session.remove()
+
+    def enter(i: int) -> tuple[int, ...]:
+        match = db.session.get_one(Match, semi_id)
+        helper = db.session.get_one(User, helper_ids[i])
+        result = services.enter_result(match, (1, 0), (11, i), helper, seen=seen)
+        return result.points
+
+    outcomes = in_threads(app, HELPERS, enter)
+    with app.app_context():
+        refused = [o for o in outcomes if isinstance(o, ResultChanged)]
+        stored = [o for o in outcomes if isinstance(o, tuple)]
+        assert (len(stored), len(refused)) == (1, HELPERS - 1), outcomes
+        match = db.session.get_one(Match, semi_id)
+        result = services.result_of(match)
+        assert result is not None
+        assert result.points == stored[0]
+        assert match.result_version == seen + 1

@@ -23,11 +23,20 @@ from scorekeeper.transactions import in_transaction
 
 
 def enter_result(
-    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: User
+    match: Match,
+    wins: tuple[int, ...],
+    points: tuple[int, ...],
+    by: User,
+    seen: int | None = None,
 ) -> MatchResult:
     """Record (or correct) a match's result by hand: partite won and game points per
     side. The same result entered twice, or by two helpers at once, is recorded once.
     A knockout result can no longer change winner once the next match is on.
+
+    ``seen`` is the match's result version the form was drawn with: a different result
+    typed over one its sender never saw (another phone's, saved meanwhile) is refused
+    with `ResultChanged`, nothing stored; ``None`` (a sender that knows no version)
+    checks nothing.
 
     In a league tournament the result counts in the league's standings and ratings in
     the same transaction, once, as the match's league result (`league_results`), in
@@ -44,7 +53,7 @@ def enter_result(
         existing = result_of(locked)
         if existing is not None and existing.wins == wins and existing.points == points:
             return existing
-        written = write_result(locked, wins, points, by=by_id)
+        written = write_result(locked, wins, points, by=by_id, seen=seen)
         if league_id is not None:
             for game in match_games(locked):
                 league_standings.game_changed(game)

@@ -12,7 +12,11 @@ from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Match, MatchResult, StageKind, Status, Tournament
 from scorekeeper.tournaments.services.knockout import fill_knockout, moved_on
-from scorekeeper.tournaments.services.locks import lock_match, lock_tournament
+from scorekeeper.tournaments.services.locks import (
+    count_result_change,
+    lock_match,
+    lock_tournament,
+)
 from scorekeeper.tournaments.services.progress import stage_over
 from scorekeeper.tournaments.services.queries import (
     match_games,
@@ -69,6 +73,7 @@ def _partita_changed(match: Match, existing: MatchResult | None, played: list[Ga
 
 def _reopen(match: Match, existing: MatchResult) -> None:
     """Forget the result of a match whose deciding partita reopened."""
+    count_result_change(match.id)
     db.session.delete(existing)
     tournament = lock_tournament(match.tournament_id)
     if tournament.status == Status.FINISHED.value:
@@ -89,22 +94,33 @@ def _three_game_changed(match: Match, existing: MatchResult | None, game: Game) 
 
 
 def write_result(
-    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: int | None
+    match: Match,
+    wins: tuple[int, ...],
+    points: tuple[int, ...],
+    by: int | None,
+    seen: int | None = None,
 ) -> MatchResult:
     """Store the match's result (a new row, or the one there changed), then move the
     tournament on: the knockout filled in, the tournament finished after its last match.
     ``wins`` and ``points`` are per side, in the match's side order (two or three); the
-    winner is the one side with the most partite won (none: a draw)."""
-    written = _store_result(match, wins, points, by)
+    winner is the one side with the most partite won (none: a draw). ``seen``: the
+    result version the sender saw (`ResultChanged` if it changed since)."""
+    written = _store_result(match, wins, points, by, seen)
     _move_on(match)
     return written
 
 
 def _store_result(
-    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: int | None
+    match: Match,
+    wins: tuple[int, ...],
+    points: tuple[int, ...],
+    by: int | None,
+    seen: int | None,
 ) -> MatchResult:
     """The match's result row, new or changed (a knockout's winner only while it has not
-    gone on), flushed; ``by`` the user who entered it by hand."""
+    gone on), flushed; ``by`` the user who entered it by hand; the change counted on the
+    match (`count_result_change`, refused if ``seen`` is no longer its version)."""
+    count_result_change(match.id, seen)
     winner = None
     if wins.count(max(wins)) == 1:
         winner = match.side_ids[wins.index(max(wins))]

@@ -1,0 +1,144 @@
+"""Results that stay right after a correction: two results sent for one match over the
+same version (the second refused and shown the stored one), the same result sent twice
+(recorded once), and what a correction does to a tournament already further on."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from scorekeeper.extensions import db
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.inputs import StageSetup
+from scorekeeper.tournaments.models import Match, Role, Structure
+from tests.helpers import EN, csrf_token
+from tests.helpers.actions import login, logout
+from tests.helpers.tournaments import FOUR_PAIRS, PASSWORD, drawn, user
+
+
+@dataclass
+class Running:
+    """A started round-robin of four pairs, its organiser and a helper."""
+
+    public_id: str
+    match_ids: list[int]
+
+
+@pytest.fixture
+def running(app: Flask) -> Running:
+    with app.test_request_context():
+        organiser = user("organiser")
+        t = drawn(organiser, FOUR_PAIRS, 1, Structure.ROUND_ROBIN, (StageSetup(1, 11),))
+        services.set_member(t, user("helper"), Role.HELPER)
+        matches = [m for m in services.matches(services.start(t)) if not m.is_bye]
+        return Running(t.public_id, [m.id for m in matches])
+
+
+def version_on_page(client: FlaskClient, public_id: str, match_id: int) -> str:
+    """The result version the round page's form of the match carries."""
+    html = client.get(f"/tournaments/{public_id}/rounds", headers=EN).get_data(as_text=True)
+    found = re.search(rf'id="version-{match_id}" name="version"[^>]*value="(\d+)"', html)
+    assert found, html
+    return found.group(1)
+
+
+def send(
+    client: FlaskClient, public_id: str, match_id: int, version: str, won: int, lost: int
+) -> TestResponse:
+    """Send the result form of the match: the first side's game points ``won`` against
+    ``lost`` (the first wins the partita when ``won`` is the larger)."""
+    first_wins = won > lost
+    return client.post(
+        f"/tournaments/{public_id}/matches/{match_id}/result",
+        data={
+            "csrf_token": csrf_token(client, f"/tournaments/{public_id}/rounds"),
+            "version": version,
+            "wins_first": "1" if first_wins else "0",
+            "wins_second": "0" if first_wins else "1",
+            "points_first": str(won),
+            "points_second": str(lost),
+        },
+        headers=EN,
+    )
+
+
+def stored(app: Flask, match_id: int) -> tuple[tuple[int, ...], int]:
+    """The match's stored game points and its result version."""
+    with app.app_context():
+        match = db.session.get_one(Match, match_id)
+        result = services.result_of(match)
+        assert result is not None
+        return result.points, match.result_version
+
+
+def test_a_second_result_over_the_same_version_is_refused_and_shown_the_stored_one(
+    app: Flask, client: FlaskClient, running: Running
+) -> None:
+    """The organiser and a helper open the round page, both see the match waiting, and
+    each sends a different result: the first is saved, the second is told the result
+    changed meanwhile, sees the stored one in words, and keeps what it typed; sent again
+    from that page (which now carries the stored version) it replaces it, knowingly."""
+    pid, match_id = running.public_id, running.match_ids[0]
+    login(client, "organiser", PASSWORD)
+    organisers = version_on_page(client, pid, match_id)
+    logout(client)
+    login(client, "helper", PASSWORD)
+    helpers = version_on_page(client, pid, match_id)
+    assert organisers == helpers
+    assert send(client, pid, match_id, helpers, 11, 4).status_code == 302
+    logout(client)
+    login(client, "organiser", PASSWORD)
+    refused = send(client, pid, match_id, organisers, 6, 11)
+    assert refused.status_code == 409
+    html = refused.get_data(as_text=True)
+    assert "Meanwhile a different result was saved for this match" in html
+    assert "partite won 1–0, points 11–4" in html
+    form = html.split(f'id="match-{match_id}"', 1)[1].split("</form>", 1)[0]
+    assert '<details class="result-entry" open>' in form
+    assert re.search(rf'id="points-first-{match_id}"[^>]*value="6"', form)
+    assert re.search(rf'id="points-second-{match_id}"[^>]*value="11"', form)
+    assert "Result of table" not in html
+    assert stored(app, match_id) == ((11, 4), 1)
+    now = re.search(r'name="version"[^>]*value="(\d+)"', form)
+    assert now is not None
+    assert now.group(1) == "1"
+    assert send(client, pid, match_id, now.group(1), 6, 11).status_code == 302
+    assert stored(app, match_id) == ((6, 11), 2)
+
+
+def test_the_same_result_sent_twice_is_recorded_once_and_is_no_error(
+    app: Flask, client: FlaskClient, running: Running
+) -> None:
+    """A double tap (or a retry after a lost answer) sends the same result twice over
+    the same version: both are told it is saved, and it is counted once."""
+    pid, match_id = running.public_id, running.match_ids[0]
+    login(client, "helper", PASSWORD)
+    version = version_on_page(client, pid, match_id)
+    first = send(client, pid, match_id, version, 11, 4)
+    again = send(client, pid, match_id, version, 11, 4)
+    assert (first.status_code, again.status_code) == (302, 302)
+    assert stored(app, match_id) == ((11, 4), 1)
+    page = client.get(again.headers["Location"], headers=EN).get_data(as_text=True)
+    assert "Result of table" in page
+    assert "changed meanwhile" not in page
+
+
+def test_a_result_the_table_recorded_meanwhile_refuses_a_different_one_typed(
+    app: Flask, client: FlaskClient, running: Running
+) -> None:
+    """A helper's page was drawn while the match waited; meanwhile a result is stored
+    (another helper's): the helper's different result, sent with the old version, is
+    refused; without a version (a sender that knows none) nothing is checked."""
+    pid, match_id = running.public_id, running.match_ids[1]
+    login(client, "helper", PASSWORD)
+    version = version_on_page(client, pid, match_id)
+    with app.test_request_context():
+        match = db.session.get_one(Match, match_id)
+        services.enter_result(match, (0, 1), (3, 11), user("other"), seen=int(version))
+    assert send(client, pid, match_id, version, 11, 9).status_code == 409
+    assert stored(app, match_id) == ((3, 11), 1)
