@@ -366,6 +366,12 @@ class DrawForm(AppForm):
     )
 
 
+class NextRoundForm(AppForm):
+    """The organiser's "Next round" button: the id of the latest round the page showed."""
+
+    after = IntegerField(validators=[Optional()], widget=HiddenInput())
+
+
 class ResultForm(AppForm):
     """A match's result entered by hand: partite won and game points per side."""
 

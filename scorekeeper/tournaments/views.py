@@ -19,13 +19,14 @@ from scorekeeper.grammar import gettext as _
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, services, transfer
 from scorekeeper.tournaments.access import Access, get_in_tournament, require_role
-from scorekeeper.tournaments.errors import ResultChanged, TournamentRefused
+from scorekeeper.tournaments.errors import ResultChanged, RoundStarted, TournamentRefused
 from scorekeeper.tournaments.forms import (
     STRUCTURE_NAMES,
     DrawForm,
     EntriesForm,
     EntryForm,
     MemberForm,
+    NextRoundForm,
     ResultForm,
     ThreeResultForm,
     TournamentForm,
@@ -332,9 +333,16 @@ def _result_changed(access: Access, match: Match, form: ResultForm) -> ResponseR
 def next_round(public_id: str) -> ResponseReturnValue:
     """Organiser: the next round, once every result of this one is in."""
     access = require_role(public_id, Role.ORGANISER)
-    if ButtonForm().validate_on_submit():
+    form = NextRoundForm()
+    if form.validate_on_submit():
         try:
-            made = services.next_round(access.tournament)
+            made = services.next_round(access.tournament, after=form.after.data)
+        except RoundStarted as started:
+            if started.knockout:
+                flash(_("The knockout has already started."), "info")
+            else:
+                flash(_("Round %(number)d has already started.", number=started.number), "info")
+            return _to(access, "tournaments.rounds", _anchor=f"round-{started.round_id}")
         except TournamentRefused as error:
             _refused(error)
         else:

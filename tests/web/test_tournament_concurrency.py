@@ -11,9 +11,16 @@ from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments import services
-from scorekeeper.tournaments.errors import ResultChanged
+from scorekeeper.tournaments.errors import ResultChanged, RoundStarted
 from scorekeeper.tournaments.inputs import StageSetup
-from scorekeeper.tournaments.models import Match, MatchGame, MatchResult, Role, Structure
+from scorekeeper.tournaments.models import (
+    Match,
+    MatchGame,
+    MatchResult,
+    Role,
+    Structure,
+    Tournament,
+)
 from tests.helpers.concurrency import in_threads
 from tests.helpers.tournaments import (
     FOUR_PAIRS,
@@ -172,3 +179,30 @@ def test_two_different_results_over_one_version_store_one_and_refuse_the_other(
         assert result is not None
         assert result.points == stored[0]
         assert match.result_version == seen + 1
+
+
+def test_six_phones_asking_for_the_next_round_make_one_and_hear_it_started(app: Flask) -> None:
+    """Six phones press "Next round" after round 1 at the same instant: one round 2 is
+    made, and the five others are told it has started (`RoundStarted`, round 2), not
+    that round 1 misses results."""
+    phones = 6
+    with app.test_request_context():
+        t = drawn(user("organiser"), FOUR_PAIRS, 1, Structure.ROUND_ROBIN, (StageSetup(1, 11),))
+        first = services.start(t)
+        for match in services.matches(first):
+            if not match.is_bye:
+                play_match(match, 0)
+        t_id, first_id = t.id, first.id
+        db.session.remove()
+
+    def press(_i: int) -> int:
+        return services.next_round(db.session.get_one(Tournament, t_id), after=first_id).number
+
+    outcomes = in_threads(app, phones, press)
+    with app.app_context():
+        assert [o for o in outcomes if isinstance(o, int)] == [2], outcomes
+        started = [o for o in outcomes if isinstance(o, RoundStarted)]
+        assert len(started) == phones - 1, outcomes
+        assert {(s.number, s.knockout) for s in started} == {(2, False)}
+        t = db.session.get_one(Tournament, t_id)
+        assert [r.number for _s, r in services.rounds(t)] == [1, 2]

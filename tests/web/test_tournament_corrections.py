@@ -18,7 +18,7 @@ from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, Role, Structure
 from tests.helpers import EN, csrf_token
 from tests.helpers.actions import login, logout
-from tests.helpers.tournaments import FOUR_PAIRS, PASSWORD, drawn, user
+from tests.helpers.tournaments import FOUR_PAIRS, PASSWORD, drawn, tournament_of, user
 
 
 @dataclass
@@ -142,3 +142,50 @@ def test_a_result_the_table_recorded_meanwhile_refuses_a_different_one_typed(
         services.enter_result(match, (0, 1), (3, 11), user("other"), seen=int(version))
     assert send(client, pid, match_id, version, 11, 9).status_code == 409
     assert stored(app, match_id) == ((3, 11), 1)
+
+
+def test_next_round_asked_again_from_an_older_page_says_the_round_has_started(
+    app: Flask, client: FlaskClient, running: Running
+) -> None:
+    """Two of the organiser's phones show round 1 complete; both press "Next round": the
+    first makes round 2, the second is told round 2 has already started (not that some
+    results are missing) and is shown it; one round 2 is made."""
+    pid = running.public_id
+    with app.test_request_context():
+        scorer = user("scorer")
+        for match_id in running.match_ids:
+            match = db.session.get_one(Match, match_id)
+            services.enter_result(match, (1, 0), (11, 2), scorer)
+    phones = [client, app.test_client()]
+    pages_ = []
+    for phone in phones:
+        login(phone, "organiser", PASSWORD)
+        html = phone.get(f"/tournaments/{pid}/rounds", headers=EN).get_data(as_text=True)
+        assert 'id="next-round-button"' in html
+        pages_.append(html)
+    answers = []
+    for phone, html in zip(phones, pages_, strict=True):
+        after = re.search(r'name="after" value="(\d+)"', html)
+        assert after is not None
+        response = phone.post(
+            f"/tournaments/{pid}/next-round",
+            data={"csrf_token": csrf_token(phone, "/account/login"), "after": after.group(1)},
+            headers=EN,
+        )
+        assert response.status_code == 302
+        answers.append(phone.get(response.headers["Location"], headers=EN))
+    first, second = (answer.get_data(as_text=True) for answer in answers)
+    assert "Round 2 is at its tables." in first
+    assert "Round 2 has already started." in second
+    assert "no result yet" not in second
+    assert "Round-robin · Round 2" in second
+    with app.app_context():
+        t = services.rounds(tournament_of(pid))
+        assert [r.number for _s, r in t] == [1, 2]
+    italian = phones[1].post(
+        f"/tournaments/{pid}/next-round",
+        data={"csrf_token": csrf_token(phones[1], "/account/login"), "after": after.group(1)},
+        headers={"Accept-Language": "it"},
+    )
+    shown = phones[1].get(italian.headers["Location"], headers={"Accept-Language": "it"})
+    assert "Il turno 2 è già iniziato." in shown.get_data(as_text=True)

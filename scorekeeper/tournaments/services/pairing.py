@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import core
-from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.errors import RoundStarted, TournamentRefused
 from scorekeeper.tournaments.models import Round, Stage, StageKind, Status, Tournament
 from scorekeeper.tournaments.services.drawing import ranking_by_seed
 from scorekeeper.tournaments.services.knockout import open_knockout
@@ -52,17 +52,24 @@ def start(tournament: Tournament) -> Round:
     return in_transaction(run)
 
 
-def next_round(tournament: Tournament) -> Round:
+def next_round(tournament: Tournament, after: int | None = None) -> Round:
     """The next round, once every match of the current one has its result: the next of a
     round-robin, a Swiss or Danish round from the standings (no rematch where one can be
     avoided), or the knockout after the groups. A knockout fills itself in as its
-    matches finish and has no next round to ask for."""
+    matches finish and has no next round to ask for.
+
+    ``after`` is the id of the round the asking page saw as the latest: if a later one
+    is on already (another phone asked first), `RoundStarted` says which, and nothing
+    is made."""
     tournament_id = tournament.id
 
     def run() -> Round:
         locked = lock_tournament(tournament_id)
         refuse_unless(locked, Status.RUNNING)
         stage, current = current_round(locked)
+        if after is not None and current.id != after:
+            knockout = StageKind(stage.kind) is StageKind.KNOCKOUT
+            raise RoundStarted(current.id, current.number, knockout=knockout)
         if StageKind(stage.kind) is StageKind.KNOCKOUT:
             raise TournamentRefused("knockout_fills_in")
         if open_matches(current):
