@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
+from scorekeeper.games.hooks import game_label
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
@@ -191,8 +192,8 @@ def undone_note(number: int, entry: HandEntry) -> list[tuple[str, str]]:
 def board_context(
     game: Game, token: str, editable: bool, form: CountsForm | None = None
 ) -> dict[str, Any]:
-    """Everything the board shows: totals, status, who deals, history, removed hands,
-    chart, form.
+    """Everything the board shows: where the game is played (a tournament's match, by
+    `hooks.game_label`), totals, status, who deals, history, removed hands, chart, form.
 
     ``form`` is the hand the players sent, shown again (refused or previewed); on a
     finished game its form then stays open instead of folded away.
@@ -205,6 +206,7 @@ def board_context(
     hand_sent = form is not None
     return {
         "game": game,
+        "label": game_label(game),
         "state": state,
         "names": names,
         "token": token,

@@ -19,6 +19,7 @@ from scorekeeper.leagues.models import League
 from scorekeeper.scoring import GameState
 from scorekeeper.tournaments import core, services
 from scorekeeper.tournaments.games import match_table_token, table_edit_token
+from scorekeeper.tournaments.labels import group_letter, knockout_round_title, round_title
 from scorekeeper.tournaments.models import (
     Entrant,
     Match,
@@ -138,25 +139,6 @@ def stage_title(stage: Stage) -> str:
         StageKind.DANISH.value: _("Danish"),
         StageKind.KNOCKOUT.value: _("Knockout"),
     }[stage.kind]
-
-
-def round_title(stage: Stage, round_: Round) -> str:
-    """ "Round 2", or a knockout's "Semifinals", "Final"."""
-    if stage.kind == StageKind.KNOCKOUT.value and stage.lines:
-        left = (len(stage.lines) - 1).bit_length() - round_.number
-        return knockout_round_title(left, round_.number)
-    return _("Round %(number)d", number=round_.number)
-
-
-def knockout_round_title(left: int, number: int) -> str:
-    """The name of a knockout round with ``left`` rounds after it."""
-    if left == 0:
-        return _("Final")
-    if left == 1:
-        return _("Semifinals")
-    if left == 2:
-        return _("Quarterfinals")
-    return _("Knockout round %(number)d", number=number)
 
 
 def _row(
@@ -352,11 +334,6 @@ def _three_table(
         for row, nxt in zip(standings, below, strict=True)
     ]
     return Table(title, [], rows)
-
-
-def group_letter(index: int) -> str:
-    """Group A, B, ... (past Z: numbers)."""
-    return chr(ord("A") + index) if index < 26 else str(index + 1)
 
 
 def tables(tournament: Tournament) -> list[Table]:

@@ -33,6 +33,7 @@ from scorekeeper.tournaments.forms import (
     error_text,
 )
 from scorekeeper.tournaments.games import resolve_match_token, table_edit_token
+from scorekeeper.tournaments.labels import group_letter, match_label
 from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
@@ -52,6 +53,7 @@ def inject_names() -> dict[str, object]:
         },
         "structure_names": STRUCTURE_NAMES,
         "pages": pages,
+        "match_label": match_label,
     }
 
 
@@ -149,7 +151,7 @@ def _groups(drawn: list[Any]) -> list[tuple[str, list[Any]]]:
         if row.group_index is not None:
             groups.setdefault(row.group_index, []).append(row)
     return [
-        (pages.group_letter(index), sorted(groups[index], key=lambda r: r.group_place))
+        (group_letter(index), sorted(groups[index], key=lambda r: r.group_place))
         for index in sorted(groups)
     ]
 
@@ -302,7 +304,7 @@ def result(public_id: str, match_id: int) -> ResponseReturnValue:
         except TournamentRefused as error:
             _refused(error, form)
         else:
-            flash(_("Result of table %(table)s saved.", table=match.table_number), "success")
+            flash(_("Result saved: %(match)s.", match=match_label(match)), "success")
             return _to(access, "tournaments.rounds", _anchor=f"match-{match.id}")
     return _rounds_page(access, (match.id, form), 422)
 

@@ -14,11 +14,20 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import services
+from scorekeeper.tournaments.games import table_edit_token
 from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Match, Role, Structure
 from tests.helpers import EN, csrf_token
 from tests.helpers.actions import login, logout
-from tests.helpers.tournaments import FOUR_PAIRS, PASSWORD, drawn, tournament_of, user
+from tests.helpers.games import start_game
+from tests.helpers.tournaments import (
+    EIGHT_PAIRS,
+    FOUR_PAIRS,
+    PASSWORD,
+    drawn,
+    tournament_of,
+    user,
+)
 
 
 @dataclass
@@ -102,7 +111,7 @@ def test_a_second_result_over_the_same_version_is_refused_and_shown_the_stored_o
     assert '<details class="result-entry" open>' in form
     assert re.search(rf'id="points-first-{match_id}"[^>]*value="6"', form)
     assert re.search(rf'id="points-second-{match_id}"[^>]*value="11"', form)
-    assert "Result of table" not in html
+    assert "Result saved" not in html
     assert stored(app, match_id) == ((11, 4), 1)
     now = re.search(r'name="version"[^>]*value="(\d+)"', form)
     assert now is not None
@@ -124,7 +133,7 @@ def test_the_same_result_sent_twice_is_recorded_once_and_is_no_error(
     assert (first.status_code, again.status_code) == (302, 302)
     assert stored(app, match_id) == ((11, 4), 1)
     page = client.get(again.headers["Location"], headers=EN).get_data(as_text=True)
-    assert "Result of table" in page
+    assert "Result saved: Torneo di San Rocco · Round 1 · Table 1." in page
     assert "changed meanwhile" not in page
 
 
@@ -189,3 +198,42 @@ def test_next_round_asked_again_from_an_older_page_says_the_round_has_started(
     )
     shown = phones[1].get(italian.headers["Location"], headers={"Accept-Language": "it"})
     assert "Il turno 2 è già iniziato." in shown.get_data(as_text=True)
+
+
+def test_a_tables_board_and_result_form_name_the_tournament_group_round_and_table(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The board a table's QR opens names where the match is played, one line at its
+    top (in Italian too); a best of 3 also names its partita; the round page's result
+    form and its saved message name the same; a game of no tournament has no such line."""
+    with app.test_request_context():
+        organiser = user("organiser")
+        t = drawn(organiser, EIGHT_PAIRS, 7, Structure.GROUPS_KNOCKOUT, (StageSetup(1, 11),) * 2)
+        first = services.start(t)
+        match = next(m for m in services.matches(first) if m.group_index == 1)
+        token = table_edit_token(services.match_games(match)[0])
+        label = f"Torneo di San Rocco · Group B · Round 1 · Table {match.table_number}"
+        italian = f"Torneo di San Rocco · Girone B · Turno 1 · Tavolo {match.table_number}"
+        pid, match_id = t.public_id, match.id
+        final = drawn(organiser, FOUR_PAIRS, 3, Structure.KNOCKOUT, (StageSetup(3, 11),))
+        semi = services.matches(services.start(final))[0]
+        semi_token = table_edit_token(services.match_games(semi)[0])
+    board = client.get(f"/g/{token}", headers=EN).get_data(as_text=True)
+    assert f'<p class="game-label" id="game-label">{label}</p>' in board
+    assert board.index('id="game-label"') < board.index('id="board-bar"')
+    board_it = client.get(f"/g/{token}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert f'id="game-label">{italian}</p>' in board_it
+    semi_board = client.get(f"/g/{semi_token}", headers=EN).get_data(as_text=True)
+    assert (
+        'id="game-label">Torneo di San Rocco · Semifinals · Table 1 · Partita 1 of 3</p>'
+        in semi_board
+    )
+    login(client, "organiser", PASSWORD)
+    page = client.get(f"/tournaments/{pid}/rounds", headers=EN).get_data(as_text=True)
+    assert f'id="result-label-{match_id}">{label}</p>' in page
+    saved = send(client, pid, match_id, version_on_page(client, pid, match_id), 11, 4)
+    shown = client.get(saved.headers["Location"], headers=EN).get_data(as_text=True)
+    assert f"Result saved: {label}." in shown
+    plain = client.get(start_game(client), headers=EN).get_data(as_text=True)
+    assert 'id="board-bar"' in plain
+    assert "game-label" not in plain
