@@ -18,7 +18,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, PRESETS, Rules
@@ -107,6 +107,9 @@ ERROR_MESSAGES = {
         "The winner has already gone on to the next match: the result can no longer change winner."
     ),
     "knockout_fills_in": _l("The knockout fills in by itself as its matches finish."),
+    "correction_affects": _l(
+        "This correction changes who went on to later matches: only the organiser can make it."
+    ),
     "round_not_over": _l("Some matches of this round have no result yet."),
     "tournament_over": _l("The tournament is over."),
     "not_started": _l("The tournament has not started."),
@@ -381,6 +384,9 @@ class ResultForm(AppForm):
     points_second = _whole(_l("Points (second)"), None, 0, 99_999)
     #: The match's result version the form was drawn with (`Match.result_version`).
     version = IntegerField(validators=[Optional()], widget=HiddenInput())
+    #: The organiser's choice for the later matches a correction affects: the button
+    #: pressed on the page that names them ("keep" or "replay"; empty: not asked yet).
+    later = StringField(validators=[Optional(), AnyOf(("keep", "replay"))])
 
     def error_field(self, path: str) -> Any:
         """Refusals about the partite go next to the first side's, about the points too."""

@@ -19,7 +19,12 @@ from scorekeeper.leagues.models import League
 from scorekeeper.scoring import GameState
 from scorekeeper.tournaments import core, services
 from scorekeeper.tournaments.games import match_table_token, table_edit_token
-from scorekeeper.tournaments.labels import group_letter, knockout_round_title, round_title
+from scorekeeper.tournaments.labels import (
+    group_letter,
+    knockout_round_title,
+    match_label,
+    round_title,
+)
 from scorekeeper.tournaments.models import (
     Entrant,
     Match,
@@ -197,6 +202,27 @@ def result_words(match: Match, result: MatchResult) -> str:
         wins="–".join(str(n) for n in result.wins),
         points="–".join(str(n) for n in result.points),
     )
+
+
+@dataclass(frozen=True)
+class LaterMatch:
+    """A later match a correction affects, as its page names it."""
+
+    label: str
+    sides: str
+    result: str
+
+
+def later_matches(match_ids: tuple[int, ...]) -> list[LaterMatch]:
+    """The matches ``match_ids`` named (where, who, and their result if they have one)."""
+    rows = []
+    for match_id in match_ids:
+        match = db.session.get_one(Match, match_id)
+        result = services.result_of(match)
+        sides = [side.name for side in (match.first, match.second, match.third) if side]
+        words = result_words(match, result) if result is not None else _("not played yet")
+        rows.append(LaterMatch(match_label(match), " – ".join(sides), words))
+    return rows
 
 
 def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[RoundView]:

@@ -297,16 +297,47 @@ def result(public_id: str, match_id: int) -> ResponseReturnValue:
     match = get_in_tournament(Match, access, match_id)
     form = _result_form_class(match)()
     if form.validate_on_submit():
+        later = services.Later(form.later.data) if form.later.data else None
+        organiser = access.can(Role.ORGANISER)
         try:
-            services.enter_result(match, form.wins(), form.points(), current_user, form.seen())
+            if later is not None and not organiser:
+                raise TournamentRefused("correction_affects", "wins")
+            services.enter_result(
+                match, form.wins(), form.points(), current_user, form.seen(), later
+            )
         except ResultChanged:
             return _result_changed(access, match, form)
+        except services.CorrectionAffects as affects:
+            if not organiser:
+                _refused(affects, form)
+                return _rounds_page(access, (match.id, form), 422)
+            return _correction_page(access, match, form, affects)
         except TournamentRefused as error:
             _refused(error, form)
         else:
             flash(_("Result saved: %(match)s.", match=match_label(match)), "success")
+            if later is services.Later.REPLAY:
+                flash(_("The later matches it changed were cleared, to be played again."), "info")
+            elif later is services.Later.KEEP:
+                flash(_("The later matches were kept as they were played."), "info")
             return _to(access, "tournaments.rounds", _anchor=f"match-{match.id}")
     return _rounds_page(access, (match.id, form), 422)
+
+
+def _correction_page(
+    access: Access, match: Match, form: ResultForm, affects: services.CorrectionAffects
+) -> ResponseReturnValue:
+    """The organiser's choice for a correction that changes who went on: the later
+    matches it affects, named, and the corrected result sent again with "replay" or
+    "keep" (nothing is stored until then)."""
+    return render_template(
+        "tournaments/correction.html",
+        access=access,
+        match=match,
+        form=form,
+        later=pages.later_matches(affects.matches),
+        can_keep=affects.can_keep,
+    )
 
 
 def _result_changed(access: Access, match: Match, form: ResultForm) -> ResponseReturnValue:

@@ -22,6 +22,8 @@ import-linter contract in pyproject.toml):
 - `pairing`: the start and each next round (round-robin, Swiss, Danish, next stage);
 - `by_hand`: a result entered by hand, and how it counts in a league;
 - `results`: a result as the games decide it, and the tournament moved on;
+- `corrections`: the later matches a correction affects, kept or replayed;
+- `history`: the events the tournament's history records;
 - `drawing`: the draw (entrants, groups, a knockout's seeding), undone until the start;
 - `progress`: whether a stage is over, and the winner;
 - `knockout`: the bracket, its first round and the matches it fills in;
@@ -34,6 +36,7 @@ import-linter contract in pyproject.toml):
 
 from scorekeeper.tournaments.inputs import FORMAT_KEYS
 from scorekeeper.tournaments.services.by_hand import enter_result, league_results
+from scorekeeper.tournaments.services.corrections import CorrectionAffects, Later
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
 from scorekeeper.tournaments.services.knockout import bracket, moved_on
@@ -82,6 +85,8 @@ __all__ = [
     "GAMES_MAX",
     "ROUNDS_MAX",
     "THREE",
+    "CorrectionAffects",
+    "Later",
     "StageShape",
     "add_entries",
     "bracket",

@@ -11,6 +11,7 @@ from scorekeeper.leagues import standings as league_standings
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Match, MatchResult, StageKind, Status, Tournament
+from scorekeeper.tournaments.services.corrections import Later, settle
 from scorekeeper.tournaments.services.locks import lock_match, refuse_unless
 from scorekeeper.tournaments.services.queries import (
     match_games,
@@ -18,7 +19,7 @@ from scorekeeper.tournaments.services.queries import (
     result_of,
     stage_of,
 )
-from scorekeeper.tournaments.services.results import write_result
+from scorekeeper.tournaments.services.results import move_on, store_result
 from scorekeeper.transactions import in_transaction
 
 
@@ -28,15 +29,20 @@ def enter_result(
     points: tuple[int, ...],
     by: User,
     seen: int | None = None,
+    later: Later | None = None,
 ) -> MatchResult:
     """Record (or correct) a match's result by hand: partite won and game points per
     side. The same result entered twice, or by two helpers at once, is recorded once.
-    A knockout result can no longer change winner once the next match is on.
+    A knockout result changes winner once the next match is on only by replaying it.
 
     ``seen`` is the match's result version the form was drawn with: a different result
     typed over one its sender never saw (another phone's, saved meanwhile) is refused
     with `ResultChanged`, nothing stored; ``None`` (a sender that knows no version)
     checks nothing.
+
+    A correction that changes who went on, with later matches made of the old result
+    (`corrections.settle`), is refused with `CorrectionAffects` naming them, until the
+    organiser chooses ``later``: keep them as played, or replay them.
 
     In a league tournament the result counts in the league's standings and ratings in
     the same transaction, once, as the match's league result (`league_results`), in
@@ -53,7 +59,12 @@ def enter_result(
         existing = result_of(locked)
         if existing is not None and existing.wins == wins and existing.points == points:
             return existing
-        written = write_result(locked, wins, points, by=by_id, seen=seen)
+        before = existing.winner_id if existing is not None else None
+        written = store_result(locked, wins, points, by_id, seen, settles_later=True)
+        if existing is not None:
+            changed = written.winner_id != before
+            settle(locked, stage_of(locked), changed, later, by_id)
+        move_on(locked)
         if league_id is not None:
             for game in match_games(locked):
                 league_standings.game_changed(game)

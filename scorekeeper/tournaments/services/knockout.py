@@ -45,7 +45,7 @@ def open_knockout(tournament: Tournament, stage: Stage) -> Round:
     """Round 1 of the knockout ``stage`` (after the groups, its bracket drawn from their
     tables first), and the round 2 matches its byes already make."""
     if stage.lines is None:
-        stage.lines = _lines_from_groups(tournament, stage)
+        stage.lines = lines_from_groups(tournament, stage)
     bracket = stage_bracket(tournament, stage)
     first_round = [
         Planned(m.index + 1, m.first, m.second, slot=m.index)
@@ -57,7 +57,7 @@ def open_knockout(tournament: Tournament, stage: Stage) -> Round:
     return made
 
 
-def _lines_from_groups(tournament: Tournament, stage: Stage) -> list[int | None]:
+def lines_from_groups(tournament: Tournament, stage: Stage) -> list[int | None]:
     """The lines of a knockout after the groups: the qualifiers of each group's table."""
     groups_stage = tournament.stages[stage.number - 2]
     qualifiers = groups_stage.qualifiers or 1

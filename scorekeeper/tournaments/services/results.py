@@ -105,21 +105,25 @@ def write_result(
     ``wins`` and ``points`` are per side, in the match's side order (two or three); the
     winner is the one side with the most partite won (none: a draw). ``seen``: the
     result version the sender saw (`ResultChanged` if it changed since)."""
-    written = _store_result(match, wins, points, by, seen)
-    _move_on(match)
+    written = store_result(match, wins, points, by, seen)
+    move_on(match)
     return written
 
 
-def _store_result(
+def store_result(
     match: Match,
     wins: tuple[int, ...],
     points: tuple[int, ...],
     by: int | None,
     seen: int | None,
+    *,
+    settles_later: bool = False,
 ) -> MatchResult:
     """The match's result row, new or changed (a knockout's winner only while it has not
-    gone on), flushed; ``by`` the user who entered it by hand; the change counted on the
-    match (`count_result_change`, refused if ``seen`` is no longer its version)."""
+    gone on, unless the caller ``settles_later`` the matches it went on to: see
+    `corrections.settle`), flushed; ``by`` the
+    user who entered it by hand; the change counted on the match (`count_result_change`,
+    refused if ``seen`` is no longer its version)."""
     count_result_change(match.id, seen)
     winner = None
     if wins.count(max(wins)) == 1:
@@ -128,7 +132,7 @@ def _store_result(
     if existing is None:
         existing = MatchResult(match_id=match.id)
         db.session.add(existing)
-    else:
+    elif not settles_later:
         _refuse_correction(match, existing, winner)
     existing.winner_id = winner
     existing.wins_first, existing.wins_second = wins[0], wins[1]
@@ -142,17 +146,21 @@ def _store_result(
     return existing
 
 
-def _move_on(match: Match) -> None:
+def move_on(match: Match) -> None:
     """After a result of ``match``: the knockout filled in, and the tournament finished
-    once its last stage is over (running again if a correction reopened it)."""
+    once its last stage is over, running again only if a correction reopened that stage
+    (a correction of an earlier stage's score leaves a finished tournament finished)."""
     tournament = lock_tournament(match.tournament_id)
     stage = stage_of(match)
     if stage.kind == StageKind.KNOCKOUT.value:
         fill_knockout(tournament, stage)
-    if stage.number == len(tournament.stages) and stage_over(tournament, stage):
-        tournament.status = Status.FINISHED.value
-    elif tournament.status == Status.FINISHED.value:
-        tournament.status = Status.RUNNING.value
+    last = tournament.stages[-1]
+    # An earlier stage's result while the tournament runs: the last stage is still to come.
+    if stage.id == last.id or tournament.status == Status.FINISHED.value:
+        if stage_over(tournament, last):
+            tournament.status = Status.FINISHED.value
+        elif tournament.status == Status.FINISHED.value:
+            tournament.status = Status.RUNNING.value
     db.session.flush()
 
 
