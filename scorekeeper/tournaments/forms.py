@@ -110,6 +110,12 @@ ERROR_MESSAGES = {
     "correction_affects": _l(
         "This correction changes who went on to later matches: only the organiser can make it."
     ),
+    "withdraw_three": _l("In the 3-player format a player cannot be withdrawn."),
+    "already_withdrawn": _l("This pair has already withdrawn."),
+    "withdrawal_fixed": _l(
+        "The withdrawal can no longer be undone: a round has been drawn since, or an "
+        "opponent has already gone on."
+    ),
     "round_not_over": _l("Some matches of this round have no result yet."),
     "tournament_over": _l("The tournament is over."),
     "not_started": _l("The tournament has not started."),

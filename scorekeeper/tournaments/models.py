@@ -25,6 +25,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -196,6 +197,7 @@ class Entrant(Names, Model):
         CheckConstraint("number >= 1", name="number"),
         CheckConstraint("seed IS NULL OR seed >= 1", name="seed"),
         CheckConstraint("(group_index IS NULL) = (group_place IS NULL)", name="group_place"),
+        CheckConstraint("withdrawn_rounds IS NULL OR withdrawn_rounds >= 1", name="withdrawn"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -203,6 +205,14 @@ class Entrant(Names, Model):
     number: Mapped[int] = mapped_column(Integer)
     group_index: Mapped[int | None] = mapped_column(Integer)
     group_place: Mapped[int | None] = mapped_column(Integer)
+    #: Withdrawn mid-tournament (``None``: playing on): how many rounds the tournament had
+    #: then. Its matches from then on are lost by forfeit; undone while no round is added.
+    withdrawn_rounds: Mapped[int | None] = mapped_column(Integer)
+
+    @property
+    def withdrawn(self) -> bool:
+        """Whether the pair left the tournament (its remaining matches lost by forfeit)."""
+        return self.withdrawn_rounds is not None
 
     @property
     def name(self) -> str:
@@ -395,6 +405,8 @@ class MatchResult(Model):
     wins_third: Mapped[int | None] = mapped_column(Integer)
     points_third: Mapped[int | None] = mapped_column(Integer)
     by_hand: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Lost by forfeit ("a tavolino"): a side withdrew; no partita was played.
+    forfeit: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     entered_by_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL")
     )

@@ -89,6 +89,9 @@ class TableRow:
     standing: core.Standing
     name: str
     reason: str
+    #: Withdrawn mid-tournament (shown so), and how many players it is (the word's form).
+    withdrawn: bool = False
+    players: int = 2
 
 
 @dataclass(frozen=True)
@@ -225,6 +228,17 @@ def later_matches(match_ids: tuple[int, ...]) -> list[LaterMatch]:
     return rows
 
 
+def waiting_matches(entrant: Entrant) -> list[LaterMatch]:
+    """The matches of ``entrant`` at a table still waiting for a result (those a
+    withdrawal loses by forfeit), named."""
+    ids = tuple(
+        m.id
+        for m in services.matches_of_entrant(entrant)
+        if not m.is_bye and services.result_of(m) is None
+    )
+    return later_matches(ids)
+
+
 def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[RoundView]:
     """Every round so far, the latest first, with its matches (their results and games
     read a round at a time)."""
@@ -341,6 +355,8 @@ def _table(title: str, standings: tuple[core.Standing, ...], by: dict[int, Entra
                 row,
                 by[row.entrant].name if row.entrant in by else "",
                 "" if _both_unplayed(row, nxt) else reason_text(row.ahead),
+                row.entrant in by and by[row.entrant].withdrawn,
+                len(by[row.entrant].names) if row.entrant in by else 2,
             )
             for row, nxt in zip(standings, below, strict=True)
         ],

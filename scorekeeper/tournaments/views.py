@@ -15,6 +15,7 @@ from flask_login import current_user, login_required
 from scorekeeper.accounts import services as accounts
 from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
+from scorekeeper.grammar import Side, side_gettext
 from scorekeeper.grammar import gettext as _
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import pages, services, transfer
@@ -34,7 +35,7 @@ from scorekeeper.tournaments.forms import (
 )
 from scorekeeper.tournaments.games import resolve_match_token, table_edit_token
 from scorekeeper.tournaments.labels import group_letter, match_label
-from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status
+from scorekeeper.tournaments.models import Entrant, Entry, Match, Member, Role, Status
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -54,6 +55,7 @@ def inject_names() -> dict[str, object]:
         "structure_names": STRUCTURE_NAMES,
         "pages": pages,
         "match_label": match_label,
+        "can_undo_withdrawal": services.can_undo,
     }
 
 
@@ -381,6 +383,59 @@ def next_round(public_id: str) -> ResponseReturnValue:
         else:
             flash(_("Round %(number)d is at its tables.", number=made.number), "success")
     return _to(access, "tournaments.rounds")
+
+
+# A pair that leaves --------------------------------------------------------------------
+
+
+@bp.route("/<public_id>/entrants/<int:entrant_id>/withdraw", methods=["GET", "POST"])
+def withdraw(public_id: str, entrant_id: int) -> ResponseReturnValue:
+    """Organiser: withdraw a pair mid-tournament, its waiting matches lost by forfeit;
+    GET: the page that asks to confirm, naming those matches."""
+    access = require_role(public_id, Role.ORGANISER)
+    entrant = get_in_tournament(Entrant, access, entrant_id)
+    if request.method == "GET":
+        return render_template(
+            "tournaments/withdraw.html",
+            access=access,
+            entrant=entrant,
+            waiting=pages.waiting_matches(entrant),
+        )
+    if ButtonForm().validate_on_submit():
+        try:
+            services.withdraw(entrant, current_user)
+        except TournamentRefused as error:
+            _refused(error)
+        else:
+            flash(
+                _(
+                    "Withdrawal of %(side)s recorded: the matches still to play are lost by "
+                    "forfeit.",
+                    side=Side(entrant.names),
+                ),
+                "success",
+            )
+    return _to(access, "tournaments.entries", _anchor="in-play")
+
+
+@bp.post("/<public_id>/entrants/<int:entrant_id>/return")
+def undo_withdrawal(public_id: str, entrant_id: int) -> ResponseReturnValue:
+    """Organiser: take a withdrawn pair back, while no round has been drawn since."""
+    access = require_role(public_id, Role.ORGANISER)
+    entrant = get_in_tournament(Entrant, access, entrant_id)
+    if ButtonForm().validate_on_submit():
+        try:
+            services.undo_withdrawal(entrant, current_user)
+        except TournamentRefused as error:
+            _refused(error)
+        else:
+            back = side_gettext(
+                "%(side)s is back in the tournament.",
+                "%(side)s are back in the tournament.",
+                Side(entrant.names),
+            )
+            flash(back, "success")
+    return _to(access, "tournaments.entries", _anchor="in-play")
 
 
 # Print pages and the screen -----------------------------------------------------------

@@ -24,6 +24,7 @@ import-linter contract in pyproject.toml):
 - `results`: a result as the games decide it, and the tournament moved on;
 - `corrections`: the later matches a correction affects, kept or replayed;
 - `history`: the events the tournament's history records;
+- `withdrawal`: a pair that leaves mid-tournament, its matches lost by forfeit;
 - `drawing`: the draw (entrants, groups, a knockout's seeding), undone until the start;
 - `progress`: whether a stage is over, and the winner;
 - `knockout`: the bracket, its first round and the matches it fills in;
@@ -56,6 +57,7 @@ from scorekeeper.tournaments.services.queries import (
     match_games,
     match_of_game,
     matches,
+    matches_of_entrant,
     result_of,
     results_of_matches,
     rounds,
@@ -78,6 +80,7 @@ from scorekeeper.tournaments.services.settings import (
     stage_kinds,
     stage_shape,
 )
+from scorekeeper.tournaments.services.withdrawal import can_undo, undo_withdrawal, withdraw
 
 __all__ = [
     "ENTRIES_MAX",
@@ -90,6 +93,7 @@ __all__ = [
     "StageShape",
     "add_entries",
     "bracket",
+    "can_undo",
     "create_tournament",
     "draw",
     "enter_result",
@@ -106,6 +110,7 @@ __all__ = [
     "match_games",
     "match_of_game",
     "matches",
+    "matches_of_entrant",
     "members",
     "moved_on",
     "next_round",
@@ -123,5 +128,7 @@ __all__ = [
     "three_points",
     "three_standings",
     "tournaments_of",
+    "undo_withdrawal",
     "winner",
+    "withdraw",
 ]

@@ -160,6 +160,8 @@ def league_results(game: Game) -> list[league_standings.ResultRow] | None:
     result = result_of(match)
     if result is None or not result.by_hand:
         return None
+    if result.forfeit:
+        return []  # lost by forfeit: no partita was played, nothing counts in the league
     played = match_games(match)
     if game.id != played[0].id:
         return []

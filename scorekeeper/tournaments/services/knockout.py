@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.models import Match, MatchResult, Round, Stage, StageKind, Tournament
-from scorekeeper.tournaments.services.queries import entrants
+from scorekeeper.tournaments.services.queries import entrants, withdrawn_numbers
 from scorekeeper.tournaments.services.ranking import group_standings
 from scorekeeper.tournaments.services.seating import (
     Planned,
@@ -61,8 +61,9 @@ def lines_from_groups(tournament: Tournament, stage: Stage) -> list[int | None]:
     """The lines of a knockout after the groups: the qualifiers of each group's table."""
     groups_stage = tournament.stages[stage.number - 2]
     qualifiers = groups_stage.qualifiers or 1
+    out = withdrawn_numbers(tournament)  # a withdrawn pair does not go on
     chosen = [
-        [row.entrant for row in table[:qualifiers]]
+        [row.entrant for row in table if row.entrant not in out][:qualifiers]
         for table in group_standings(tournament, groups_stage)
     ]
     return list(core.Bracket.from_groups(chosen, third_place=stage.third_place).lines)

@@ -19,6 +19,7 @@ from scorekeeper.tournaments.services.queries import (
     current_round,
     group_numbers,
     open_matches,
+    withdrawn_numbers,
 )
 from scorekeeper.tournaments.services.ranking import (
     had_byes,
@@ -26,6 +27,7 @@ from scorekeeper.tournaments.services.ranking import (
     standings,
     three_standings,
 )
+from scorekeeper.tournaments.services.results import forfeit_withdrawn
 from scorekeeper.tournaments.services.seating import (
     Planned,
     planned_pairs,
@@ -77,7 +79,9 @@ def next_round(tournament: Tournament, after: int | None = None) -> Round:
         if stage_over(locked, stage):
             return _open_next_stage(locked, stage)
         number = current.number + 1
-        return store_round(locked, stage, number, _round_plan(locked, stage, number))
+        made = store_round(locked, stage, number, _round_plan(locked, stage, number))
+        forfeit_withdrawn(locked, stage)
+        return made
 
     return in_transaction(run)
 
@@ -87,7 +91,9 @@ def _open_next_stage(tournament: Tournament, stage: Stage) -> Round:
     later = [s for s in tournament.stages if s.number > stage.number]
     if not later:
         raise TournamentRefused("tournament_over")
-    return _open_stage(tournament, later[0])
+    made = _open_stage(tournament, later[0])
+    forfeit_withdrawn(tournament, later[0])
+    return made
 
 
 def _round_plan(tournament: Tournament, stage: Stage, number: int) -> list[Planned]:
@@ -102,7 +108,8 @@ def _round_plan(tournament: Tournament, stage: Stage, number: int) -> list[Plann
         seated = core.three_round(number, ranking, met, had_byes(tournament, stage))
         return planned_tables(seated)
     table = standings(tournament, stage=stage)
-    ranking = [row.entrant for row in table]
+    out = withdrawn_numbers(tournament)
+    ranking = [row.entrant for row in table if row.entrant not in out]
     had_bye = had_byes(tournament, stage)
     if kind is StageKind.DANISH:
         planned = core.danish_round(number, ranking, had_bye)

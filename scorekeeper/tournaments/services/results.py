@@ -4,13 +4,23 @@ the tournament on (the knockout filled in, the tournament finished after its las
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
 from scorekeeper.models import utcnow
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
-from scorekeeper.tournaments.models import Match, MatchResult, StageKind, Status, Tournament
+from scorekeeper.tournaments.models import (
+    Entrant,
+    Match,
+    MatchResult,
+    Stage,
+    StageKind,
+    Status,
+    Tournament,
+)
 from scorekeeper.tournaments.services.knockout import fill_knockout, moved_on
 from scorekeeper.tournaments.services.locks import (
     count_result_change,
@@ -21,6 +31,7 @@ from scorekeeper.tournaments.services.progress import stage_over
 from scorekeeper.tournaments.services.queries import (
     match_games,
     match_of_game,
+    open_matches_of,
     result_of,
     stage_of,
 )
@@ -38,7 +49,7 @@ def game_changed(game: Game) -> None:
         return
     lock_match(match.id)
     existing = result_of(match)
-    if existing is not None and existing.by_hand:
+    if existing is not None and (existing.by_hand or existing.forfeit):
         return
     played = match_games(match)
     if match.third_id is not None:
@@ -140,6 +151,7 @@ def store_result(
     existing.wins_third = wins[2] if len(wins) == 3 else None
     existing.points_third = points[2] if len(points) == 3 else None
     existing.by_hand = by is not None
+    existing.forfeit = False
     existing.entered_by_id = by
     existing.recorded_at = utcnow()
     db.session.flush()
@@ -154,6 +166,7 @@ def move_on(match: Match) -> None:
     stage = stage_of(match)
     if stage.kind == StageKind.KNOCKOUT.value:
         fill_knockout(tournament, stage)
+        forfeit_withdrawn(tournament, stage)
     last = tournament.stages[-1]
     # An earlier stage's result while the tournament runs: the last stage is still to come.
     if stage.id == last.id or tournament.status == Status.FINISHED.value:
@@ -168,3 +181,49 @@ def _refuse_correction(match: Match, existing: MatchResult, winner: int | None) 
     """A knockout's winner cannot change once the match it went on to is on."""
     if existing.winner_id != winner and moved_on(match):
         raise TournamentRefused("next_match_on")
+
+
+def forfeit(match: Match, loser_id: int, by: int | None) -> MatchResult:
+    """``match`` lost by forfeit ("a tavolino") by the entrant ``loser_id``, who withdrew:
+    the other side wins every partita the match needs, each by its target to 0 (a
+    result of the organiser's, kept whatever its game records), and the tournament moves
+    on (the knockout's winner goes on)."""
+    needed = match.games // 2 + 1
+    wins = tuple(0 if side == loser_id else needed for side in match.side_ids)
+    points = tuple(0 if side == loser_id else match.target * needed for side in match.side_ids)
+    written = store_result(match, wins, points, by, None, settles_later=True)
+    written.by_hand, written.forfeit = True, True
+    db.session.flush()
+    move_on(match)
+    return written
+
+
+def forget_forfeit(match: Match) -> None:
+    """Forget the forfeit result of ``match`` (a withdrawal undone): it waits for its
+    result again, and the tournament runs again if the forfeit had finished it."""
+    existing = result_of(match)
+    if existing is None or not existing.forfeit:
+        return
+    count_result_change(match.id)
+    db.session.delete(existing)
+    db.session.flush()
+    move_on(match)
+
+
+def forfeit_withdrawn(tournament: Tournament, stage: Stage) -> None:
+    """Every match of ``stage`` still open with a withdrawn side is lost by that side by
+    forfeit (a round paired with it, a knockout match it reached before it withdrew)."""
+    withdrawn = set(
+        db.session.scalars(
+            select(Entrant.id).where(
+                Entrant.tournament_id == tournament.id, Entrant.withdrawn_rounds.is_not(None)
+            )
+        )
+    )
+    if not withdrawn:
+        return
+    for match in open_matches_of(stage):
+        loser = next((side for side in match.side_ids if side in withdrawn), None)
+        # A forfeit moves the tournament on, which may have decided this one already.
+        if loser is not None and not match.is_bye and result_of(match) is None:
+            forfeit(match, loser, None)
