@@ -204,3 +204,44 @@ def test_only_the_organiser_withdraws_a_pair(app: Flask, client: FlaskClient) ->
     login(client, "organiser", PASSWORD)
     assert client.get(f"/tournaments/{pid}/entrants/999999/withdraw").status_code == 404
     assert re.search("Withdraw", client.get(url, headers=EN).get_data(as_text=True))
+
+
+def test_a_league_tournament_with_a_withdrawal_goes_out_and_comes_back_the_same(
+    app: Flask,
+) -> None:
+    """A league's Swiss tournament in which a pair withdrew: its forfeit counts nothing
+    in the league (no partita was played); the league's file carries the withdrawal and
+    the forfeit, and comes back the same; a rebuild of the league changes nothing."""
+    import copy
+
+    from scorekeeper.leagues import services as leagues
+    from scorekeeper.leagues import transfer as league_transfer
+    from scorekeeper.leagues.inputs import LeagueSetup
+    from scorekeeper.leagues.standings.repair import rebuild_league
+    from scorekeeper.scoring import FORMATS, Rules
+    from scorekeeper.tournaments import transfer
+
+    with app.test_request_context():
+        owner = user("owner")
+        league = leagues.create_league(
+            owner, LeagueSetup("Bar Sport", False, Rules(FORMATS["2x2"]))
+        )
+        t = drawn(owner, EIGHT_PAIRS, 7, Structure.SWISS, rounds=2, league_id=league.id)
+        services.start(t)
+        leaving = next(e for e in services.entrants(t) if e.number == 8)
+        services.withdraw(leaving, owner)
+        play_round(t)
+        services.next_round(t)
+        play_round(t)
+        db.session.commit()
+        exported = transfer.export_data(t)
+        assert [e["number"] for e in exported["entrants"] if e["withdrawn"]] == [8]
+        forfeits = [m for m in exported["matches"] if m["result"] and m["result"]["forfeit"]]
+        assert len(forfeits) == 1
+        file = league_transfer.export_league(league)
+        (part,) = file["tournaments"]
+        assert [e["withdrawn_rounds"] for e in part["entrants"] if "withdrawn_rounds" in e] == [1]
+        copied = league_transfer.import_league(copy.deepcopy(file), user("other"))
+        assert league_transfer.export_league(copied) == file
+        assert not rebuild_league(league.id).changed
+        db.session.rollback()
