@@ -53,8 +53,9 @@ class EditRefused(Exception):
 EditTokenResolver = Callable[[str], Game | None]
 #: Raises `EditRefused` unless the current user may change the game.
 EditGuard = Callable[[Game], None]
-#: Names where a game is played, or None when it is no part of anything larger.
-GameLabel = Callable[[Game], str | None]
+#: Names where a game is played, its largest part first ("Torneo d'autunno", "Girone
+#: B", "Turno 2", "Tavolo 3"), or None when it is no part of anything larger.
+GameLabel = Callable[[Game], tuple[str, ...] | None]
 _RESOLVERS = "scorekeeper.games.edit_token_resolvers"
 _GUARDS = "scorekeeper.games.edit_guards"
 _LABELS = "scorekeeper.games.labels"
@@ -103,8 +104,8 @@ def register_game_label(app: Flask, label: GameLabel) -> None:
     app.extensions.setdefault(_LABELS, []).append(label)
 
 
-def game_label(game: Game) -> str | None:
-    """Where ``game`` is played, in words, if a registered label names it."""
+def game_label(game: Game) -> tuple[str, ...] | None:
+    """Where ``game`` is played, in words (its parts), if a registered label names it."""
     labels: list[GameLabel] = current_app.extensions.get(_LABELS, [])
     return next((text for text in (label(game) for label in labels) if text), None)
 

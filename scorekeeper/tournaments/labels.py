@@ -38,7 +38,13 @@ def knockout_round_title(left: int, number: int) -> str:
 
 def match_label(match: Match) -> str:
     """The tournament, the group (in a groups stage of several), the round (a knockout's
-    by its name: "Semifinali") and the table of ``match`` (a bye: no table)."""
+    by its name: "Semifinali") and the table of ``match`` (a bye: no table), one line:
+    "Torneo d'autunno · Girone B · Turno 2 · Tavolo 3"."""
+    return " · ".join(match_parts(match))
+
+
+def match_parts(match: Match) -> tuple[str, ...]:
+    """The parts of `match_label`, the tournament's name first."""
     round_ = db.session.get_one(Round, match.round_id)
     stage = db.session.get_one(Stage, round_.stage_id)
     tournament = db.session.get_one(Tournament, match.tournament_id)
@@ -49,19 +55,19 @@ def match_label(match: Match) -> str:
     parts.append(round_title(stage, round_))
     if match.table_number is not None:
         parts.append(_("Table %(number)d", number=match.table_number))
-    return " · ".join(parts)
+    return tuple(parts)
 
 
-def game_label(game: Game) -> str | None:
-    """Where ``game`` is played if it is a partita of a tournament's match: the match's
-    label, with the partita in a best of N ("Partita 2 di 3")."""
+def game_label(game: Game) -> tuple[str, ...] | None:
+    """Where ``game`` is played if it is a partita of a tournament's match: the parts of
+    the match's label, with the partita in a best of N ("Partita 2 di 3")."""
     match = services.match_of_game(game)
     if match is None:
         return None
-    label = match_label(match)
+    parts = match_parts(match)
     if match.games > 1:
         number = next(
             (n for n, g in enumerate(services.match_games(match), start=1) if g.id == game.id), 1
         )
-        label += " · " + _("Partita %(number)d of %(games)d", number=number, games=match.games)
-    return label
+        parts += (_("Partita %(number)d of %(games)d", number=number, games=match.games),)
+    return parts
