@@ -223,7 +223,13 @@ def later_matches(match_ids: tuple[int, ...]) -> list[LaterMatch]:
         match = db.session.get_one(Match, match_id)
         result = services.result_of(match)
         sides = [side.name for side in (match.first, match.second, match.third) if side]
-        words = result_words(match, result) if result is not None else _("not played yet")
+        words = _("not played yet")
+        if result is not None:
+            words = _(
+                "partite won %(wins)s, points %(points)s",
+                wins="–".join(str(n) for n in result.wins),
+                points="–".join(str(n) for n in result.points),
+            )
         rows.append(LaterMatch(match_label(match), " – ".join(sides), words))
     return rows
 
