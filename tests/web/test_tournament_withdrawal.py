@@ -87,7 +87,7 @@ def test_a_pair_withdrawn_mid_swiss_loses_by_forfeit_and_is_paired_no_more(
     rounds = client.get(f"/tournaments/{pid}/rounds", headers=EN).get_data(as_text=True)
     assert "by forfeit" in rounds
     standings = client.get(f"/tournaments/{pid}", headers=EN).get_data(as_text=True)
-    assert standings.count('class="badge badge-withdrawn">Withdrawn</span>') == 1
+    assert standings.count('class="badge badge-withdrawn">Withdrawn pair</span>') == 1
     italian = client.get(f"/tournaments/{pid}", headers=IT).get_data(as_text=True)
     assert 'class="badge badge-withdrawn">Ritirata</span>' in italian
     with app.test_request_context():
