@@ -26,7 +26,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import ExceptionContext, make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import transactions, ui
+from scorekeeper import keeper, transactions, ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 from scorekeeper.locale import (
     DEFAULT_LOCALE,
@@ -181,6 +181,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "handle_error", _sqlite_stale_connection)
 
     ui.init_app(app)
+    keeper.init_app(app)
     _register_blueprints(app)
     app.context_processor(template_context)
     app.after_request(_security_headers(app))

@@ -6,8 +6,9 @@ its own method, so changing the setting never locks anyone out.
 
 Sessions live on the server: each log-in is a `UserSession` row whose secret the
 browser keeps (Flask-Login's session and remember-me cookie carry it as the user id).
-Logging out deletes that row; "log out everywhere" and a new password delete the
-account's other rows, so a copied cookie stops working at once on every worker.
+Logging out deletes that row, and so does a log-in over it (the browser's new session
+replaces it); "log out everywhere" and a new password delete the account's other rows,
+so a copied cookie stops working at once on every worker.
 """
 
 from __future__ import annotations

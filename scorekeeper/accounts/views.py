@@ -8,7 +8,17 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 
-from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import format_timedelta
 from flask_limiter import RouteLimit
@@ -68,8 +78,23 @@ def load_user(user_id: str) -> User | None:
 
 
 def _log_in(user: User, remember: bool = False) -> None:
+    """Log ``user`` in, in place of whoever this browser was logged in as.
+
+    The session it replaces ends on the server (its cookies, and every copy of them,
+    log nobody in any more), and the session cookie starts afresh (no value set before
+    the log-in, by this browser or fixed by another, survives it); a remember-me cookie
+    of the replaced session is cleared unless this log-in sets a new one.
+    """
+    if current_user.is_authenticated:
+        services.end_session(_current_user().session_token)
+    had_remember_cookie = (
+        current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token") in request.cookies
+    )
+    session.clear()
     services.start_session(user, remember)
     login_user(user, remember=remember)
+    if not remember and had_remember_cookie:
+        session["_remember"] = "clear"  # Flask-Login deletes the cookie with the response
 
 
 def _current_user() -> User:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -17,6 +18,8 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from scorekeeper import audit
+from scorekeeper.audit import words
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.hooks import game_label
@@ -88,6 +91,7 @@ def _links(
         "view": url_for("games.view", token=view_token, _external=True),
         "live": url_for("games.live" if editable else "games.view_live", token=token),
         "board": url_for("games.scoreboard" if editable else "games.view", token=token),
+        "history": url_for("games.history" if editable else "games.view_history", token=token),
     }
     if editable:
         result |= {
@@ -449,6 +453,25 @@ def _sorted_cards(codes: list[str]) -> tuple[Card, ...]:
     return sorted_cards(parse_cards(codes))
 
 
+class HistoryLine(NamedTuple):
+    """One change to a game, in words (`audit.words`), with the hand it was of (its id)."""
+
+    at: datetime
+    text: str
+    hand_id: int | None
+
+
+def history_lines(game: Game) -> list[HistoryLine]:
+    """Every change to ``game`` in words, oldest first: one statement, whatever the
+    number of hands (the names come from the game's seats, loaded with it)."""
+    events = audit.events_for(game_ids=[game.id])
+    names = words.Names(game_sides={game.id: game.sides()})
+    return [
+        HistoryLine(line.at, line.text, event.hand_id)
+        for event, line in zip(events, words.describe(events, names), strict=True)
+    ]
+
+
 def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str, Any]:
     """One hand explained: points, counts, primiera cards, and its history."""
     state = game_state(game)
@@ -464,6 +487,7 @@ def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str
         "dealer": game.seat_name(state.dealer(hand.number)),
         "checker_url": checker_url(game, hand),
         "revisions": revisions_of(hand),
+        "changes": [line for line in history_lines(game) if line.hand_id == hand.id],
         "sorted_cards": _sorted_cards,
         "board_url": board_url(token) if editable else url_for("games.view", token=token),
     }

@@ -2,7 +2,9 @@
 
 A casual game needs no account: the edit links of the games started here are
 kept (newest first) so the home page can list them and the creator never has
-to think about it; the last settings used prefill the next new game. Both
+to think about it; the last settings used prefill the next new game. The list
+belongs to whoever kept it (`scorekeeper.keeper`: the account logged in, or
+nobody): after a change of account the browser lists none of them. Both
 cookies are signed with the app's secret key and hidden from scripts, and sent
 over TLS only when the session cookie is (``SESSION_COOKIE_SECURE``). A page
 that reads the edit links is private: no cache keeps it.
@@ -18,6 +20,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import games_by_edit_tokens
+from scorekeeper.keeper import keeper_id
 from scorekeeper.private import mark_private
 
 GAMES_COOKIE = "sk_games"
@@ -62,8 +65,14 @@ def _store(response: Response, name: str, value: Any) -> None:
 
 
 def edit_tokens() -> list[str]:
-    """The edit tokens of the games started in this browser, newest first."""
-    tokens = _load(GAMES_COOKIE)
+    """The edit tokens of the games started in this browser by its current keeper (the
+    account logged in, or nobody), newest first; a list kept before keepers existed is
+    the current keeper's."""
+    stored = _load(GAMES_COOKIE)
+    if isinstance(stored, dict):
+        tokens = stored.get("games") if stored.get("keeper") == keeper_id() else None
+    else:
+        tokens = stored
     if not isinstance(tokens, list):
         return []
     kept = [t for t in tokens if isinstance(t, str)][:MAX_GAMES]
@@ -89,7 +98,7 @@ def known_names() -> list[str]:
 def remember_game(response: Response, token: str) -> None:
     """Add a game's edit token to this browser's list."""
     tokens = [token] + [t for t in edit_tokens() if t != token]
-    _store(response, GAMES_COOKIE, tokens[:MAX_GAMES])
+    _store(response, GAMES_COOKIE, {"keeper": keeper_id(), "games": tokens[:MAX_GAMES]})
 
 
 def last_settings() -> dict[str, Any]:

@@ -23,6 +23,7 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from scorekeeper import audit
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import (
@@ -112,6 +113,25 @@ def side_values(score: HandScore) -> list[SideValues]:
             )
         )
     return values
+
+
+#: A hand's fields its history records, per side (`hand_fields`).
+AUDITED_FIELDS = (
+    "cards",
+    "denari",
+    "settebello",
+    "re_bello",
+    "napola_run",
+    "scope",
+    "primiera",
+    "total",
+)
+
+
+def hand_fields(sides: Iterable[SideValues | HandSide]) -> dict[str, object]:
+    """A hand's counts and points as its history records them: ``"denari.0"`` is side
+    0's denari (the before or after of `audit.record`)."""
+    return {f"{name}.{side.side}": getattr(side, name) for side in sides for name in AUDITED_FIELDS}
 
 
 def side_rows(score: HandScore) -> list[HandSide]:
@@ -367,6 +387,7 @@ def find_by_edit_token(token: str) -> Game:
     Raises `EditRefused` for a token that opens nothing, or nothing for this user.
     """
     resolve = edit_token_resolver(token)
+    audit.note_token(token)
     if resolve is not None:
         game = resolve(token)
     else:
@@ -449,6 +470,8 @@ class StoredHand(NamedTuple):
     number: int
     napoleone_side: int | None
     sides: tuple[Row[*tuple[Any, ...]], ...]
+    #: The hand's id (its history's, `audit`).
+    hand_id: int = 0
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -492,8 +515,8 @@ def _stored_hands_statement(side_columns: tuple[str, ...], several: bool) -> Sel
 def _by_game(rows: Iterable[Row[*tuple[Any, ...]]]) -> dict[int, list[StoredHand]]:
     """The rows of `_stored_hands_statement`, as each game's hands in order."""
     hands: dict[int, list[StoredHand]] = {}
-    for (game_id, _id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2, 3)):
-        hands.setdefault(game_id, []).append(StoredHand(number, napoleone, tuple(sides)))
+    for (game_id, hand_id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2, 3)):
+        hands.setdefault(game_id, []).append(StoredHand(number, napoleone, tuple(sides), hand_id))
     return hands
 
 
@@ -504,6 +527,17 @@ def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameS
         hands = stored_hands(game, side_columns=())
     results = [HandResult(hand.totals, hand.napoleone_side) for hand in hands]
     return GameState.replay(game.rules, game.first_dealer, results)
+
+
+def stored_hands_of(
+    games: Sequence[Game], side_columns: Sequence[str] = BOARD_SIDE_COLUMNS
+) -> dict[int, list[StoredHand]]:
+    """`stored_hands` of each of ``games``, by game id, in one statement (a result sheet
+    shows every hand of a match's partite, or of a league's evening)."""
+    if not games:
+        return {}
+    statement = _stored_hands_statement(tuple(side_columns), several=True)
+    return _by_game(db.session.execute(statement, {"games": [game.id for game in games]}))
 
 
 def stored_states(games: Sequence[Game]) -> dict[int, GameState]:
@@ -558,6 +592,13 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
         ).scalar_one()
         insert_rows(HandSide, [{"hand_id": hand_id, **side._asdict()} for side in scored.sides])
         insert_rows(HandRevision, [scored.revision_values(game.id, hand_id, number, now)])
+        audit.record(
+            audit.ChangeKind.HAND_CREATED,
+            audit.Subject.hand(game.id, number, hand_id),
+            None,
+            hand_fields(scored.sides),
+            at=now,
+        )
         # The hands before it as the lock found them, then this one: no need to read
         # them all again.
         state = GameState.replay(game.rules, game.first_dealer, [*results, scored.result])
@@ -589,6 +630,7 @@ def edit_hand(game: Game, number: int, entry: HandEntry) -> Hand:
     def save() -> Hand:
         lock_game(game)
         hand = _hand(game, number)
+        before = hand_fields(hand.sides)
         hand.entered = entry
         hand.napoleone_side = score.napoleone
         hand.updated_at = utcnow()
@@ -597,6 +639,12 @@ def edit_hand(game: Game, number: int, entry: HandEntry) -> Hand:
         hand.sides.extend(side_rows(score))
         db.session.flush()
         log_revision(game, hand, "edit")
+        audit.record(
+            audit.ChangeKind.HAND_EDITED,
+            audit.Subject.hand(game.id, number, hand.id),
+            before,
+            hand_fields(hand.sides),
+        )
         _after_change(game)
         return hand
 
@@ -646,6 +694,12 @@ def _remove_hand(game: Game, number: int) -> HandEntry:
     hand = _hand(game, number)
     entry = hand.entered
     log_revision(game, hand, "delete")
+    audit.record(
+        audit.ChangeKind.HAND_REMOVED,
+        audit.Subject.hand(game.id, number, hand.id),
+        hand_fields(hand.sides),
+        None,
+    )
     game.removed_count += 1
     db.session.delete(hand)
     db.session.flush()

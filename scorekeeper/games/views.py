@@ -37,6 +37,7 @@ from scorekeeper.games.board import (
     board_url,
     cards_context,
     hand_context,
+    history_lines,
     preview_context,
     saved_message,
     saved_note,
@@ -415,6 +416,29 @@ def view_hand(token: str, number: int) -> ResponseReturnValue:
     game = _view_game(token)
     context = hand_context(game, _hand_or_404(game, number), token, editable=False)
     return render_template("games/hand.html", **context)
+
+
+@bp.get("/g/<token>/history")
+def history(token: str) -> ResponseReturnValue:
+    """Every change to the game in words: who, from which phone, when, what (edit link)."""
+    game = _edit_game(token)
+    return _render_history(game, token, editable=True)
+
+
+@bp.get("/v/<token>/history")
+def view_history(token: str) -> ResponseReturnValue:
+    """Every change to the game in words (view link)."""
+    return _render_history(_view_game(token), token, editable=False)
+
+
+def _render_history(game: Game, token: str, editable: bool) -> ResponseReturnValue:
+    return render_template(
+        "games/history.html",
+        game=game,
+        names=game.side_names(),
+        lines=history_lines(game),
+        board_url=board_url(token) if editable else url_for("games.view", token=token),
+    )
 
 
 @bp.route("/g/<token>/hands/<int:number>/edit", methods=["GET", "POST"])

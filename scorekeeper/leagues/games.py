@@ -34,6 +34,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.hooks import (
@@ -63,6 +64,7 @@ def init_app(app: Flask) -> None:
     tokens open their games, and a league game changes only for the league's scorers."""
     game_changed.connect(_game_changed, app)
     register_edit_token_resolver(app, TOKEN_PREFIX, resolve_league_token)
+    audit.register_link_prefix(app, TOKEN_PREFIX, audit.LinkKind.SCORER)
     register_edit_guard(app, guard_league_game)
 
 

@@ -20,6 +20,7 @@ from flask_babel import force_locale
 
 from scorekeeper.games.cookies import your_games
 from scorekeeper.grammar import gettext as _
+from scorekeeper.keeper import KEEPER_HEADER
 from scorekeeper.locale import DEFAULT_LOCALE, LOCALES, remember_locale, select_locale
 from scorekeeper.main import shell
 from scorekeeper.ui.redirects import safe_next
@@ -164,4 +165,5 @@ def _build_service_worker() -> str:
         boards_cache=shell.BOARDS_CACHE,
         fetched_header=shell.FETCHED_HEADER,
         logout=[url_for("accounts.logout"), url_for("accounts.logout_everywhere")],
+        keeper_header=KEEPER_HEADER,
     )

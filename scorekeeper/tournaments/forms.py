@@ -25,7 +25,7 @@ from scorekeeper.scoring import COMMON_TARGETS, FORMATS, PRESETS, Rules
 from scorekeeper.tournaments.core import ITALIAN, TieBreak
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.inputs import FORMAT_KEYS, StageSetup, TournamentSetup
-from scorekeeper.tournaments.models import NAME_MAX, Structure
+from scorekeeper.tournaments.models import NAME_MAX, REASON_MAX, Structure
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, IntegerField, NameField
 from scorekeeper.ui.labels import format_choices
@@ -117,6 +117,21 @@ ERROR_MESSAGES = {
         "opponent has already gone on."
     ),
     "round_not_over": _l("Some matches of this round have no result yet."),
+    "results_unconfirmed": _l(
+        "Some results of this round still await the other side's confirmation (or the"
+        " organiser's decision on a dispute): the next round starts once they are confirmed."
+    ),
+    "result_locked": _l(
+        "This result is confirmed and locked: only the organiser can correct it, with a reason."
+    ),
+    "result_disputed": _l(
+        "This result is disputed: it is locked until the organiser decides, with a reason."
+    ),
+    "own_result": _l("You entered this result: the other side confirms it, not you."),
+    "not_a_side": _l("This side does not confirm this result."),
+    "reason_required": _l("Write the reason for the change: the history shows it."),
+    "no_result_yet": _l("This match has no result to confirm yet."),
+    "not_disputed": _l("This result is not disputed."),
     "tournament_over": _l("The tournament is over."),
     "not_started": _l("The tournament has not started."),
     "organiser_fixed": _l("The organiser stays the organiser."),
@@ -125,6 +140,7 @@ ERROR_MESSAGES = {
     "status_running": _l("The tournament has already started: the draw is fixed."),
     "status_finished": _l("The tournament is over."),
     "no_such_user": _l("No account has this username."),
+    "not_in_league": _l("Only a member of the tournament's league can be added."),
     "league_refused": _l("Choose one of your leagues where you may start games."),
     "league_names_twice": _l(
         "In a league tournament each name is one league player: a name is entered twice."
@@ -220,6 +236,9 @@ class TournamentForm(AppForm):
         render_kw={"inputmode": "decimal"},
     )
     is_public = BooleanField(_l("Public: anyone with the address can follow it"))
+    needs_confirmation = BooleanField(
+        _l("Results need the other side's confirmation"), default=True
+    )
     league = SelectField(
         _l("League"), choices=[SelectChoice("", _l("(none)"))], default="", validate_choice=False
     )
@@ -304,6 +323,7 @@ class TournamentForm(AppForm):
             stages=stages,
             entry_fee_cents=self.fee_cents(),
             is_public=bool(self.is_public.data),
+            needs_confirmation=bool(self.needs_confirmation.data),
             rounds=self.rounds.data,
             group_size=int(self.group_size.data or 4),
             qualifiers=int(self.qualifiers.data or 2),
@@ -393,6 +413,13 @@ class ResultForm(AppForm):
     #: The organiser's choice for the later matches a correction affects: the button
     #: pressed on the page that names them ("keep" or "replay"; empty: not asked yet).
     later = StringField(validators=[Optional(), AnyOf(("keep", "replay"))])
+    #: The organiser's reason for correcting a locked (confirmed or disputed) result.
+    reason = StringField(
+        _l("Reason for the correction"),
+        validators=[
+            Length(max=REASON_MAX, message=_l("At most %(max)d characters.", max=REASON_MAX))
+        ],
+    )
 
     def error_field(self, path: str) -> Any:
         """Refusals about the partite go next to the first side's, about the points too."""
@@ -470,3 +497,50 @@ class MemberForm(AppForm):
     def error_field(self, path: str) -> Any:
         """A refusal about the role or the user goes next to the username."""
         return super().error_field({"role": "username", "user": "username"}.get(path, path))
+
+
+def _side_field() -> IntegerField:
+    return IntegerField(
+        validators=[InputRequired(), NumberRange(min=0, max=2)],
+        widget=HiddenInput(),
+    )
+
+
+class ConfirmForm(AppForm):
+    """A side's "we confirm" (``side``: which side taps it, on its own phone or on the
+    phone passed across)."""
+
+    side = _side_field()
+
+
+class DisputeForm(ResultForm):
+    """A side's dispute: the result as it says it was."""
+
+    side = _side_field()
+
+
+class ThreeDisputeForm(ThreeResultForm):
+    """A side's dispute at a table of three."""
+
+    side = _side_field()
+
+
+class ResolveForm(AppForm):
+    """The organiser's decision on a dispute: which version stands, and why."""
+
+    version = RadioField(
+        _l("Which result stands"),
+        choices=[
+            SelectChoice("entered", _l("The result as entered")),
+            SelectChoice("disputed", _l("The disputing side's version")),
+        ],
+        default="entered",
+        validators=[InputRequired(message=_l("Choose the result that stands."))],
+    )
+    reason = StringField(
+        _l("Reason"),
+        validators=[
+            InputRequired(message=_l("Write the reason for the decision.")),
+            Length(max=REASON_MAX, message=_l("At most %(max)d characters.", max=REASON_MAX)),
+        ],
+    )

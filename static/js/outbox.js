@@ -128,7 +128,11 @@
         open.onupgradeneeded = function () {
           open.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
         };
-        open.onsuccess = function () { resolve(open.result); };
+        open.onsuccess = function () {
+          // Another page empties the store for another account (keeper.js): let it.
+          open.result.onversionchange = function () { open.result.close(); dbPromise = null; };
+          resolve(open.result);
+        };
         open.onerror = function () { reject(open.error); };
       });
     }
@@ -420,6 +424,9 @@
   function post(item, token, foreground, mayRetry) {
     var headers = { Accept: "application/json" };
     if (foreground) headers["X-Scorekeeper-Flash"] = "1";
+    // Who sent it (the history names the phone) and how: at once, or later from the outbox.
+    headers["X-Scorekeeper-Via"] = foreground ? "live" : "outbox";
+    if (window.scorekeeperDevice && window.scorekeeperDevice()) headers["X-Scorekeeper-Device"] = window.scorekeeperDevice();
     return timed(item.recordUrl, { method: "POST", body: body(item.fields, token, item), credentials: "same-origin", headers: headers })
       .then(function (r) {
         if (r.status === 404) return { kind: "gone" };

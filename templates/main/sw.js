@@ -24,7 +24,16 @@
    - A new version fetches again every board kept by a version before it (when online),
      so a kept board names this version's files; one it could not fetch is marked
      data-offline-older when shown, and its page says it is from an older version.
-   - Logging out forgets every kept board.
+   - Kept boards and their QR codes belong to the account that kept them (or to nobody:
+     anonymous play). Every page the server sends names its keeper (the keeper header,
+     scorekeeper/keeper.py); the keeper of what is kept is stored with it. A navigation
+     whose page names another keeper (the phone changed account: a log-in over another, a
+     log-out, "log out everywhere" from another device) empties the kept boards before
+     the page is handed over, so no page of the new account, and no page offline, meets
+     the boards of the one before. A board fetched in the background (polling, a new
+     version) is kept only when its keeper is the one stored. What was kept before
+     keepers existed is adopted by the first keeper seen. Logging out also forgets every
+     kept board at once.
    - Any other page that cannot be reached shows the offline page, which lists the kept
      boards (static/js/offline.js). */
 "use strict";
@@ -36,12 +45,14 @@ var DEFAULT_LANG = {{ default_lang | tojson }};
 var BOARDS = {{ boards_cache | tojson }};
 var FETCHED = {{ fetched_header | tojson }};
 var LOGOUT = {{ logout | tojson }};
+var KEEPER = {{ keeper_header | tojson }};  // the header that names a page's keeper
 var KEPT_BY = "X-Scorekeeper-Version";  // the version of the app that kept a board
 
 var SHELL_PREFIX = "sk-shell-";
 var SHELL_CACHE = SHELL_PREFIX + VERSION;
 var META = "sk-meta";
 var LANG_KEY = "/sk-meta/lang";
+var KEEPER_KEY = "/sk-meta/keeper";  // the keeper of the boards kept here
 var BOARD = /^\/[gv]\/[^/]+$/;
 var GAME_PAGE = /^(\/[gv]\/[^/]+)(?:\/|$)/;  // a board, or any page under it
 var LIVE = /^(\/[gv]\/[^/]+)\/live$/;
@@ -144,7 +155,7 @@ self.addEventListener("fetch", function (event) {
       return;
     }
     if (request.method === "POST" && LOGOUT.indexOf(url.pathname) >= 0) event.waitUntil(caches.delete(BOARDS));
-    event.respondWith(fromNetwork(event).catch(offlinePage));
+    event.respondWith(fromNetwork(event).then(admitted).catch(offlinePage));
     return;
   }
   if (request.method !== "GET") return;
@@ -158,6 +169,38 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
+/* Whose boards this phone keeps. `admit` reads the keeper a response names: the one
+   stored, or none named: yes. Another: a navigation (`authoritative`: the phone is now
+   that account's) empties the kept boards and stores the new keeper, before its page is
+   handed over; a background fetch is not kept (no). Nothing stored yet: adopted. One
+   admission at a time, so that emptying and keeping never interleave. */
+var admitting = Promise.resolve();
+function admit(response, authoritative) {
+  var keeper = response.headers.get(KEEPER);
+  if (!keeper) return Promise.resolve(true);
+  var turn = admitting.then(function () {
+    return caches.open(META).then(function (meta) {
+      return meta.match(KEEPER_KEY).then(function (kept) {
+        return kept ? kept.text() : null;
+      }).then(function (stored) {
+        if (stored === keeper) return true;
+        if (stored !== null && !authoritative) return false;
+        var emptied = stored === null ? Promise.resolve() : caches.delete(BOARDS);
+        return emptied.then(function () {
+          return meta.put(KEEPER_KEY, new Response(keeper));
+        }).then(function () { return true; });
+      });
+    });
+  });
+  admitting = turn.catch(noop);
+  return turn;
+}
+
+/* A navigation's page, handed over once its keeper is admitted. */
+function admitted(response) {
+  return admit(response, true).then(function () { return response; }, function () { return response; });
+}
+
 /* A navigation's answer from the server (the preloaded one when the browser has it). */
 function fromNetwork(event) {
   var preload = event.request.method === "GET" && event.preloadResponse;
@@ -168,8 +211,8 @@ function fromNetwork(event) {
 
 function board(event, key) {
   var storing = Promise.resolve();
-  var network = fromNetwork(event).then(function (response) {
-    storing = keep(key, response);
+  var network = fromNetwork(event).then(admitted).then(function (response) {
+    storing = keep(key, response, true);
     return response;
   });
   event.waitUntil(network.then(function () { return storing; }, noop));
@@ -185,21 +228,29 @@ function board(event, key) {
 }
 
 /* Keep a board as sent by the server (a copy of it: the page reads the original), or
-   forget the kept copy when the server no longer shows that board here. */
-function keep(key, response) {
+   forget the kept copy when the server no longer shows that board here. A board fetched
+   in the background (not `admitted`: not a navigation) is kept only for the keeper of
+   the boards kept here. */
+function keep(key, response, admittedAlready) {
   var type = response.headers.get("Content-Type") || "";
   if (response.status === 200 && response.type === "basic" && !response.redirected &&
       type.indexOf("text/html") === 0) {
-    var page = response.clone();
-    return stamped(response.clone(), Date.now()).then(function (copy) {
-      return caches.open(BOARDS).then(function (cache) { return cache.put(key, copy); });
-    }).then(function () { return keepQrs(key, page); });
+    var copy = response.clone(), page = response.clone();  // now: the page may read it next
+    return (admittedAlready ? Promise.resolve(true) : admit(response, false)).then(function (mine) {
+      return mine ? keepCopy(key, copy, page) : null;
+    });
   }
   if (response.status === 404 || response.status === 410 || response.type === "opaqueredirect" ||
       response.redirected) {
     return forget(key);
   }
   return Promise.resolve();
+}
+
+function keepCopy(key, response, page) {
+  return stamped(response, Date.now()).then(function (copy) {
+    return caches.open(BOARDS).then(function (cache) { return cache.put(key, copy); });
+  }).then(function () { return keepQrs(key, page); });
 }
 
 function forget(key) {

@@ -300,7 +300,7 @@ def test_an_expired_session_is_logged_out(app: Flask, client: FlaskClient) -> No
 
 def test_a_session_lasts_as_long_as_its_cookie(app: Flask, client: FlaskClient) -> None:
     signup(client, "Anna")
-    login(client, "Anna", remember="y")
+    login(app.test_client(), "Anna", remember="y")
     with app.app_context():
         first, remembered = db.session.scalars(select(UserSession).order_by(UserSession.id))
         days = [(s.expires_at - s.created_at).days for s in (first, remembered)]
@@ -430,3 +430,59 @@ def test_signups_from_one_address_are_limited_with_a_clear_message(limited_app: 
     assert "Retry-After" in blocked.headers
     elsewhere = _from(limited_app.test_client(), "192.0.2.1")
     assert signup(elsewhere, "one-more").status_code == 302
+
+
+@pytest.mark.parametrize("remember", [False, True])
+def test_logging_in_over_a_session_ends_it(app: Flask, client: FlaskClient, remember: bool) -> None:
+    """Logged in as nadia (cookie C1), then as nico in the same browser: C1 (or nadia's remember-me
+    cookie) logs nobody in any more, nadia's session is gone from the server, nico's works."""
+    signup(client, "nico")
+    logout(client)
+    signup(client, "nadia")
+    if remember:
+        logout(client)
+        login(client, "nadia", remember="y")
+    held = app.test_client()  # a copy of nadia's cookies, as a thief or another tab holds them
+    _copy_cookies(client, held)
+    if remember:
+        held.delete_cookie("session")  # only the remember-me cookie is left
+    assert _logged_in(held)
+    assert "nadia" in held.get("/account/", headers=EN).get_data(as_text=True)
+
+    assert login(client, "nico").status_code == 302
+
+    assert held.get("/account/").status_code == 302  # to the log-in page
+    assert not _logged_in(held)
+    assert "nico" in client.get("/account/", headers=EN).get_data(as_text=True)
+    assert client.get_cookie("remember_token") is None  # nadia's, cleared with its session
+    with app.app_context():
+        users = {u.id: u.username for u in db.session.scalars(select(User))}
+        assert [users[s.user_id] for s in db.session.scalars(select(UserSession))] == ["nico"]
+
+
+def test_signing_up_over_a_session_ends_it(app: Flask, client: FlaskClient) -> None:
+    """A new account made in a logged-in browser replaces that session too."""
+    signup(client, "nadia")
+    held = app.test_client()
+    _copy_cookies(client, held)
+    signup(client, "nico")
+    assert not _logged_in(held)
+    assert _logged_in(client)
+
+
+def test_logging_in_rotates_the_session_cookie(client: FlaskClient) -> None:
+    """Nothing of the session cookie from before a log-in survives it (session fixation):
+    a value planted in it is gone, and the cookie is a new one."""
+    signup(client, "nadia")
+    logout(client)
+    with client.session_transaction() as session:
+        session["planted"] = "by someone else"
+    before = client.get_cookie("session")
+    assert before is not None
+    assert login(client, "nadia").status_code == 302
+    after = client.get_cookie("session")
+    assert after is not None
+    assert after.value != before.value
+    with client.session_transaction() as session:
+        assert "planted" not in session
+        assert "_user_id" in session

@@ -20,6 +20,8 @@ import-linter contract in pyproject.toml):
 - `membership`: its members (organiser, helpers, viewers);
 - `registration`: the entry list (pasted, seeded, withdrawn);
 - `pairing`: the start and each next round (round-robin, Swiss, Danish, next stage);
+- `confirmation`: a side's confirmation or dispute of a result, the organiser's
+  resolution, the disputes waiting;
 - `by_hand`: a result entered by hand, and how it counts in a league;
 - `results`: a result as the games decide it, and the tournament moved on;
 - `corrections`: the later matches a correction affects, kept or replayed;
@@ -28,6 +30,7 @@ import-linter contract in pyproject.toml):
 - `drawing`: the draw (entrants, groups, a knockout's seeding), undone until the start;
 - `progress`: whether a stage is over, and the winner;
 - `knockout`: the bracket, its first round and the matches it fills in;
+- `confirming`: where a result stands when the other side confirms it, its rules;
 - `ranking`: the standings of a stage or a group, and who has met whom;
 - `seating`: a planned round stored, each match with its first partita;
 - `queries`: reading entries, entrants, rounds, matches, their games and results;
@@ -37,6 +40,19 @@ import-linter contract in pyproject.toml):
 
 from scorekeeper.tournaments.inputs import FORMAT_KEYS
 from scorekeeper.tournaments.services.by_hand import enter_result, league_results
+from scorekeeper.tournaments.services.confirmation import (
+    Dispute,
+    confirm,
+    dispute,
+    disputes,
+    resolve,
+)
+from scorekeeper.tournaments.services.confirming import (
+    awaiting_sides,
+    confirmed_sides,
+    sides_confirmed,
+    unconfirmed_count,
+)
 from scorekeeper.tournaments.services.corrections import CorrectionAffects, Later
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
@@ -89,12 +105,18 @@ __all__ = [
     "ROUNDS_MAX",
     "THREE",
     "CorrectionAffects",
+    "Dispute",
     "Later",
     "StageShape",
     "add_entries",
+    "awaiting_sides",
     "bracket",
     "can_undo",
+    "confirm",
+    "confirmed_sides",
     "create_tournament",
+    "dispute",
+    "disputes",
     "draw",
     "enter_result",
     "entrants",
@@ -116,11 +138,13 @@ __all__ = [
     "next_round",
     "parse_entries",
     "remove_member",
+    "resolve",
     "result_of",
     "results_of_matches",
     "rounds",
     "set_entry",
     "set_member",
+    "sides_confirmed",
     "stage_kinds",
     "stage_shape",
     "standings",
@@ -128,6 +152,7 @@ __all__ = [
     "three_points",
     "three_standings",
     "tournaments_of",
+    "unconfirmed_count",
     "undo_withdrawal",
     "winner",
     "withdraw",

@@ -7,6 +7,7 @@ from sqlalchemy import delete, select
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
+from scorekeeper.leagues.models import Membership
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Member, Role, Tournament
 from scorekeeper.transactions import in_transaction
@@ -30,9 +31,17 @@ def members(tournament: Tournament) -> list[Member]:
 
 
 def set_member(tournament: Tournament, user: User, role: Role) -> Member:
-    """Make ``user`` a helper or a viewer of ``tournament`` (a member changes role)."""
+    """Make ``user`` a helper or a viewer of ``tournament`` (a member changes role); in a
+    league's tournament only a member of the league (whose league role still bounds what
+    they may do here: `scorekeeper.tournaments.access`)."""
     if role is Role.ORGANISER:
         raise TournamentRefused("organiser_fixed", "role")
+    if tournament.league_id is not None and not db.session.scalar(
+        select(Membership.id).where(
+            Membership.league_id == tournament.league_id, Membership.user_id == user.id
+        )
+    ):
+        raise TournamentRefused("not_in_league", "username")
 
     def save() -> Member:
         member = db.session.scalar(

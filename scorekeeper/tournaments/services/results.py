@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
@@ -21,6 +22,7 @@ from scorekeeper.tournaments.models import (
     Status,
     Tournament,
 )
+from scorekeeper.tournaments.services.confirming import mark_entered
 from scorekeeper.tournaments.services.knockout import fill_knockout, moved_on
 from scorekeeper.tournaments.services.locks import (
     count_result_change,
@@ -85,6 +87,12 @@ def _partita_changed(match: Match, existing: MatchResult | None, played: list[Ga
 def _reopen(match: Match, existing: MatchResult) -> None:
     """Forget the result of a match whose deciding partita reopened."""
     count_result_change(match.id)
+    audit.record(
+        audit.ChangeKind.RESULT_REOPENED,
+        audit.Subject.match(match.id),
+        result_fields(existing),
+        None,
+    )
     db.session.delete(existing)
     tournament = lock_tournament(match.tournament_id)
     if tournament.status == Status.FINISHED.value:
@@ -109,16 +117,26 @@ def write_result(
     wins: tuple[int, ...],
     points: tuple[int, ...],
     by: int | None,
-    seen: int | None = None,
+    *,
+    side: int | None = None,
+    trusted: bool = False,
 ) -> MatchResult:
     """Store the match's result (a new row, or the one there changed), then move the
     tournament on: the knockout filled in, the tournament finished after its last match.
     ``wins`` and ``points`` are per side, in the match's side order (two or three); the
-    winner is the one side with the most partite won (none: a draw). ``seen``: the
-    result version the sender saw (`ResultChanged` if it changed since)."""
-    written = store_result(match, wins, points, by, seen)
+    winner is the one side with the most partite won (none: a draw). Where the
+    tournament asks for confirmation, the result awaits the sides that did not enter it
+    (``side``: the one at the table that did) unless the organiser entered it
+    (``trusted``), and moves nothing on until confirmed (`confirming`)."""
+    written = store_result(match, wins, points, by, None, side=side, trusted=trusted)
     move_on(match)
     return written
+
+
+def result_confirmed(match: Match) -> None:
+    """The result of ``match`` was just confirmed: it counts now, so move the tournament
+    on as its writing would have."""
+    move_on(match)
 
 
 def store_result(
@@ -128,23 +146,29 @@ def store_result(
     by: int | None,
     seen: int | None,
     *,
+    side: int | None = None,
+    trusted: bool = False,
     settles_later: bool = False,
 ) -> MatchResult:
     """The match's result row, new or changed (a knockout's winner only while it has not
     gone on, unless the caller ``settles_later`` the matches it went on to: see
-    `corrections.settle`), flushed; ``by`` the
-    user who entered it by hand; the change counted on the match (`count_result_change`,
-    refused if ``seen`` is no longer its version)."""
+    `corrections.settle`), flushed and marked entered (`confirming.mark_entered`:
+    ``side``, ``trusted``), nothing moved on yet (`move_on`); ``by`` the user who
+    entered it by hand; the change counted on the match (`count_result_change`,
+    refused if ``seen``, the result version its sender saw, is no longer its version)."""
     count_result_change(match.id, seen)
     winner = None
     if wins.count(max(wins)) == 1:
         winner = match.side_ids[wins.index(max(wins))]
     existing = result_of(match)
+    before = None
     if existing is None:
         existing = MatchResult(match_id=match.id)
         db.session.add(existing)
-    elif not settles_later:
-        _refuse_correction(match, existing, winner)
+    else:
+        if not settles_later:
+            _refuse_correction(match, existing, winner)
+        before = result_fields(existing)
     existing.winner_id = winner
     existing.wins_first, existing.wins_second = wins[0], wins[1]
     existing.points_first, existing.points_second = points[0], points[1]
@@ -155,7 +179,22 @@ def store_result(
     existing.entered_by_id = by
     existing.recorded_at = utcnow()
     db.session.flush()
+    after = result_fields(existing)
+    if before != after:
+        kind = (
+            audit.ChangeKind.RESULT_ENTERED if before is None else audit.ChangeKind.RESULT_CORRECTED
+        )
+        audit.record(kind, audit.Subject.match(match.id), before, after)
+    mark_entered(match, existing, side=side, trusted=trusted)
     return existing
+
+
+def result_fields(result: MatchResult) -> dict[str, object]:
+    """A result's counts as its history records them: ``"wins.0"``, ``"points.1"``..."""
+    return {
+        **{f"wins.{side}": wins for side, wins in enumerate(result.wins)},
+        **{f"points.{side}": points for side, points in enumerate(result.points)},
+    }
 
 
 def move_on(match: Match) -> None:
@@ -191,7 +230,7 @@ def forfeit(match: Match, loser_id: int, by: int | None) -> MatchResult:
     needed = match.games // 2 + 1
     wins = tuple(0 if side == loser_id else needed for side in match.side_ids)
     points = tuple(0 if side == loser_id else match.target * needed for side in match.side_ids)
-    written = store_result(match, wins, points, by, None, settles_later=True)
+    written = store_result(match, wins, points, by, None, trusted=True, settles_later=True)
     written.by_hand, written.forfeit = True, True
     db.session.flush()
     move_on(match)
