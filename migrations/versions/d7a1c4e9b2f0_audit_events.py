@@ -6,7 +6,7 @@ imported), written in the change's transaction: who made it (account, link, side
 device, live or from the outbox, request id) and the fields that changed.
 
 Revision ID: d7a1c4e9b2f0
-Revises: b5d2f8e1c3a6
+Revises: d8f3a2c7e915
 Create Date: 2026-12-06 08:30:00.000000
 
 """
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'd7a1c4e9b2f0'
-down_revision = 'b5d2f8e1c3a6'
+down_revision = "d8f3a2c7e915"
 branch_labels = None
 depends_on = None
 

@@ -13,6 +13,7 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user, login_required
 from markupsafe import Markup
 
+from scorekeeper import audit
 from scorekeeper.accounts import services as accounts
 from scorekeeper.audit import sheet as audit_sheet
 from scorekeeper.games.board import board_url
@@ -646,6 +647,7 @@ def _side_of(token: str) -> tuple[Match, int]:
     if not tournament.needs_confirmation:
         abort(404)
     require_side_holder(tournament)
+    audit.note_link(audit.LinkKind.SIDE, side=found[1])
     return found
 
 

@@ -261,6 +261,13 @@ def test_a_dispute_is_locked_and_the_organiser_decides_it_with_a_reason(
     assert (result.state, result.points, result.reason) == ("confirmed", (6, 11), reason)
     assert _played(app, table.public_id) == 2
     assert "Disputed results" not in client.get(show, headers=EN).get_data(as_text=True)
+    # The match's history names each step: entered and disputed through the sides'
+    # links, resolved by the organiser with the reason.
+    sheet = f"/tournaments/{table.public_id}/matches/{table.match_id}/sheet"
+    history = client.get(sheet, headers=EN).get_data(as_text=True)
+    assert "Result disputed through" in history
+    assert "Dispute over the result resolved by organiser" in history
+    assert "reason: “Il foglio firmato dice 6 a 11”" in history
     logout(client)
     assert reason in client.get(first, headers=EN).get_data(as_text=True)
 

@@ -3,6 +3,7 @@ league tournament counted in the league as the match's one result."""
 
 from __future__ import annotations
 
+from scorekeeper import audit
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
@@ -14,6 +15,7 @@ from scorekeeper.tournaments.models import (
     REASON_MAX,
     Match,
     MatchResult,
+    ResultState,
     StageKind,
     Status,
     Tournament,
@@ -92,6 +94,7 @@ def enter_result(
                 if league_id is not None and answered.is_confirmed:
                     recount_in_league(locked)  # it may just have been confirmed
                 return answered
+        disputed = existing is not None and existing.state == ResultState.DISPUTED.value
         written = store_result(
             locked, wins, points, by_id, seen, side=side, trusted=organiser, settles_later=True
         )
@@ -101,6 +104,13 @@ def enter_result(
         move_on(locked)
         if existing is not None and organiser and reason.strip():
             written.reason = reason.strip()[:REASON_MAX]
+        if disputed:
+            audit.record(
+                audit.ChangeKind.RESOLVED,
+                audit.Subject.match(match_id),
+                None,
+                {"reason": written.reason},
+            )
         if league_id is not None:
             recount_in_league(locked)
         return written

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from sqlalchemy import delete, func, select
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import (
@@ -107,6 +108,7 @@ def add_confirmation(
         Confirmation(result_id=result.id, side=side, through_side=through, user_id=user_id)
     )
     db.session.flush()
+    audit.record(audit.ChangeKind.CONFIRMED, audit.Subject.match(match.id), None, None)
     if awaiting_sides(match, result):
         return False
     result.state = ResultState.CONFIRMED.value
@@ -138,6 +140,20 @@ def add_dispute(
     result.disputed_side = side
     result.disputed_wins, result.disputed_points = list(wins), list(points)
     db.session.flush()
+    audit.record(
+        audit.ChangeKind.DISPUTED,
+        audit.Subject.match(match.id),
+        _counts(result.wins, result.points),
+        _counts(wins, points),
+    )
+
+
+def _counts(wins: Iterable[int], points: Iterable[int]) -> dict[str, object]:
+    """A result's counts as its history records them (as `results.result_fields`)."""
+    return {
+        **{f"wins.{side}": value for side, value in enumerate(wins)},
+        **{f"points.{side}": value for side, value in enumerate(points)},
+    }
 
 
 def refuse_change(match: Match, result: MatchResult, *, organiser: bool, reason: str) -> None:
