@@ -191,8 +191,9 @@ def _details(event: AuditEvent, names: Names) -> str:
             if (index := _total_side(key)) is not None and values[which] is not None
         )
     parts = []
-    if kind == ChangeKind.RESOLVED.value and changes.get("reason"):
-        parts.append(_("reason: “%(reason)s”", reason=str(changes["reason"][1])))
+    reason = changes.get("reason")
+    if reason and reason[1]:  # a referee's or an organiser's reason for the change
+        parts.append(_("reason: “%(reason)s”", reason=str(reason[1])))
     for key, (before, after) in changes.items():
         name, _dot, side = key.partition(".")
         label = _field_label(name)

@@ -32,6 +32,7 @@ from scorekeeper.errors import handle_error
 from scorekeeper.extensions import limiter
 from scorekeeper.games import services as games
 from scorekeeper.games.board import board_url
+from scorekeeper.games.confirmation import side_token
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
 from scorekeeper.games.qr import qr_response, qr_svg
@@ -379,8 +380,35 @@ def show(public_id: str) -> ResponseReturnValue:
         lines=standings.standings(access.league.id, season),
         pairs=standings.pairs(access.league.id, season),
         games=league_games.league_games(access.league, limit=10),
+        unconfirmed=standings.unconfirmed(access.league.id),
+        disputes=_disputes(access),
+        to_confirm=_to_confirm(access),
         evening_of=evenings.evening_of,
     )
+
+
+def _disputes(access: Access) -> list[tuple[league_games.HandToSee, str]]:
+    """The league's disputed hands with their referee's page (scorers and owner)."""
+    if not access.can(Role.SCORER):
+        return []
+    return [
+        (hand, url_for("games.resolve", token=_scorer_token(hand.game), number=hand.number))
+        for hand in league_games.disputed_hands(access.league)
+    ]
+
+
+def _scorer_token(game: Game) -> str:
+    return league_games.league_edit_token(game, current_user.id)
+
+
+def _to_confirm(access: Access) -> list[tuple[league_games.HandToSee, str]]:
+    """The hands awaiting the signed-in player's side, with their side's own link."""
+    if access.role is None:
+        return []
+    return [
+        (hand, url_for("games.side", token=side_token(hand.game, hand.side or 0)))
+        for hand in league_games.awaiting_user(access.league, current_user.id)
+    ]
 
 
 @bp.route("/<public_id>/games/new", methods=["GET", "POST"])
