@@ -7,7 +7,7 @@ result form carries the count it was drawn with, and a result typed over one its
 never saw is refused (checked in the UPDATE's WHERE). Existing matches start at 0.
 
 Revision ID: d8f1a2b3c4e5
-Revises: d7a1c4e9b2f0
+Revises: d7e3c1a9f5b2
 Create Date: 2026-12-06 08:10:00.000000
 
 """
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'd8f1a2b3c4e5'
-down_revision = 'd7a1c4e9b2f0'
+down_revision = 'd7e3c1a9f5b2'
 branch_labels = None
 depends_on = None
 
