@@ -139,6 +139,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         TRUSTED_PROXIES=0,
         # Rate-limit counters shared by every worker and machine (else in the database).
         REDIS_URL=None,
+        # Seconds a Redis call may take, and seconds before Redis is tried again after it
+        # failed; meanwhile the counters are in the database (scorekeeper.ratelimit).
+        REDIS_TIMEOUT=0.25,
+        REDIS_RETRY_AFTER=30,
         # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
         HSTS_MAX_AGE=0,
         LIVE_POLL_MS=4000,  # how often an open board asks for news (static/js/live.js); 0: never
