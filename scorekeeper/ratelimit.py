@@ -27,6 +27,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -51,6 +52,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql.dml import ReturningInsert
 
 from scorekeeper.extensions import db, limiter
@@ -144,6 +146,8 @@ class CounterConnection:
         self.order = compiled.positiontup if compiled.positional else None
         self.connection = engine.raw_connection()
         self.connection.detach()  # the pool neither lends nor resets it
+        # Closed when this object goes (its thread ended) or, at the latest, at exit.
+        self._finalizer = weakref.finalize(self, _close_quietly, self.connection)
         cursor = self.connection.cursor()
         cursor.execute(NO_WAITING[engine.dialect.name])
         cursor.close()
@@ -164,16 +168,14 @@ class CounterConnection:
         return int(row[0]), float(row[1])
 
     def close(self) -> None:
-        """Close the connection (also at garbage collection, even at the interpreter's exit,
-        when module globals are gone: hence no ``contextlib.suppress``)."""
-        connection = getattr(self, "connection", None)
-        try:
-            if connection is not None:
-                connection.close()
-        except Exception:  # noqa: S110 (closing what may be broken already)
-            pass
+        """Close the connection (done too when this object is collected, or at exit)."""
+        self._finalizer()
 
-    __del__ = close
+
+def _close_quietly(connection: PoolProxiedConnection) -> None:
+    """Close a counter's connection, which may be broken already."""
+    with contextlib.suppress(Exception):
+        connection.close()
 
 
 class DatabaseStorage(Storage):
