@@ -18,6 +18,10 @@ in the same run:
 - ``database store, now``: this checkout, counters in the database (``database://``);
 - ``redis``: this checkout with ``REDIS_URL`` (with ``--redis``).
 
+``--hanging-redis`` measures instead how long a failed log-in takes (wall time, in
+process) while Redis accepts connections and never answers: the first, and the next
+(``--code DIR``: another checkout's app).
+
 One worker, requests one at a time: what is measured is each request's own CPU, not
 what a busy machine makes of it. Figures move between runs: compare the lines of one
 run. Only ever talks to 127.0.0.1.
@@ -30,6 +34,7 @@ import http.client
 import json
 import os
 import secrets
+import socket
 import statistics
 import subprocess
 import sys
@@ -41,12 +46,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.leagues import throwaway_database  # noqa: E402
-from bench.load import free_port  # noqa: E402
-
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
 BODY = json.dumps({"cards": ["7D", "6C", "1S", "7C"]}).encode()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
 
 
 def post(port: int) -> int:
@@ -149,6 +157,46 @@ def measure(root: Path, url: str, settings: dict[str, str], requests: int) -> di
     }
 
 
+def hanging_redis(code: Path, logins: int) -> dict[str, float]:
+    """Wall milliseconds of failed log-ins (in process, the test client, a SQLite file)
+    while ``REDIS_URL`` points at a server that accepts and never answers: the first
+    (which waits out ``REDIS_TIMEOUT``, then counts in the database) and the median of
+    the next ``logins`` (Redis not tried again: the circuit breaker)."""
+    import logging
+    import threading
+
+    import flask_migrate
+
+    sys.path.insert(0, str(code))
+    from scorekeeper import create_app
+
+    logging.disable(logging.WARNING)
+    silent = socket.create_server((HOST, 0))
+    held: list[socket.socket] = []
+    threading.Thread(target=lambda: held.append(silent.accept()[0]), daemon=True).start()
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(
+            {
+                "SECRET_KEY": "bench",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+                "REDIS_URL": f"redis://{HOST}:{silent.getsockname()[1]}/0",
+                "RATELIMIT_ENABLED": True,
+                "WTF_CSRF_ENABLED": False,
+                "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+            }
+        )
+        with app.app_context():
+            flask_migrate.upgrade()
+        client = app.test_client()
+        times = []
+        for n in range(logins + 1):
+            started = time.perf_counter()
+            client.post("/account/login", data={"username": f"u{n}", "password": "x"})
+            times.append((time.perf_counter() - started) * 1000)
+    silent.close()
+    return {"first": times[0], "next_median": statistics.median(times[1:])}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -161,7 +209,22 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="each configuration, in turn")
     parser.add_argument("--before", type=Path, help="an earlier checkout, measured too")
     parser.add_argument("--redis", help="a Redis URL: measure the Redis store too")
+    parser.add_argument(
+        "--hanging-redis",
+        action="store_true",
+        help="only: how long a log-in takes while Redis accepts and never answers",
+    )
+    parser.add_argument(
+        "--code", type=Path, default=ROOT, help="with --hanging-redis: the checkout measured"
+    )
     args = parser.parse_args()
+    if args.hanging_redis:
+        figures = hanging_redis(args.code.resolve(), 20)
+        print(
+            f"log-in with a hanging Redis: first {figures['first']:.0f} ms wall, "
+            f"then median {figures['next_median']:.1f} ms"
+        )
+        return
     runs: list[tuple[str, Path, dict[str, str]]] = [
         ("limiter off", ROOT, {"SCOREKEEPER_RATELIMIT_ENABLED": "false"}),
     ]
@@ -170,6 +233,8 @@ def main() -> None:
     runs.append(("database store, now", ROOT, {}))
     if args.redis:
         runs.append(("redis", ROOT, {"REDIS_URL": args.redis}))
+    from bench.leagues import throwaway_database  # imports this checkout's app
+
     found: dict[str, list[dict[str, float]]] = {name: [] for name, _, _ in runs}
     for _ in range(args.rounds):  # interleaved, so a busier minute hits every line alike
         for name, root, settings in runs:
