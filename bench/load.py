@@ -23,6 +23,12 @@ and reports:
   once: no error page, and results, standings and ratings equal to a rebuild;
 - ``soak``: ``--soak-seconds`` (default 300) of moderate load, each worker's RSS at
   start and end;
+- ``confirm``: ``--tables`` tables whose games require the other side's confirmation
+  (the phone says once per game which side writes on it), for ``--confirm-seconds``:
+  each hand saved (its POST and its board) and then confirmed with one tap of
+  "Confermiamo" as the board's script sends it (one JSON POST): requests per hand with
+  and without the confirmation, every acknowledged hand stored exactly once and every
+  acknowledged confirmation recorded exactly once;
 - ``import``: the largest league file the import takes (4 MB, 10,000 hands), uploaded
   over HTTP while 50 tables save at ``--import-pace`` (30: a hand every 2-4 s each, so
   that saves meet an import of a few seconds): how soon the upload is answered, how long
@@ -81,7 +87,7 @@ from bench.leagues import throwaway_database  # noqa: E402
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
 POSTGRESQL_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-SCENARIOS = ("closed", "pace", "same-hand", "kill", "league", "soak", "import")
+SCENARIOS = ("closed", "pace", "same-hand", "kill", "league", "soak", "import", "confirm")
 REQUEST_TIMEOUT = 30.0
 PASSWORD = "load-test-password"
 
@@ -117,6 +123,8 @@ class Phone:
         self.port = port
         self.cookies: dict[str, str] = {}
         self.conn: http.client.HTTPConnection | None = None
+        #: Requests sent (a retried GET counts once).
+        self.requests = 0
 
     def request(
         self,
@@ -124,10 +132,15 @@ class Phone:
         path: str,
         form: dict[str, str] | None = None,
         upload: tuple[str, bytes] | None = None,
+        accept: str | None = None,
     ) -> Page:
         """One request; ``form`` is sent URL-encoded, or with ``upload`` (the file
-        field's name and content) as multipart/form-data."""
+        field's name and content) as multipart/form-data; ``accept``: the answer asked
+        for (a script's JSON)."""
+        self.requests += 1
         headers = {"Accept-Language": "en", "Connection": "keep-alive"}
+        if accept:
+            headers["Accept"] = accept
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body: str | bytes | None = None
@@ -224,6 +237,8 @@ class Table:
     view_token: str = ""
     html: str = ""
     number: int = 1
+    #: Games that require the other side's confirmation (the ``confirm`` scenario).
+    confirm: bool = False
 
     def start(self, target: int = 21) -> None:
         html = self.phone.get("/games/new").body
@@ -236,10 +251,17 @@ class Table:
             "names-0": "Anna",
             "names-1": "Bruno",
         }
+        if self.confirm:
+            form["requires_confirmation"] = "y"
         page = self.phone.request("POST", "/games/new", form)
         if page.status != 302:
             raise Failure(f"HTTP {page.status} new game")
         self.board = page.location
+        if self.confirm:  # Anna writes on this phone: her hands await Bruno alone
+            html = self.phone.get(self.board).body
+            side = {"csrf_token": hidden(html, "csrf_token"), "side": "0"}
+            if self.phone.request("POST", f"{self.board}/side", side).status != 302:
+                raise Failure("side not chosen")
         self.load()
 
     def load(self) -> None:
@@ -650,6 +672,82 @@ def real_pace(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     return figures | {"exactly_once": exactly_once(server.url, ledger)}
 
 
+CONFIRM_FORM = re.compile(
+    r'<form method="post" action="([^"]+/hands/(\d+)/confirm)" class="confirm-form">(.*?)</form>',
+    re.S,
+)
+
+
+def confirm_hand(table: Table, ledger: Ledger, confirmed: set[tuple[str, int]]) -> bool:
+    """Tap "Confermiamo" on the board as its script does: one JSON POST."""
+    match = CONFIRM_FORM.search(table.html)
+    if match is None:
+        ledger.error("no Confermiamo on the board")
+        return False
+    action, number, fields = match.group(1), int(match.group(2)), match.group(3)
+    form = dict(re.findall(r'name="(csrf_token|request_id|side)" value="([^"]*)"', fields))
+    page = table.phone.request("POST", action, form, accept="application/json")
+    if page.status != 200 or '"status":"confirmed"' not in page.body.replace(" ", ""):
+        ledger.error(f"confirm: HTTP {page.status}")
+        return False
+    with ledger.lock:
+        confirmed.add((table.view_token, number))
+    return True
+
+
+def confirmations(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    """Games that require confirmation: each hand saved, then confirmed with one request."""
+    ledger, confirmed = Ledger(), set[tuple[str, int]]()
+    stop, deadline = threading.Event(), time.monotonic() + args.confirm_seconds
+    counts = Counter[str]()
+
+    def play() -> None:
+        table = Table(Phone(server.port), confirm=True)
+        while not stop.is_set() and time.monotonic() < deadline:
+            try:
+                if not table.board or table.finished():
+                    table.start()
+                before = table.phone.requests
+                if not save_hand(table, ledger):
+                    continue
+                saved = table.phone.requests
+                if confirm_hand(table, ledger, confirmed):
+                    with ledger.lock:
+                        counts["hands"] += 1
+                        counts["save_requests"] += saved - before
+                        counts["confirm_requests"] += table.phone.requests - saved
+            except Failure as failure:
+                ledger.error(failure.kind)
+                stop.wait(0.2)
+        table.phone.close()
+
+    threads = [threading.Thread(target=play, daemon=True) for _ in range(args.tables)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=args.confirm_seconds + 2 * REQUEST_TIMEOUT + 10)
+    rows = query(
+        server.url,
+        "SELECT game.view_token, hand.number, hand.status, count(hand_revision.id) FROM hand"
+        " JOIN game ON game.id = hand.game_id LEFT JOIN hand_revision"
+        " ON hand_revision.hand_id = hand.id AND hand_revision.action = 'confirm'"
+        " WHERE game.requires_confirmation GROUP BY game.view_token, hand.number, hand.status",
+    )
+    recorded = {(token, number): (status, n) for token, number, status, n in rows}
+    hands = max(counts["hands"], 1)
+    return {
+        "hands_confirmed": counts["hands"],
+        "requests_per_hand_saved": round(counts["save_requests"] / hands, 2),
+        "extra_requests_per_confirmation": round(counts["confirm_requests"] / hands, 2),
+        "errors": dict(ledger.errors.most_common(5)),
+        "confirmations_missing": len(
+            [k for k in confirmed if recorded.get(k, ("", 0)) != ("confirmed", 1)]
+        ),
+        "confirmations_twice": len([k for k, (_s, n) in recorded.items() if n > 1]),
+        "exactly_once": exactly_once(server.url, ledger),
+    }
+
+
 def same_hand(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     """Five phones (or one phone five times) saving one hand at the same instant."""
     outcome: dict[str, Any] = {}
@@ -1019,6 +1117,7 @@ RUNNERS: dict[str, Callable[[Server, argparse.Namespace], dict[str, Any]]] = {
     "league": league,
     "soak": soak,
     "import": league_import,
+    "confirm": confirmations,
 }
 
 
@@ -1073,6 +1172,7 @@ def main() -> None:
     parser.add_argument("--league-on-sqlite", action="store_true")
     parser.add_argument("--league-one-at-a-time", action="store_true", help="the control run")
     parser.add_argument("--soak-seconds", type=float, default=300)
+    parser.add_argument("--confirm-seconds", type=float, default=30)
     parser.add_argument("--import-seconds", type=float, default=180, help="the import's bound")
     parser.add_argument("--import-seed-games", type=int, default=1000)
     parser.add_argument(

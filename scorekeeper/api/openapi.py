@@ -69,6 +69,13 @@ SCHEMAS: dict[str, Any] = {
                             "description": "What is wrong, in the request's language "
                             "(Accept-Language: it or en).",
                         },
+                        "code": {
+                            "type": "string",
+                            "description": "Optional: for a check of the hand, what it "
+                            'refused, e.g. "scope_table_split" (the scope do not fit the '
+                            "plays of a hand: 17 + 1 with two players) or "
+                            '"missing_cards".',
+                        },
                     },
                 },
             }

@@ -38,14 +38,20 @@ BODY_KEYS = frozenset(("rules", "sides"))
 
 @dataclass(frozen=True, slots=True)
 class FieldError:
-    """One problem with one field: its path (``sides[1].cards[4]``) and a translated message."""
+    """One problem with one field: its path (``sides[1].cards[4]``), a translated message
+    and, for the checks of a hand, the scoring package's error code (``scope_table_split``:
+    an optional field of the answer, API.md)."""
 
     field: str
     message: str
+    code: str | None = None
 
     def as_json(self) -> dict[str, str]:
         """The error as it appears in the ``errors`` list of a response."""
-        return {"field": self.field, "message": self.message}
+        found = {"field": self.field, "message": self.message}
+        if self.code is not None:
+            found["code"] = self.code
+        return found
 
 
 class ApiError(Exception):
@@ -64,7 +70,9 @@ class ApiError(Exception):
 
 def field_errors(errors: Iterable[InputError], prefix: str = "") -> list[FieldError]:
     """The scoring package's errors, translated; ``prefix`` is cut from their paths."""
-    return [FieldError(e.field.removeprefix(prefix), error_message(e)) for e in errors]
+    return [
+        FieldError(e.field.removeprefix(prefix), error_message(e), e.code.value) for e in errors
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,8 @@ only stored points, as plain rows (`stored_hands`), with no re-scoring and no OR
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -17,20 +18,34 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from scorekeeper import audit
+from scorekeeper.audit import words
 from scorekeeper.games.chart import totals_chart
+from scorekeeper.games.confirmation import (
+    Pending,
+    account_side,
+    disputed_by,
+    is_referee,
+    pending_hands,
+    side_token,
+    sides_named,
+)
+from scorekeeper.games.cookies import phone_side
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
     StoredHand,
     game_state,
+    is_locked,
     removed_hands,
     revisions_of,
     stored_hands,
     stored_state,
 )
-from scorekeeper.grammar import Side, ngettext
+from scorekeeper.grammar import Side, ngettext, side_gettext
 from scorekeeper.grammar import gettext as _
+from scorekeeper.models import hash_token
 from scorekeeper.scoring import (
     Card,
     Category,
@@ -87,6 +102,7 @@ def _links(
         "view": url_for("games.view", token=view_token, _external=True),
         "live": url_for("games.live" if editable else "games.view_live", token=token),
         "board": url_for("games.scoreboard" if editable else "games.view", token=token),
+        "history": url_for("games.history" if editable else "games.view_history", token=token),
     }
     if editable:
         result |= {
@@ -201,9 +217,13 @@ def board_context(
     state = stored_state(game, hands)
     sides = game.sides()
     names = [str(side) for side in sides]
-    history = history_rows(game, token, editable, hands, state)
+    pending = pending_hands(game)
+    history = history_rows(game, token, editable, hands, state, pending_labels(pending))
     hand_sent = form is not None
+    confirmation = table_confirmation(game, token, pending) if editable else None
     return {
+        "pending": pending,
+        "confirmation": confirmation,
         "game": game,
         "state": state,
         "names": names,
@@ -213,6 +233,9 @@ def board_context(
         "history": history,
         "removed": removed_hands(game),
         "last_hand": len(history),
+        # Confirmed or disputed: no undo (only the organiser corrects it).
+        "last_locked": game.requires_confirmation
+        and len(history) not in {hand.number for hand in pending if not hand.disputed},
         "dealer": game.seat_name(state.next_dealer),
         "first_player": game.seat_name(state.next_first_player),
         "winner": sides[state.winner] if state.winner is not None else None,
@@ -223,8 +246,67 @@ def board_context(
             blank_hand_form(game, token, state.next_hand) if editable and form is None else None
         ),
         "hand_sent": hand_sent,
-        "game_data": offline_data(game, hands, state, names) if editable else None,
+        "game_data": _with_confirmation(offline_data(game, hands, state, names), confirmation)
+        if editable
+        else None,
     }
+
+
+def table_confirmation(game: Game, token: str, pending: Sequence[Pending]) -> dict[str, Any] | None:
+    """What the phone at the table shows of confirmation (a game that requires it): the
+    questions for the sides awaited (`confirmation_prompts`), the side this phone writes
+    for (its account's, or the one it chose), and each side's own link."""
+    if not game.requires_confirmation:
+        return None
+    own_link = hash_token(token) == game.edit_token_hash
+    referee = is_referee(game, "resolve", own_link)
+
+    def resolve_url(number: int) -> str | None:
+        return url_for("games.resolve", token=token, number=number) if referee else None
+
+    prompts = confirmation_prompts(
+        game, pending, "games.confirm", "games.dispute", token, resolve_url=resolve_url
+    )
+    account = account_side(game)
+    writer = account if account is not None else phone_side(game)
+    names = game.sides()
+    awaited = [side for side in range(len(names)) if side != writer]
+    return {
+        "prompts": prompts,
+        "account_side": account,
+        "writer": writer,
+        "choose_side_url": url_for("games.choose_side", token=token),
+        "side_links": [
+            url_for("games.side", token=side_token(game, side), _external=True)
+            for side in range(len(names))
+        ],
+        "offline": {
+            "sides": awaited,
+            "question": str(
+                side_gettext(
+                    "%(side)s, do you confirm hand %(number)s?",
+                    "%(side)s, do you confirm hand %(number)s?",
+                    sides_named(game, awaited),
+                    number="%(number)s",
+                )
+            ),
+            "confirm": side_gettext("I confirm", "We confirm", sides_named(game, awaited)),
+            "done": side_gettext(
+                "%(side)s confirmed hand %(number)s: the confirmation goes with it.",
+                "%(side)s confirmed hand %(number)s: the confirmation goes with it.",
+                sides_named(game, awaited),
+                number="%(number)s",
+            ),
+        },
+    }
+
+
+def _with_confirmation(data: dict[str, Any], confirmation: dict[str, Any] | None) -> dict[str, Any]:
+    """The phone's game data (`offline_data`), with what a hand kept offline needs to be
+    confirmed by passing the phone across (static/js/outbox-kept.js)."""
+    if confirmation is None:
+        return data
+    return data | {"confirm": confirmation["offline"]}
 
 
 # --------------------------------------------------------------------------- the scripts
@@ -279,9 +361,16 @@ def _board_scripts(
 
 
 def history_rows(
-    game: Game, token: str, editable: bool, hands: list[StoredHand], state: GameState
+    game: Game,
+    token: str,
+    editable: bool,
+    hands: list[StoredHand],
+    state: GameState,
+    labels: dict[int, str] | None = None,
 ) -> list[Markup]:
-    """The rows of the board's history, newest first."""
+    """The rows of the board's history, newest first; ``labels`` says what stands out of
+    a hand (by number: awaiting confirmation, disputed)."""
+    labels = labels or {}
     names, locale, root = tuple(game.side_names()), str(get_locale()), request.script_root
     decided = state.decided_after
     key = _RowKey(locale, root, token, editable, names, game.rules)
@@ -292,6 +381,7 @@ def history_rows(
             state.running[k],
             game.seat_name(state.dealer(hand.number)),
             decided is not None and hand.number > decided,
+            labels.get(hand.number),
         )
         for k, hand in enumerate(hands)
     ]
@@ -313,7 +403,12 @@ class _RowKey(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def _hand_row(
-    key: _RowKey, hand: StoredHand, running: tuple[int, ...], dealer: str, after_end: bool
+    key: _RowKey,
+    hand: StoredHand,
+    running: tuple[int, ...],
+    dealer: str,
+    after_end: bool,
+    label: str | None = None,
 ) -> Markup:
     render = get_template_attribute("games/_hand_row.html", "hand_row")
     shown = categories(key.locale, key.rules.re_bello, key.rules.napola)
@@ -326,6 +421,7 @@ def _hand_row(
             dealer,
             after_end,
             hand_url(key.token, key.editable, hand.number),
+            label,
         )
     )
 
@@ -403,7 +499,12 @@ def preview_context(game: Game, form: CountsForm | CardsForm, entry: HandEntry) 
                 "%(count)s card still to give.", "%(count)s cards still to give.", left, count=left
             )
             return {"pending": pending, "names": names}
-        return {"errors": _labelled(messages_by_field(error.errors), names), "names": names}
+        offers = getattr(form, "napola_offers", {})
+        return {
+            "errors": _labelled(messages_by_field(error.errors), names),
+            "names": names,
+            "napola_offers": offers,
+        }
     return {"score": score, "names": names, "errors": None}
 
 
@@ -440,11 +541,31 @@ def cards_context(
         "title": title,
         "save_label": save,
         "board_url": board_url(token),
+        "locked": hand is not None and is_locked(game, hand),
     }
 
 
 def _sorted_cards(codes: list[str]) -> tuple[Card, ...]:
     return sorted_cards(parse_cards(codes))
+
+
+class HistoryLine(NamedTuple):
+    """One change to a game, in words (`audit.words`), with the hand it was of (its id)."""
+
+    at: datetime
+    text: str
+    hand_id: int | None
+
+
+def history_lines(game: Game) -> list[HistoryLine]:
+    """Every change to ``game`` in words, oldest first: one statement, whatever the
+    number of hands (the names come from the game's seats, loaded with it)."""
+    events = audit.events_for(game_ids=[game.id])
+    names = words.Names(game_sides={game.id: game.sides()})
+    return [
+        HistoryLine(line.at, line.text, event.hand_id)
+        for event, line in zip(events, words.describe(events, names), strict=True)
+    ]
 
 
 def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str, Any]:
@@ -462,6 +583,127 @@ def hand_context(game: Game, hand: Hand, token: str, editable: bool) -> dict[str
         "dealer": game.seat_name(state.dealer(hand.number)),
         "checker_url": checker_url(game, hand),
         "revisions": revisions_of(hand),
+        "locked": is_locked(game, hand),
+        "changes": [line for line in history_lines(game) if line.hand_id == hand.id],
         "sorted_cards": _sorted_cards,
         "board_url": board_url(token) if editable else url_for("games.view", token=token),
+    }
+
+
+# --------------------------------------------------------------------------- confirmation
+
+
+class Prompt(NamedTuple):
+    """One question of the confirmation panel: hand ``number``, the sides it asks
+    (``sides``, confirmed together by one tap) and what it says; a disputed hand says so
+    instead (``disputed``), with the referee's page if the user referees."""
+
+    number: int
+    sides: tuple[int, ...]
+    question: str
+    confirm_label: str
+    dispute_label: str
+    confirm_url: str
+    dispute_url: str
+    disputed: bool = False
+    resolve_url: str | None = None
+    #: The key of its "Confermiamo" form (a tap sent twice confirms once).
+    request_id: str = ""
+
+
+def confirmation_prompts(
+    game: Game,
+    pending: Sequence[Pending],
+    confirm_endpoint: str,
+    dispute_endpoint: str,
+    token: str,
+    side: int | None = None,
+    resolve_url: Callable[[int], str | None] | None = None,
+) -> list[Prompt]:
+    """The panel's questions, newest hand first: on the phone at the table (``side``
+    None) every side awaited is asked, together when the side that entered the hand is
+    known (the phone is passed across once), else each on its own; on a side's link
+    (``side``) only the hands that await that side."""
+    prompts = []
+    for hand in reversed(pending):
+        urls = {
+            "confirm_url": url_for(confirm_endpoint, token=token, number=hand.number),
+            "dispute_url": url_for(dispute_endpoint, token=token, number=hand.number),
+        }
+        if hand.disputed:
+            prompts.append(_disputed(game, hand, urls, resolve_url))
+            continue
+        groups: list[tuple[int, ...]]
+        if side is not None:
+            groups = [(side,)] if side in hand.awaiting else []
+        elif hand.entered_side is not None:
+            groups = [hand.awaiting]
+        else:
+            groups = [(s,) for s in hand.awaiting]
+        for group in groups:
+            named = sides_named(game, group)
+            question = side_gettext(
+                "%(side)s, do you confirm hand %(number)s?",
+                "%(side)s, do you confirm hand %(number)s?",
+                named,
+                number=hand.number,
+            )
+            confirm = side_gettext("I confirm", "We confirm", named)
+            dispute = side_gettext("I dispute it", "We dispute it", named)
+            prompts.append(
+                Prompt(
+                    hand.number,
+                    group,
+                    question,
+                    confirm,
+                    dispute,
+                    urls["confirm_url"],
+                    urls["dispute_url"],
+                    request_id=str(uuid.uuid4()),
+                )
+            )
+    return prompts
+
+
+def _disputed(
+    game: Game,
+    hand: Pending,
+    urls: dict[str, str],
+    resolve_url: Callable[[int], str | None] | None,
+) -> Prompt:
+    dispute = disputed_by(game, hand.number)
+    if dispute is not None and dispute.side is not None:
+        named = sides_named(game, (dispute.side,))
+        text = side_gettext(
+            "Hand %(number)s is disputed by %(side)s: it stays locked until the organiser "
+            "resolves it.",
+            "Hand %(number)s is disputed by %(side)s: it stays locked until the organiser "
+            "resolves it.",
+            named,
+            number=hand.number,
+        )
+    else:
+        text = _(
+            "Hand %(number)s is disputed: it stays locked until the organiser resolves it.",
+            number=hand.number,
+        )
+    url = resolve_url(hand.number) if resolve_url is not None else None
+    return Prompt(
+        hand.number,
+        (),
+        text,
+        "",
+        "",
+        urls["confirm_url"],
+        urls["dispute_url"],
+        disputed=True,
+        resolve_url=url,
+    )
+
+
+def pending_labels(pending: Sequence[Pending]) -> dict[int, str]:
+    """What the board's history says of each hand not confirmed, by number."""
+    return {
+        hand.number: _("disputed by a side") if hand.disputed else _("awaiting the other side")
+        for hand in pending
     }

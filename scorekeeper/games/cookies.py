@@ -112,3 +112,22 @@ def last_settings() -> dict[str, Any]:
 def remember_settings(response: Response, form: Any) -> None:
     """Keep the settings of a game just started, to prefill the next one."""
     _store(response, SETTINGS_COOKIE, {key: form[key].data for key in SETTINGS_KEYS})
+
+
+def _side_cookie(game: Game) -> str:
+    return f"sk_side_{game.id}"
+
+
+def phone_side(game: Game) -> int | None:
+    """The side this phone said it writes for in ``game`` (a game that requires
+    confirmation: its hands then await only the other sides)."""
+    side = _load(_side_cookie(game))
+    return side if isinstance(side, int) and 0 <= side < len(game.side_names()) else None
+
+
+def remember_side(response: Response, game: Game, side: int | None) -> None:
+    """Keep (or forget, ``None``) the side this phone writes for in ``game``."""
+    if side is None:
+        response.delete_cookie(_side_cookie(game))
+    else:
+        _store(response, _side_cookie(game), side)

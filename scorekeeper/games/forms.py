@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, cast
 
 from werkzeug.datastructures import MultiDict
 from wtforms import (
+    BooleanField,
     Field,
     FieldList,
     Form,
@@ -23,8 +24,9 @@ from wtforms import (
     RadioField,
     SelectField,
     StringField,
+    TextAreaField,
 )
-from wtforms.validators import Length, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX
@@ -37,6 +39,7 @@ from scorekeeper.scoring import (
     CardError,
     CardsEntry,
     CountsEntry,
+    InputError,
     Rules,
     SideCounts,
     Suit,
@@ -114,6 +117,8 @@ class NewGameForm(VariantSwitches, AppForm):
         + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(MAX_PLAYERS)],
         default="random",
     )
+    #: Off: a casual game stays as quick as ever (a league's games follow the league).
+    requires_confirmation = BooleanField(_l("Each hand awaits the other side's confirmation"))
 
     @property
     def players(self) -> int:
@@ -152,7 +157,12 @@ class NewGameForm(VariantSwitches, AppForm):
             target=self.chosen_target(),
             **self.chosen_variants(),
         )
-        return GameSetup(rules, self.chosen_names(), self.chosen_dealer())
+        return GameSetup(
+            rules,
+            self.chosen_names(),
+            self.chosen_dealer(),
+            requires_confirmation=bool(self.requires_confirmation.data),
+        )
 
     def chosen_target(self) -> int:
         """The target as a number."""
@@ -339,6 +349,22 @@ class CountsForm(HandFormBase):
     settebello = RadioField(_l("Settebello"), validate_choice=False)
     re_bello = RadioField(_l("Re bello"), validate_choice=False)
     primiera = RadioField(_l("Primiera"), validate_choice=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The napola the counts force, by side, when a refused hand marked another one
+        #: (`InputError.napola_offer`): the form offers to fill it in.
+        self.napola_offers: dict[int, int] = {}
+
+    def add_input_errors(self, errors: Iterable[InputError]) -> dict[str, list[str]]:
+        """The refusal's messages next to their fields, and the napola it offers."""
+        errors = list(errors)
+        for error in errors:
+            side = SidePath.parse(error.field)
+            run = error.napola_offer
+            if side is not None and run is not None and side.side < len(self.sides):
+                self.napola_offers[side.side] = run
+        return super().add_input_errors(errors)
 
     def set_sides(self, names: list[str]) -> None:
         """Label the one-tap choices with the sides' names."""
@@ -590,3 +616,25 @@ def cards_form(names: list[str], **kwargs: Any) -> CardsForm:
     for name, field in zip(names, form.scope, strict=True):
         field.label.text = _l("Scope of %(name)s", name=name)
     return form
+
+
+#: The longest reason a referee gives.
+REASON_MAX = 500
+
+
+class ConfirmForm(HandFormBase):
+    """A side's "Confermiamo" (or "Contestiamo") button: its own key, and the side or
+    sides it speaks for (``side``, repeated; read by the view, which knows the link)."""
+
+
+class ResolveForm(AppForm):
+    """A referee's word on a disputed hand: which version stands, and why."""
+
+    version = RadioField(_l("Which version stands"), default="entered")
+    reason = TextAreaField(
+        _l("Reason"),
+        validators=[
+            InputRequired(message=_l("Say why: the history keeps it.")),
+            Length(max=REASON_MAX, message=_l("At most %(max)d characters.", max=REASON_MAX)),
+        ],
+    )

@@ -15,9 +15,11 @@ class GameSetup:
     """What the players choose when a game starts: the rules, and what is not a rule.
 
     ``names`` are in seat order (seats alternate sides); ``first_dealer`` is a
-    seat, or ``None`` to draw it at random.
+    seat, or ``None`` to draw it at random; ``requires_confirmation``: each hand
+    entered by one side awaits the other side(s)' confirmation.
     """
 
     rules: Rules
     names: Sequence[str]
     first_dealer: int | None = None
+    requires_confirmation: bool = False

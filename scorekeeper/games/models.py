@@ -11,7 +11,7 @@ make impossible rows unstorable.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -25,7 +25,9 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -51,7 +53,34 @@ NAME_MAX = 40
 #: Length of the tokens in links (``secrets.token_urlsafe(24)`` gives 32 characters).
 TOKEN_LENGTH = 64
 ENTRY_MODES = (EntryMode.COUNTS.value, EntryMode.CARDS.value)
-REVISION_ACTIONS = ("create", "edit", "delete")
+REVISION_ACTIONS = ("create", "edit", "delete", "confirm", "dispute", "resolve")
+
+
+class HandStatus:
+    """Where a hand stands with the other side(s) (`Hand.status`): ``CONFIRMED`` (every
+    side accepts it: a game that needs no confirmation stores its hands so), ``AWAITING``
+    (some side has still to confirm it: `Hand.awaiting_sides`) or ``DISPUTED`` (a side
+    said it went otherwise: locked until a referee resolves it)."""
+
+    CONFIRMED = "confirmed"
+    AWAITING = "awaiting"
+    DISPUTED = "disputed"
+
+
+HAND_STATUSES = (HandStatus.CONFIRMED, HandStatus.AWAITING, HandStatus.DISPUTED)
+
+
+def sides_of_mask(mask: int) -> tuple[int, ...]:
+    """The sides a bit mask holds (bit ``k``: side ``k``), in order."""
+    return tuple(side for side in range(mask.bit_length()) if mask >> side & 1)
+
+
+def mask_of_sides(sides: Iterable[int]) -> int:
+    """The bit mask of ``sides`` (`sides_of_mask`'s inverse)."""
+    mask = 0
+    for side in sides:
+        mask |= 1 << side
+    return mask
 
 
 def _in(column: str, values: tuple[str, ...]) -> str:
@@ -156,6 +185,11 @@ class Game(RulesColumns, Model):
     #: How many of its hands were removed or undone (its "delete" revisions): a board
     #: reads them only when there are some.
     removed_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: Whether each hand entered by one side awaits the other side(s)' confirmation
+    #: (set from the game's league or tournament when it starts; a casual game: off).
+    requires_confirmation: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
     #: The league the game counts for (None: a casual game).
     league_id: Mapped[int | None] = mapped_column(ForeignKey("league.id", ondelete="SET NULL"))
     #: The tournament the game is a partita of (None: not a tournament's).
@@ -234,6 +268,13 @@ class Hand(Model):
         CheckConstraint("number >= 1", name="number"),
         CheckConstraint(_in("mode", ENTRY_MODES), name="mode"),
         CheckConstraint("napoleone_side IS NULL OR napoleone_side >= 0", name="napoleone_side"),
+        CheckConstraint(_in("status", HAND_STATUSES), name="status"),
+        # Confirmed: nobody is awaited; awaiting: somebody is.
+        CheckConstraint(
+            "(status = 'confirmed') = (awaiting_sides = 0) OR status = 'disputed'",
+            name="awaiting_sides",
+        ),
+        CheckConstraint("entered_side IS NULL OR entered_side >= 0", name="entered_side"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -243,6 +284,14 @@ class Hand(Model):
     mode: Mapped[str] = mapped_column(String(8))
     entry: Mapped[dict[str, object]] = mapped_column(JSON)
     napoleone_side: Mapped[int | None] = mapped_column(Integer)
+    #: `HandStatus`: confirmed, awaiting the other side(s), or disputed.
+    status: Mapped[str] = mapped_column(
+        String(10), default=HandStatus.CONFIRMED, server_default=HandStatus.CONFIRMED
+    )
+    #: The sides whose confirmation the hand awaits, as a bit mask (`awaiting`).
+    awaiting_sides: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: The side that entered it, when the link or the account said (None: not known).
+    entered_side: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -268,6 +317,11 @@ class Hand(Model):
     def totals(self) -> tuple[int, ...]:
         """Each side's points in this hand."""
         return tuple(side.total for side in self.sides)
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The sides whose confirmation the hand awaits, in order."""
+        return sides_of_mask(self.awaiting_sides)
 
 
 class HandSide(Model):
@@ -331,10 +385,13 @@ class HandSide(Model):
 
 
 class HandRevision(Model):
-    """One change to a hand (created, edited, removed) with the entry it had then.
+    """One change to a hand (created, edited, removed, confirmed, disputed, resolved) with
+    the entry it had then (a dispute: the entry the disputing side says it was).
 
     Kept when the hand is removed (``hand_id`` becomes NULL; ``number`` says
-    which hand it was at the time).
+    which hand it was at the time). ``side`` is the side that confirmed or disputed,
+    ``reason`` why a referee resolved a dispute or corrected a confirmed hand, and
+    ``request_id`` the form that asked (a confirmation sent twice is stored once).
     """
 
     __tablename__ = "hand_revision"
@@ -342,6 +399,8 @@ class HandRevision(Model):
         CheckConstraint(_in("action", REVISION_ACTIONS), name="action"),
         CheckConstraint(_in("mode", ENTRY_MODES), name="mode"),
         CheckConstraint("number >= 1", name="number"),
+        CheckConstraint("side IS NULL OR side >= 0", name="side"),
+        UniqueConstraint("game_id", "request_id", name="uq_hand_revision_game_id_request_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -354,4 +413,7 @@ class HandRevision(Model):
     mode: Mapped[str] = mapped_column(String(8))
     entry: Mapped[dict[str, object]] = mapped_column(JSON)
     totals: Mapped[list[int]] = mapped_column(JSON)
+    side: Mapped[int | None] = mapped_column(Integer)
+    reason: Mapped[str | None] = mapped_column(Text)
+    request_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -126,6 +126,22 @@ def form_refused(game: Game, form: Form) -> Response:
     )
 
 
+def confirmed_answer(number: int, message: str, *, locked: bool, refused: bool = False) -> Response:
+    """A side's confirmation of hand ``number`` (the board's script asked for JSON): the
+    ``message`` to show in place of the question, whether the hand is now ``locked``
+    (every side confirmed it); 409 when it was ``refused``."""
+    body = {
+        "status": "refused" if refused else "confirmed",
+        "number": number,
+        "message": message,
+        "locked": locked,
+    }
+    response = _no_store(jsonify(body))
+    if refused:
+        response.status_code = 409
+    return response
+
+
 def csrf_answer(token: str) -> Response:
     """A fresh CSRF token for the phone's outbox, never stored by any cache."""
     return _no_store(jsonify({"csrf_token": token}))

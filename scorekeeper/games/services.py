@@ -23,6 +23,7 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from scorekeeper import audit
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import (
@@ -33,9 +34,19 @@ from scorekeeper.games.hooks import (
 )
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX as SEAT_NAME_MAX
-from scorekeeper.games.models import Game, Hand, HandRevision, HandSide, Seat, rules_values
+from scorekeeper.games.models import (
+    Game,
+    Hand,
+    HandRevision,
+    HandSide,
+    HandStatus,
+    Seat,
+    mask_of_sides,
+    rules_values,
+)
 from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
+    FORMATS,
     Category,
     GameState,
     HandEntry,
@@ -114,6 +125,25 @@ def side_values(score: HandScore) -> list[SideValues]:
     return values
 
 
+#: A hand's fields its history records, per side (`hand_fields`).
+AUDITED_FIELDS = (
+    "cards",
+    "denari",
+    "settebello",
+    "re_bello",
+    "napola_run",
+    "scope",
+    "primiera",
+    "total",
+)
+
+
+def hand_fields(sides: Iterable[SideValues | HandSide]) -> dict[str, object]:
+    """A hand's counts and points as its history records them: ``"denari.0"`` is side
+    0's denari (the before or after of `audit.record`)."""
+    return {f"{name}.{side.side}": getattr(side, name) for side in sides for name in AUDITED_FIELDS}
+
+
 def side_rows(score: HandScore) -> list[HandSide]:
     """`side_values` as `HandSide` rows, for a hand saved or edited through the session."""
     return [HandSide(**values._asdict()) for values in side_values(score)]
@@ -128,16 +158,27 @@ def create_game(
     *,
     league_id: int | None = None,
     player_ids: Sequence[int | None] | None = None,
+    requires_confirmation: bool = False,
 ) -> tuple[Game, str]:
     """Start a game; returns it with its edit token (shown once, never stored as is).
 
     A league game (``league_id``) has a league player per seat (``player_ids``); a
-    rematch of a league game stays in the league with the same players.
+    rematch of a league game stays in the league with the same players. A rematch
+    requires confirmation as its game did.
     """
     if rematch_of is not None and league_id is None and rematch_of.league_id is not None:
         league_id = rematch_of.league_id
         player_ids = [seat.player_id for seat in rematch_of.seats]
-    new = new_game(settings, league_id=league_id, player_ids=player_ids, rematch_of=rematch_of)
+    requires_confirmation = requires_confirmation or settings.requires_confirmation
+    if rematch_of is not None:
+        requires_confirmation = requires_confirmation or rematch_of.requires_confirmation
+    new = new_game(
+        settings,
+        league_id=league_id,
+        player_ids=player_ids,
+        rematch_of=rematch_of,
+        requires_confirmation=requires_confirmation,
+    )
     (game_id,) = store_games([new])
     db.session.commit()
     return db.session.get_one(Game, game_id), new.edit_token
@@ -177,6 +218,9 @@ class ScoredHand:
             "mode": self.entry.mode.value,
             "entry": self.entry.to_json(),
             "napoleone_side": self.score.napoleone,
+            "status": HandStatus.CONFIRMED,
+            "awaiting_sides": 0,
+            "entered_side": None,
             "created_at": at,
             "updated_at": at,
         }
@@ -193,6 +237,8 @@ class ScoredHand:
             "mode": self.entry.mode.value,
             "entry": self.entry.to_json(),
             "totals": list(self.result.points),
+            "side": None,
+            "request_id": None,
             "created_at": at,
         }
 
@@ -219,6 +265,7 @@ class NewGame:
     played_at: datetime
     view_token: str
     edit_token: str
+    requires_confirmation: bool = False
 
     def game_values(self) -> dict[str, Any]:
         """The columns of its `Game` row (only a hash of the edit token)."""
@@ -231,6 +278,7 @@ class NewGame:
             "winner_side": self.state.winner,
             "league_id": self.league_id,
             "rematch_of_id": self.rematch_of_id,
+            "requires_confirmation": self.requires_confirmation,
             "created_at": self.played_at,
             "updated_at": self.played_at,
         }
@@ -244,6 +292,7 @@ def new_game(
     rematch_of: Game | None = None,
     hands: Sequence[ScoredHand] = (),
     played_at: datetime | None = None,
+    requires_confirmation: bool = False,
 ) -> NewGame:
     """Check a game and make it ready to store (a new game at the table, or a whole game
     played before: an import, the demo league).
@@ -276,6 +325,7 @@ def new_game(
         played_at=played_at or utcnow(),
         view_token=secrets.token_urlsafe(VIEW_TOKEN_BYTES),
         edit_token=secrets.token_urlsafe(EDIT_TOKEN_BYTES),
+        requires_confirmation=requires_confirmation,
     )
 
 
@@ -367,6 +417,7 @@ def find_by_edit_token(token: str) -> Game:
     Raises `EditRefused` for a token that opens nothing, or nothing for this user.
     """
     resolve = edit_token_resolver(token)
+    audit.note_token(token)
     if resolve is not None:
         game = resolve(token)
     else:
@@ -449,6 +500,8 @@ class StoredHand(NamedTuple):
     number: int
     napoleone_side: int | None
     sides: tuple[Row[*tuple[Any, ...]], ...]
+    #: The hand's id (its history's, `audit`).
+    hand_id: int = 0
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -492,8 +545,8 @@ def _stored_hands_statement(side_columns: tuple[str, ...], several: bool) -> Sel
 def _by_game(rows: Iterable[Row[*tuple[Any, ...]]]) -> dict[int, list[StoredHand]]:
     """The rows of `_stored_hands_statement`, as each game's hands in order."""
     hands: dict[int, list[StoredHand]] = {}
-    for (game_id, _id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2, 3)):
-        hands.setdefault(game_id, []).append(StoredHand(number, napoleone, tuple(sides)))
+    for (game_id, hand_id, number, napoleone), sides in groupby(rows, key=itemgetter(0, 1, 2, 3)):
+        hands.setdefault(game_id, []).append(StoredHand(number, napoleone, tuple(sides), hand_id))
     return hands
 
 
@@ -504,6 +557,17 @@ def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameS
         hands = stored_hands(game, side_columns=())
     results = [HandResult(hand.totals, hand.napoleone_side) for hand in hands]
     return GameState.replay(game.rules, game.first_dealer, results)
+
+
+def stored_hands_of(
+    games: Sequence[Game], side_columns: Sequence[str] = BOARD_SIDE_COLUMNS
+) -> dict[int, list[StoredHand]]:
+    """`stored_hands` of each of ``games``, by game id, in one statement (a result sheet
+    shows every hand of a match's partite, or of a league's evening)."""
+    if not games:
+        return {}
+    statement = _stored_hands_statement(tuple(side_columns), several=True)
+    return _by_game(db.session.execute(statement, {"games": [game.id for game in games]}))
 
 
 def stored_states(games: Sequence[Game]) -> dict[int, GameState]:
@@ -530,7 +594,15 @@ class Recorded:
     state: GameState | None = None
 
 
-def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> Recorded:
+def record_hand(
+    game: Game,
+    number: int,
+    request_id: str,
+    entry: HandEntry,
+    *,
+    entered_side: int | None = None,
+    confirmed_by: Iterable[int] = (),
+) -> Recorded:
     """Save the next hand of ``game``, once.
 
     ``number`` is the hand the form was made for and ``request_id`` the form's
@@ -540,6 +612,11 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
     two inserts still meet the database's UNIQUE constraints decide and the loser
     runs again). An invalid hand raises :class:`InvalidHand`; nothing is stored in
     either case.
+
+    In a game that requires confirmation the hand awaits every side but
+    ``entered_side`` (the side that entered it, if known), less the sides in
+    ``confirmed_by`` (the phone passed across before the hand was sent: it travels
+    with the hand, and is recorded with it, once).
     """
     scored = score_hand(game.rules, entry)
 
@@ -553,15 +630,34 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
             raise HandConflict(number, current)
         # Core INSERTs, as `store_games` makes them: the hand, its sides, its revision.
         now = utcnow()
-        hand_id: int = db.session.execute(
-            _INSERT_HAND, scored.hand_values(game.id, number, now, request_id=request_id)
-        ).scalar_one()
+        values = scored.hand_values(game.id, number, now, request_id=request_id)
+        confirmed = _awaited(game, entered_side, confirmed_by, values)
+        hand_id: int = db.session.execute(_INSERT_HAND, values).scalar_one()
         insert_rows(HandSide, [{"hand_id": hand_id, **side._asdict()} for side in scored.sides])
-        insert_rows(HandRevision, [scored.revision_values(game.id, hand_id, number, now)])
+        revision = scored.revision_values(game.id, hand_id, number, now)
+        insert_rows(HandRevision, [revision | {"side": entered_side}])
+        audit.record(
+            audit.ChangeKind.HAND_CREATED,
+            audit.Subject.hand(game.id, number, hand_id),
+            None,
+            hand_fields(scored.sides),
+            at=now,
+        )
+        if confirmed:
+            # Idempotent with the hand itself: the hand's request id is the key.
+            confirmation = revision | {"action": "confirm"}
+            insert_rows(HandRevision, [confirmation | {"side": side} for side in confirmed])
+            audit.record(
+                audit.ChangeKind.CONFIRMED,
+                audit.Subject.hand(game.id, number, hand_id),
+                None,
+                {"confirmed_by": confirmed},
+                at=now,
+            )
         # The hands before it as the lock found them, then this one: no need to read
         # them all again.
         state = GameState.replay(game.rules, game.first_dealer, [*results, scored.result])
-        _after_change(game, state)
+        after_change(game, state)
         return Recorded(hand_id, number, state=state)
 
     try:
@@ -569,6 +665,24 @@ def record_hand(game: Game, number: int, request_id: str, entry: HandEntry) -> R
     except _AlreadySaved as saved:
         hand = db.session.get_one(Hand, saved.hand_id)
         return Recorded(hand.id, hand.number, already_saved=True)
+
+
+def _awaited(
+    game: Game, entered_side: int | None, confirmed_by: Iterable[int], values: dict[str, Any]
+) -> list[int]:
+    """Set the new hand's ``values`` (`Hand` columns) to await the sides a game that
+    requires confirmation awaits; returns the sides of ``confirmed_by`` that confirm it
+    (of those awaited, in order)."""
+    sides = range(FORMATS[game.format_key].sides)
+    values["entered_side"] = entered_side if entered_side in sides else None
+    if not game.requires_confirmation:
+        return []
+    awaited = [side for side in sides if side != values["entered_side"]]
+    confirmed = sorted(set(confirmed_by) & set(awaited))
+    mask = mask_of_sides(side for side in awaited if side not in confirmed)
+    values["awaiting_sides"] = mask
+    values["status"] = HandStatus.AWAITING if mask else HandStatus.CONFIRMED
+    return confirmed
 
 
 class _AlreadySaved(Exception):
@@ -579,38 +693,98 @@ class _AlreadySaved(Exception):
         super().__init__(f"hand {hand_id} is saved already")
 
 
-def edit_hand(game: Game, number: int, entry: HandEntry) -> Hand:
+def edit_hand(
+    game: Game, number: int, entry: HandEntry, *, reason: str | None = None, referee: bool = False
+) -> Hand:
     """Replace hand ``number``'s entry; totals, winner and dealers follow.
 
-    Raises `LookupError` when the game has no such hand (any more).
+    A hand the sides have confirmed or disputed (in a game that requires confirmation)
+    is locked: only a ``referee`` corrects it, with a ``reason`` the history keeps, and
+    it stays confirmed (a dispute is resolved by `confirmation.resolve_dispute`). A hand
+    still awaiting confirmation awaits it again from the start. Raises `LookupError`
+    when the game has no such hand (any more), `HandLocked` when it is locked for this
+    change.
     """
-    score = entry.score(game.rules)
+    entry.score(game.rules)  # refused before anything is locked
 
     def save() -> Hand:
         lock_game(game)
-        hand = _hand(game, number)
-        hand.entered = entry
-        hand.napoleone_side = score.napoleone
-        hand.updated_at = utcnow()
-        hand.sides.clear()
-        db.session.flush()
-        hand.sides.extend(side_rows(score))
-        db.session.flush()
-        log_revision(game, hand, "edit")
-        _after_change(game)
+        hand = hand_numbered(game, number)
+        check_unlocked(game, hand, referee=referee, reason=reason)
+        if hand.status == HandStatus.AWAITING:
+            # Changed: whoever confirmed the old numbers has not confirmed these.
+            hand.awaiting_sides = mask_of_sides(
+                side for side in range(FORMATS[game.format_key].sides) if side != hand.entered_side
+            )
+        replace_entry(game, hand, entry, reason=reason)
+        after_change(game)
         return hand
 
     return in_transaction(save)
 
 
+def replace_entry(game: Game, hand: Hand, entry: HandEntry, *, reason: str | None = None) -> None:
+    """Give ``hand`` (of ``game``, locked) the entry ``entry`` and its points, with its
+    "edit" revision and its record of who changed what (and why: a referee's ``reason``),
+    inside the caller's transaction."""
+    score = entry.score(game.rules)
+    before = hand_fields(hand.sides)
+    hand.entered = entry
+    hand.napoleone_side = score.napoleone
+    hand.updated_at = utcnow()
+    hand.sides.clear()
+    db.session.flush()
+    hand.sides.extend(side_rows(score))
+    db.session.flush()
+    log_revision(game, hand, "edit", reason=reason)
+    after = hand_fields(hand.sides) | ({"reason": reason.strip()} if reason else {})
+    audit.record(
+        audit.ChangeKind.HAND_EDITED,
+        audit.Subject.hand(game.id, hand.number, hand.id),
+        before,
+        after,
+    )
+
+
+class HandLocked(Exception):
+    """The hand is confirmed or disputed: locked for this change (`check_unlocked`).
+    ``reason_missing``: a referee may change it, giving a reason."""
+
+    def __init__(self, number: int, *, reason_missing: bool = False) -> None:
+        self.number = number
+        self.reason_missing = reason_missing
+        super().__init__(f"hand {number} is locked")
+
+
+def is_locked(game: Game, hand: Hand) -> bool:
+    """Whether ``hand`` is locked: confirmed or disputed, in a game that requires
+    confirmation (a casual game's hands never are)."""
+    return game.requires_confirmation and hand.status != HandStatus.AWAITING
+
+
+def check_unlocked(
+    game: Game, hand: Hand, *, referee: bool = False, reason: str | None = None
+) -> None:
+    """Raise `HandLocked` unless ``hand`` may be changed: it is not locked, or a
+    ``referee`` changes it with a ``reason``."""
+    if not is_locked(game, hand):
+        return
+    if not referee:
+        raise HandLocked(hand.number)
+    if not (reason or "").strip():
+        raise HandLocked(hand.number, reason_missing=True)
+
+
 def remove_hand(game: Game, number: int) -> None:
     """Remove hand ``number``; the later hands move up one place.
 
-    Raises `LookupError` when the game has no such hand (any more).
+    Raises `LookupError` when the game has no such hand (any more), `HandLocked` when
+    it is confirmed or disputed (a referee corrects it instead).
     """
 
     def save() -> None:
         lock_game(game)
+        check_unlocked(game, hand_numbered(game, number))
         _remove_hand(game, number)
 
     in_transaction(save)
@@ -625,6 +799,7 @@ def undo_last_hand(game: Game, number: int) -> HandEntry:
         last = _next_number(game) - 1
         if number != last or last < 1:
             raise HandConflict(number, last)
+        check_unlocked(game, hand_numbered(game, number))
         return _remove_hand(game, number)
 
     return in_transaction(save)
@@ -643,9 +818,15 @@ def undone_entry(game: Game, number: int) -> HandEntry | None:
 
 
 def _remove_hand(game: Game, number: int) -> HandEntry:
-    hand = _hand(game, number)
+    hand = hand_numbered(game, number)
     entry = hand.entered
     log_revision(game, hand, "delete")
+    audit.record(
+        audit.ChangeKind.HAND_REMOVED,
+        audit.Subject.hand(game.id, number, hand.id),
+        hand_fields(hand.sides),
+        None,
+    )
     game.removed_count += 1
     db.session.delete(hand)
     db.session.flush()
@@ -655,7 +836,7 @@ def _remove_hand(game: Game, number: int) -> HandEntry:
     for other in later:
         other.number -= 1
         db.session.flush()  # one row at a time: the UNIQUE (game, number) holds throughout
-    _after_change(game)
+    after_change(game)
     return entry
 
 
@@ -743,7 +924,8 @@ def get_hand(game: Game, number: int) -> Hand | None:
     return db.session.scalar(select(Hand).where(Hand.game_id == game.id, Hand.number == number))
 
 
-def _hand(game: Game, number: int) -> Hand:
+def hand_numbered(game: Game, number: int) -> Hand:
+    """Hand ``number`` of ``game``; `LookupError` when it has none (any more)."""
     hand = get_hand(game, number)
     if hand is None:
         raise LookupError(f"game {game.id} has no hand {number}")
@@ -781,27 +963,47 @@ def _next_number(game: Game) -> int:
     return int(count or 0) + 1
 
 
-def log_revision(game: Game, hand: Hand, action: str, at: datetime | None = None) -> None:
+def log_revision(
+    game: Game,
+    hand: Hand,
+    action: str,
+    at: datetime | None = None,
+    *,
+    side: int | None = None,
+    reason: str | None = None,
+    request_id: str | None = None,
+    entry: HandEntry | None = None,
+) -> None:
     """Add the `HandRevision` row of one change to ``hand`` (already flushed, so with an id).
 
     ``action`` is one of `REVISION_ACTIONS`; ``at`` defaults to now (an import passes
-    the time the game was played).
+    the time the game was played); ``side`` the side that confirmed or disputed,
+    ``reason`` a referee's, ``request_id`` the form's; ``entry`` the entry to keep in the
+    place of the hand's (a dispute's version of it).
     """
+    if entry is not None:
+        points = score_hand(game.rules, entry).result.points
+        mode, kept, totals = entry.mode.value, entry.to_json(), list(points)
+    else:
+        mode, kept, totals = hand.mode, dict(hand.entry), list(hand.totals)
     db.session.add(
         HandRevision(
             game_id=game.id,
             hand_id=hand.id,
             number=hand.number,
             action=action,
-            mode=hand.mode,
-            entry=dict(hand.entry),
-            totals=list(hand.totals),
+            mode=mode,
+            entry=kept,
+            totals=totals,
+            side=side,
+            reason=reason.strip() if reason else None,
+            request_id=request_id,
             created_at=at or utcnow(),
         )
     )
 
 
-def _after_change(game: Game, state: GameState | None = None) -> None:
+def after_change(game: Game, state: GameState | None = None) -> None:
     """Refresh the cached winner (from ``state``, the game's after the change, or from
     the stored hands) and tell the receivers of `hooks.game_changed` (a league's
     standings change in this transaction); the version was bumped by `lock_game`."""

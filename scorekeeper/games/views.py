@@ -26,9 +26,11 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
+from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper import audit
 from scorekeeper.extensions import login_manager
 from scorekeeper.games import cookies
 from scorekeeper.games.board import (
@@ -36,24 +38,41 @@ from scorekeeper.games.board import (
     board_scripts,
     board_url,
     cards_context,
+    confirmation_prompts,
     hand_context,
+    history_lines,
     preview_context,
     saved_message,
     saved_note,
     undone_note,
 )
+from scorekeeper.games.confirmation import (
+    ConfirmationRefused,
+    account_side,
+    confirm_hand,
+    dispute_hand,
+    disputed_by,
+    is_referee,
+    resolve_dispute,
+    resolve_side_token,
+    sides_named,
+)
 from scorekeeper.games.forms import (
+    REASON_MAX,
     CardsForm,
+    ConfirmForm,
     CountsForm,
     HandFormBase,
     NewGameForm,
+    ResolveForm,
     cards_form,
     counts_form,
 )
 from scorekeeper.games.hooks import EditRefused
-from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.models import Game, Hand, HandStatus
 from scorekeeper.games.qr import qr_response
 from scorekeeper.games.sending import (
+    confirmed_answer,
     csrf_answer,
     form_refused,
     input_errors,
@@ -64,12 +83,14 @@ from scorekeeper.games.sending import (
 )
 from scorekeeper.games.services import (
     HandConflict,
+    HandLocked,
     Recorded,
     create_game,
     edit_hand,
     find_by_edit_token,
     find_by_view_token,
     get_hand,
+    is_locked,
     record_hand,
     rematch,
     remove_hand,
@@ -77,8 +98,17 @@ from scorekeeper.games.services import (
     undone_entry,
 )
 from scorekeeper.grammar import gettext as _
+from scorekeeper.grammar import side_gettext
 from scorekeeper.locale import this_page
-from scorekeeper.scoring import FORMATS, CardsEntry, CountsEntry, HandEntry, InvalidHand
+from scorekeeper.models import hash_token
+from scorekeeper.scoring import (
+    FORMATS,
+    CardsEntry,
+    CountsEntry,
+    HandEntry,
+    InvalidHand,
+    read_entry,
+)
 from scorekeeper.ui.text import bounded_int
 
 bp = Blueprint("games", __name__)
@@ -341,7 +371,14 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
     try:
         if number is None:
             raise HandConflict(0, 0)
-        recorded = record_hand(game, number, form.key(), entry)
+        recorded = record_hand(
+            game,
+            number,
+            form.key(),
+            entry,
+            entered_side=_writer(game),
+            confirmed_by=_passed_across(game),
+        )
     except InvalidHand as error:
         if as_json:
             message = _("the checks refused it:")
@@ -351,6 +388,31 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
     except HandConflict as conflict:
         return _conflict(game, token, conflict, as_json)
     return _saved(game, token, number, recorded, as_json)
+
+
+def _writer(game: Game) -> int | None:
+    """The side that enters a hand on this phone: the signed-in league player's, else
+    the one this phone said it writes for (a game that requires confirmation)."""
+    if not game.requires_confirmation:
+        return None
+    side = account_side(game)
+    return side if side is not None else cookies.phone_side(game)
+
+
+def _passed_across(game: Game) -> list[int]:
+    """The sides that confirmed the hand on this phone before it was sent (the phone
+    passed across while offline: ``confirm_side``, repeated, travels with the hand)."""
+    return _sides_in(game, "confirm_side")
+
+
+def _sides_in(game: Game, name: str) -> list[int]:
+    """The game's sides the form's field ``name`` (repeated) names, in order; anything
+    else in it is left out."""
+    sides = set()
+    for value in request.form.getlist(name):
+        if value.isdigit() and int(value) < len(game.side_names()):
+            sides.add(int(value))
+    return sorted(sides)
 
 
 def _conflict(game: Game, token: str, conflict: HandConflict, as_json: bool) -> ResponseReturnValue:
@@ -417,11 +479,37 @@ def view_hand(token: str, number: int) -> ResponseReturnValue:
     return render_template("games/hand.html", **context)
 
 
+@bp.get("/g/<token>/history")
+def history(token: str) -> ResponseReturnValue:
+    """Every change to the game in words: who, from which phone, when, what (edit link)."""
+    game = _edit_game(token)
+    return _render_history(game, token, editable=True)
+
+
+@bp.get("/v/<token>/history")
+def view_history(token: str) -> ResponseReturnValue:
+    """Every change to the game in words (view link)."""
+    return _render_history(_view_game(token), token, editable=False)
+
+
+def _render_history(game: Game, token: str, editable: bool) -> ResponseReturnValue:
+    return render_template(
+        "games/history.html",
+        game=game,
+        names=game.side_names(),
+        lines=history_lines(game),
+        board_url=board_url(token) if editable else url_for("games.view", token=token),
+    )
+
+
 @bp.route("/g/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past hand the way it was entered; totals, winner and dealers follow."""
     game = _edit_game(token)
     stored = _hand_or_404(game, number)
+    referee = is_locked(game, stored) and is_referee(game, "correct", _own_link(game, token))
+    if is_locked(game, stored) and not referee:
+        return _locked(token, number)
     form = _correction_form(game, stored)
     if not form.is_submitted():
         return _render_edit(game, token, form, stored)
@@ -431,14 +519,37 @@ def edit(token: str, number: int) -> ResponseReturnValue:
     if request.form.get("action") == "preview":
         preview = preview_context(game, form, entry)
         return _render_edit(game, token, form, stored, preview, _preview_status(preview))
+    reason = request.form.get("reason", "").strip()[:REASON_MAX] or None
     try:
-        edit_hand(game, number, entry)
+        edit_hand(game, number, entry, reason=reason, referee=referee)
     except InvalidHand as error:
         form.add_input_errors(error.errors)
         return _render_edit(game, token, form, stored, status=422)
     except LookupError:  # removed from another phone meanwhile
         abort(404)
+    except HandLocked as locked:
+        if locked.reason_missing:
+            form.hand_errors.setdefault("", []).append(_reason_needed())
+            return _render_edit(game, token, form, stored, status=422)
+        return _locked(token, number)
     flash(_("Hand %(number)s corrected.", number=number), "success")
+    return redirect(f"{board_url(token)}#board")
+
+
+def _reason_needed() -> str:
+    return _("Say why you correct a confirmed hand: the history keeps the reason.")
+
+
+def _locked(token: str, number: int) -> ResponseReturnValue:
+    """Back to the board: the hand is confirmed (or disputed), so locked for this link."""
+    flash(
+        _(
+            "Hand %(number)s is confirmed by both sides, or disputed: only the organiser "
+            "can change it now.",
+            number=number,
+        ),
+        "warning",
+    )
     return redirect(f"{board_url(token)}#board")
 
 
@@ -479,6 +590,8 @@ def remove(token: str, number: int) -> ResponseReturnValue:
             remove_hand(game, number)
         except LookupError:  # removed from another phone meanwhile
             abort(404)
+        except HandLocked:
+            return _locked(token, number)
         flash(_("Hand %(number)s removed.", number=number), "success")
         return redirect(f"{board_url(token)}#board")
     context = hand_context(game, stored, token, editable=True)
@@ -508,6 +621,8 @@ def undo(token: str) -> ResponseReturnValue:
     except HandConflict:
         flash(_("The last hand has changed meanwhile; nothing was undone."), "warning")
         return redirect(f"{board_url(token)}#board")
+    except HandLocked:
+        return _locked(token, number or 0)
     if isinstance(entry, CardsEntry):
         return redirect(url_for("games.record_cards", token=token, undone=number))
     return redirect(f"{board_url(token)}?undone={number}#board")
@@ -545,3 +660,263 @@ def view_qr(token: str) -> ResponseReturnValue:
     """A QR code of the game's view link."""
     game = _view_game(token)
     return qr_response(url_for("games.view", token=game.view_token, _external=True))
+
+
+# --------------------------------------------------------------------------- confirmation
+
+
+def _sides_sent(game: Game) -> list[int]:
+    """The sides a confirmation form speaks for (``side``, repeated), those that exist."""
+    return _sides_in(game, "side")
+
+
+def _confirmed_message(game: Game, number: int, sides: list[int]) -> str:
+    return side_gettext(
+        "%(side)s confirmed hand %(number)s.",
+        "%(side)s confirmed hand %(number)s.",
+        sides_named(game, sides),
+        number=number,
+    )
+
+
+def _refusal_message(refused: ConfirmationRefused) -> str:
+    if refused.key == "disputed":
+        return _("Hand %(number)s is disputed: the organiser resolves it.", number=refused.number)
+    return _(
+        "Hand %(number)s does not await this side's confirmation: nothing was recorded.",
+        number=refused.number,
+    )
+
+
+def _confirm(game: Game, number: int, sides: list[int], back: str) -> ResponseReturnValue:
+    """Record ``sides``' confirmation of hand ``number``, then back to ``back`` (the
+    board's script asks for JSON instead: one request, the board left as it is)."""
+    form = ConfirmForm()
+    if not form.validate_on_submit() or not sides:
+        abort(400)
+    try:
+        confirm_hand(game, number, sides, form.key())
+    except LookupError:
+        abort(404)
+    except ConfirmationRefused as refused:
+        if wants_json():
+            return confirmed_answer(number, _refusal_message(refused), locked=False, refused=True)
+        flash(_refusal_message(refused), "warning")
+        return redirect(back)
+    message = _confirmed_message(game, number, sides)
+    if wants_json():
+        hand = get_hand(game, number)
+        locked = hand is not None and hand.status == HandStatus.CONFIRMED
+        return confirmed_answer(number, message, locked=locked)
+    flash(message, "success")
+    return redirect(back)
+
+
+@bp.post("/g/<token>/hands/<int:number>/confirm")
+def confirm(token: str, number: int) -> ResponseReturnValue:
+    """The phone passed across: the side(s) named tap "Confermiamo" on it."""
+    game = _edit_game(token)
+    return _confirm(game, number, _sides_sent(game), f"{board_url(token)}#board")
+
+
+@bp.route("/g/<token>/hands/<int:number>/dispute", methods=["GET", "POST"])
+def dispute(token: str, number: int) -> ResponseReturnValue:
+    """The phone passed across: a side says the hand went otherwise (its counts)."""
+    game = _edit_game(token)
+    sides = _sides_sent(game) if request.method == "POST" else _sides_asked(game)
+    if len(sides) != 1:
+        abort(400)
+    action = url_for("games.dispute", token=token, number=number)
+    return _dispute(game, number, sides[0], action, f"{board_url(token)}#board")
+
+
+def _sides_asked(game: Game) -> list[int]:
+    side = request.args.get("side", type=bounded_int)
+    return [side] if side is not None and 0 <= side < len(game.side_names()) else []
+
+
+def _dispute(game: Game, number: int, side: int, action: str, back: str) -> ResponseReturnValue:
+    """The dispute form (the hand's counts, to change into what the side says) and its
+    answer."""
+    stored = _hand_or_404(game, number)
+    if request.method == "GET":
+        entry = stored.entered
+        data = CountsForm.data_from_entry(entry) if isinstance(entry, CountsEntry) else None
+        form = counts_form(game.side_names(), data=data)
+        return _render_dispute(game, form, stored, side, action, back)
+    form = counts_form(game.side_names())
+    if not form.validate_on_submit():
+        return _render_dispute(game, form, stored, side, action, back, status=422)
+    entry = form.to_entry(game.rules.re_bello)
+    if request.form.get("action") == "preview":
+        preview = preview_context(game, form, entry)
+        status = _preview_status(preview)
+        return _render_dispute(game, form, stored, side, action, back, status, preview)
+    try:
+        dispute_hand(game, number, side, entry, form.key())
+    except InvalidHand as error:
+        form.add_input_errors(error.errors)
+        return _render_dispute(game, form, stored, side, action, back, status=422)
+    except ConfirmationRefused as refused:
+        flash(_refusal_message(refused), "warning")
+        return redirect(back)
+    message = side_gettext(
+        "%(side)s disputed hand %(number)s: it is locked until the organiser resolves it.",
+        "%(side)s disputed hand %(number)s: it is locked until the organiser resolves it.",
+        sides_named(game, [side]),
+        number=number,
+    )
+    flash(message, "warning")
+    return redirect(back)
+
+
+def _render_dispute(
+    game: Game,
+    form: CountsForm,
+    stored: Hand,
+    side: int,
+    action: str,
+    back: str,
+    status: int = 200,
+    preview: dict[str, Any] | None = None,
+) -> ResponseReturnValue:
+    named = sides_named(game, [side])
+    return render_template(
+        "games/dispute.html",
+        preview=preview,
+        game=game,
+        form=form,
+        hand=stored,
+        names=game.side_names(),
+        side=side,
+        named=named,
+        action=action,
+        back=back,
+    ), status
+
+
+@bp.route("/g/<token>/hands/<int:number>/resolve", methods=["GET", "POST"])
+def resolve(token: str, number: int) -> ResponseReturnValue:
+    """The referee (a league's scorer or owner, a casual game's own edit link): a
+    disputed hand's two versions, and which one stands, with a reason."""
+    game = _edit_game(token)
+    if not is_referee(game, "resolve", _own_link(game, token)):
+        abort(403)
+    stored = _hand_or_404(game, number)
+    dispute_revision = disputed_by(game, number)
+    if stored.status != HandStatus.DISPUTED or dispute_revision is None:
+        return redirect(f"{board_url(token)}#board")
+    form = ResolveForm()
+    disputer = sides_named(game, [dispute_revision.side or 0])
+    form.version.choices = [
+        ("entered", _("As entered")),
+        ("disputed", side_gettext("As %(side)s says", "As %(side)s say", disputer)),
+    ]
+    if form.validate_on_submit():
+        theirs = form.version.data == "disputed"
+        entry = read_entry(dispute_revision.mode, dispute_revision.entry) if theirs else None
+        try:
+            resolve_dispute(game, number, entry, form.reason.data or "")
+        except (ConfirmationRefused, LookupError):
+            return redirect(f"{board_url(token)}#board")
+        flash(_("Hand %(number)s resolved and confirmed.", number=number), "success")
+        return redirect(f"{board_url(token)}#board")
+    entered_scored = stored.totals
+    return render_template(
+        "games/resolve.html",
+        game=game,
+        hand=stored,
+        names=game.side_names(),
+        form=form,
+        disputer=disputer,
+        entered=stored.entered,
+        entered_totals=entered_scored,
+        disputed=read_entry(dispute_revision.mode, dispute_revision.entry),
+        disputed_totals=dispute_revision.totals,
+        action=url_for("games.resolve", token=token, number=number),
+        back=f"{board_url(token)}#board",
+    ), form.page_status
+
+
+def _own_link(game: Game, token: str) -> bool:
+    """Whether ``token`` is the game's own edit link (not a scorer's or a table's)."""
+    return hash_token(token) == game.edit_token_hash
+
+
+@bp.post("/g/<token>/side")
+def choose_side(token: str) -> ResponseReturnValue:
+    """The phone at the table says which side writes on it (its hands then await only
+    the others); "none" forgets it."""
+    game = _edit_game(token)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    sides = _sides_sent(game)
+    response = redirect(f"{board_url(token)}#board")
+    cookies.remember_side(response, game, sides[0] if sides else None)
+    return response
+
+
+# --------------------------------------------------------------------------- a side's link
+
+
+def _side_game(token: str) -> tuple[Game, int]:
+    """The game and side a side link opens for the current user: a league game's only
+    for the account of a player seated on that side (a visitor is asked to log in)."""
+    found = resolve_side_token(token)
+    if found is None:
+        abort(404)
+    game, side = found
+    audit.note_link(audit.LinkKind.SIDE, side)
+    if game.league_id is not None:
+        if not current_user.is_authenticated:
+            abort(_log_in_first_to(url_for("games.side", token=token)))
+        if account_side(game) != side:
+            abort(404)
+    return game, side
+
+
+def _log_in_first_to(back: str) -> BaseResponse:
+    flash(str(login_manager.login_message), login_manager.login_message_category)
+    return redirect(url_for(login_manager.login_view or "main.index", next=back))
+
+
+@bp.get("/c/<token>")
+def side(token: str) -> ResponseReturnValue:
+    """A side's own link: the board, read-only, and the hands awaiting this side's
+    confirmation, to confirm or dispute on this side's own phone."""
+    game, side = _side_game(token)
+    context = board_context(game, game.view_token, editable=False)
+    context["prompts"] = confirmation_prompts(
+        game, context["pending"], "games.side_confirm", "games.side_dispute", token, side=side
+    )
+    context["side"] = side
+    context["side_name"] = sides_named(game, [side])
+    context["notes"] = []
+    context["scripts"] = board_scripts(game, False)
+    context["preview"] = None
+    context["etag"] = board_etag(game, False)
+    response = make_response(render_template("games/side.html", **context))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("/c/<token>/hands/<int:number>/confirm")
+def side_confirm(token: str, number: int) -> ResponseReturnValue:
+    """A side confirms a hand on its own phone (for its side alone)."""
+    game, side = _side_game(token)
+    return _confirm(game, number, [side], url_for("games.side", token=token))
+
+
+@bp.route("/c/<token>/hands/<int:number>/dispute", methods=["GET", "POST"])
+def side_dispute(token: str, number: int) -> ResponseReturnValue:
+    """A side disputes a hand on its own phone."""
+    game, side = _side_game(token)
+    action = url_for("games.side_dispute", token=token, number=number)
+    return _dispute(game, number, side, action, url_for("games.side", token=token))
+
+
+@bp.get("/c/<token>/qr.svg")
+def side_qr(token: str) -> ResponseReturnValue:
+    """A QR code of a side's own link."""
+    _side_game(token)
+    return qr_response(url_for("games.side", token=token, _external=True))

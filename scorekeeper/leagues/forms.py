@@ -79,6 +79,11 @@ class LeagueForm(VariantSwitches, AppForm):
 
     name = _name(_l("League name"))
     is_public = BooleanField(_l("Public: anyone with the address can read it"))
+    #: Ticked for a new league (a league is kept for standings everybody accepts);
+    #: leagues made before the setting existed, imported ones and the demo: off.
+    requires_confirmation = BooleanField(
+        _l("Results need the other side's confirmation"), default=True
+    )
     format = RadioField(_l("Format"), choices=format_choices(FORMAT_KEYS), default="2")
     target = IntegerField(
         _l("Target"),
@@ -105,7 +110,12 @@ class LeagueForm(VariantSwitches, AppForm):
             target=int(self.target.data or 11),
             **self.chosen_variants(),
         )
-        return LeagueSetup(self.name.data or "", bool(self.is_public.data), rules)
+        return LeagueSetup(
+            self.name.data or "",
+            bool(self.is_public.data),
+            rules,
+            requires_confirmation=bool(self.requires_confirmation.data),
+        )
 
 
 add_variant_fields(LeagueForm)

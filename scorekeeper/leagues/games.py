@@ -27,6 +27,7 @@ it follows that game's board, which names no league and links to none of its pag
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from flask import Flask, current_app
 from flask_login import current_user
@@ -34,8 +35,10 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
+from scorekeeper.games.confirmation import RefereeAct, register_referee, register_side_finder
 from scorekeeper.games.hooks import (
     EditRefused,
     game_changed,
@@ -43,7 +46,7 @@ from scorekeeper.games.hooks import (
     register_edit_token_resolver,
 )
 from scorekeeper.games.inputs import GameSetup
-from scorekeeper.games.models import Game, Seat
+from scorekeeper.games.models import Game, Hand, HandStatus, Seat
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.access import member_role
 from scorekeeper.leagues.errors import LeagueError
@@ -63,7 +66,10 @@ def init_app(app: Flask) -> None:
     tokens open their games, and a league game changes only for the league's scorers."""
     game_changed.connect(_game_changed, app)
     register_edit_token_resolver(app, TOKEN_PREFIX, resolve_league_token)
+    audit.register_link_prefix(app, TOKEN_PREFIX, audit.LinkKind.SCORER)
     register_edit_guard(app, guard_league_game)
+    register_side_finder(app, seated_side)
+    register_referee(app, league_referee)
 
 
 def _game_changed(_app: Flask, game: Game) -> None:
@@ -115,6 +121,28 @@ def guard_league_game(game: Game) -> None:
         raise EditRefused
 
 
+def seated_side(game: Game) -> int | None:
+    """The side of a league game the signed-in user sits on (their league player's)."""
+    if game.league_id is None or not current_user.is_authenticated:
+        return None
+    return db.session.scalar(
+        select(Seat.side)
+        .join(Player, Player.id == Seat.player_id)
+        .where(Seat.game_id == game.id, Player.user_id == current_user.id)
+        .limit(1)
+    )
+
+
+def league_referee(game: Game, act: RefereeAct) -> bool | None:
+    """Who referees a league game: its scorers and owner resolve a dispute, its owner
+    alone corrects a confirmed hand (None: not a league game)."""
+    if game.league_id is None:
+        return None
+    role = member_role(db.session.get_one(League, game.league_id), current_user)
+    needed = Role.SCORER if act == "resolve" else Role.OWNER
+    return role is not None and role >= needed
+
+
 def start_game(
     league: League, seats: Sequence[Player | str], first_dealer: int | None
 ) -> tuple[Game, str]:
@@ -132,7 +160,12 @@ def start_game(
         db.session.rollback()
         raise
     setup = GameSetup(rules, [p.name for p in players], first_dealer)
-    return games.create_game(setup, league_id=league.id, player_ids=[p.id for p in players])
+    return games.create_game(
+        setup,
+        league_id=league.id,
+        player_ids=[p.id for p in players],
+        requires_confirmation=league.requires_confirmation,
+    )
 
 
 def _seated(league: League, seats: Sequence[Player | str]) -> list[Player]:
@@ -170,6 +203,8 @@ def attach_game(league: League, edit_token: str) -> Game:
             taken.add(player.id)
             seat.player_id = player.id
         game.league_id = league.id
+        if game.winner_side is None:  # still being played: from its next hand on
+            game.requires_confirmation = league.requires_confirmation
         db.session.flush()
         standings.game_changed(game)
         return game
@@ -188,3 +223,43 @@ def league_games(league: League, limit: int = 30) -> list[Game]:
             .limit(limit)
         )
     )
+
+
+@dataclass(frozen=True)
+class HandToSee:
+    """A hand of a league game that asks for someone: its game, its number, and the
+    side concerned (the one that disputed it, or the user's side that is awaited)."""
+
+    game: Game
+    number: int
+    side: int | None
+
+
+def disputed_hands(league: League) -> list[HandToSee]:
+    """The league's disputed hands, oldest game first, each with the side that disputed
+    it (for its scorers, who resolve them)."""
+    rows = db.session.execute(
+        select(Game, Hand.number)
+        .join(Hand, Hand.game_id == Game.id)
+        .where(Game.league_id == league.id, Hand.status == HandStatus.DISPUTED)
+        .order_by(Game.created_at, Game.id, Hand.number)
+    ).all()
+    return [HandToSee(game, number, None) for game, number in rows]
+
+
+def awaiting_user(league: League, user_id: int) -> list[HandToSee]:
+    """The hands of the league's games awaiting the confirmation of the side that
+    ``user_id``'s league player sits on."""
+    rows = db.session.execute(
+        select(Game, Hand.number, Hand.awaiting_sides, Seat.side)
+        .join(Hand, Hand.game_id == Game.id)
+        .join(Seat, Seat.game_id == Game.id)
+        .join(Player, Player.id == Seat.player_id)
+        .where(
+            Game.league_id == league.id,
+            Hand.status == HandStatus.AWAITING,
+            Player.user_id == user_id,
+        )
+        .order_by(Game.created_at, Game.id, Hand.number)
+    ).all()
+    return [HandToSee(game, number, side) for game, number, mask, side in rows if mask >> side & 1]

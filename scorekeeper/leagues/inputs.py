@@ -10,9 +10,10 @@ from scorekeeper.scoring import Rules
 
 @dataclass(frozen=True)
 class LeagueSetup:
-    """What an owner chooses for a league: its name, visibility and the default rules
-    of its games."""
+    """What an owner chooses for a league: its name, visibility, the default rules of
+    its games, and whether results need the other side's confirmation."""
 
     name: str
     is_public: bool
     rules: Rules
+    requires_confirmation: bool = False

@@ -64,6 +64,11 @@ class League(RulesColumns, Model):
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     owner_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"), index=True)
     is_public: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Whether a hand entered by one side awaits the other side(s)' confirmation, and
+    #: the standings count only games whose every hand is confirmed.
+    requires_confirmation: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: Still being imported: nobody sees it until the import's last transaction.
     importing: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

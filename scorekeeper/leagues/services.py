@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
+from scorekeeper.games.models import Game
 from scorekeeper.leagues import standings
 from scorekeeper.leagues.errors import LeagueError
 from scorekeeper.leagues.inputs import LeagueSetup
@@ -54,6 +55,15 @@ def _apply(league: League, setup: LeagueSetup) -> None:
     league.name = setup.name.strip()
     league.is_public = setup.is_public
     league.rules = setup.rules
+    if league.requires_confirmation != setup.requires_confirmation and league.id is not None:
+        # The games still being played follow the league from their next hand on; a
+        # finished game keeps what it was played under.
+        db.session.execute(
+            update(Game)
+            .where(Game.league_id == league.id, Game.winner_side.is_(None))
+            .values(requires_confirmation=setup.requires_confirmation)
+        )
+    league.requires_confirmation = setup.requires_confirmation
 
 
 def leagues_of(user: User) -> list[tuple[League, Role]]:

@@ -30,6 +30,7 @@ from blinker import Namespace
 from flask import Flask, current_app
 from sqlalchemy import ColumnElement, Row, Select, select, update
 
+from scorekeeper import audit
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
@@ -566,6 +567,13 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
     for part, checked in parts:
         part.write(league_id, checked, game_ids, owner.id)
     db.session.execute(update(League).where(League.id == league_id).values(importing=False))
+    audit.record(
+        audit.ChangeKind.LEAGUE_IMPORTED,
+        audit.Subject.league(league_id),
+        None,
+        {"games": len(game_ids), "players": len(players)},
+        audit.Actor.system(owner.id, owner.username),
+    )
     imports.finish(job_id)
     db.session.commit()
     return league_id

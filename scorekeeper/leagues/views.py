@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask import (
     Blueprint,
     Response,
@@ -17,22 +19,26 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import format_date
 from flask_limiter import RequestLimit
 from flask_login import current_user, login_required
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.accounts.forms import SignupForm
 from scorekeeper.accounts.views import limit_sign_ups, sign_up
+from scorekeeper.audit import sheet as audit_sheet
 from scorekeeper.errors import handle_error
 from scorekeeper.extensions import limiter
 from scorekeeper.games import services as games
 from scorekeeper.games.board import board_url
+from scorekeeper.games.confirmation import side_token
 from scorekeeper.games.cookies import remember_game
 from scorekeeper.games.models import Game
-from scorekeeper.games.qr import qr_response
+from scorekeeper.games.qr import qr_response, qr_svg
 from scorekeeper.grammar import gettext as _
+from scorekeeper.leagues import evenings, imports, services, standings, transfer
 from scorekeeper.leagues import games as league_games
-from scorekeeper.leagues import imports, services, standings, transfer
 from scorekeeper.leagues.access import Access, get_in_league, require_role
 from scorekeeper.leagues.chart import rating_chart
 from scorekeeper.leagues.commands import leagues_cli
@@ -55,6 +61,7 @@ from scorekeeper.leagues.forms import (
 )
 from scorekeeper.leagues.imports import ImportBusy
 from scorekeeper.leagues.models import Invitation, Membership, Player, Role, Season
+from scorekeeper.models import utcnow
 from scorekeeper.private import mark_private
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
@@ -373,7 +380,35 @@ def show(public_id: str) -> ResponseReturnValue:
         lines=standings.standings(access.league.id, season),
         pairs=standings.pairs(access.league.id, season),
         games=league_games.league_games(access.league, limit=10),
+        unconfirmed=standings.unconfirmed(access.league.id),
+        disputes=_disputes(access),
+        to_confirm=_to_confirm(access),
+        evening_of=evenings.evening_of,
     )
+
+
+def _disputes(access: Access) -> list[tuple[league_games.HandToSee, str]]:
+    """The league's disputed hands with their referee's page (scorers and owner)."""
+    if not access.can(Role.SCORER):
+        return []
+    return [
+        (hand, url_for("games.resolve", token=_scorer_token(hand.game), number=hand.number))
+        for hand in league_games.disputed_hands(access.league)
+    ]
+
+
+def _scorer_token(game: Game) -> str:
+    return league_games.league_edit_token(game, current_user.id)
+
+
+def _to_confirm(access: Access) -> list[tuple[league_games.HandToSee, str]]:
+    """The hands awaiting the signed-in player's side, with their side's own link."""
+    if access.role is None:
+        return []
+    return [
+        (hand, url_for("games.side", token=side_token(hand.game, hand.side or 0)))
+        for hand in league_games.awaiting_user(access.league, current_user.id)
+    ]
 
 
 @bp.route("/<public_id>/games/new", methods=["GET", "POST"])
@@ -610,3 +645,64 @@ def import_progress(job_id: int) -> ResponseReturnValue:
         form.add_errors({"file": [not_imported(transfer.failure_message(job.error))]})
         return render_template("leagues/import.html", form=form), 422
     return render_template("leagues/import_progress.html", job=job)
+
+
+# An evening's result sheet and its check ----------------------------------------------
+
+
+def _evening(access: Access, day: str) -> evenings.EveningSheet:
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        abort(404)
+    return evenings.evening_sheet(access.league, when)
+
+
+@bp.get("/<public_id>/evenings/<day>/sheet")
+def evening_sheet(public_id: str, day: str) -> ResponseReturnValue:
+    """Anyone who reads the league: the result sheet of its games of one day, to print
+    (every hand, who entered and changed it), with the QR of the page that checks it."""
+    access = require_role(public_id, Role.VIEWER)
+    made = _evening(access, day)
+    printed_at = utcnow()
+    signature = audit_sheet.sign(made.key, made.sheet.parts, printed_at)
+    check_url = url_for(
+        "leagues.check_evening_sheet",
+        public_id=public_id,
+        day=made.day.isoformat(),
+        signature=signature,
+        _external=True,
+    )
+    return render_template(
+        "audit/sheet.html",
+        title=_("%(league)s, %(date)s", league=made.title, date=format_date(made.day)),
+        table=None,
+        sides=(),
+        sheet=made.sheet,
+        qr=Markup(qr_svg(check_url).decode()),  # noqa: S704  (the QR's own SVG)
+        check_url=check_url,
+        printed_at=printed_at,
+        back_url=url_for("leagues.show", public_id=public_id),
+    )
+
+
+@bp.get("/<public_id>/evenings/<day>/sheet/<signature>")
+def check_evening_sheet(public_id: str, day: str, signature: str) -> ResponseReturnValue:
+    """Anyone who reads the league: whether a printed evening's sheet is authentic and
+    unchanged since it was printed (a signature this app did not make: refused)."""
+    access = require_role(public_id, Role.VIEWER)
+    made = _evening(access, day)
+    title = _("%(league)s, %(date)s", league=made.title, date=format_date(made.day))
+    try:
+        verdict = audit_sheet.check(signature, made.key, made.sheet.parts)
+    except audit_sheet.SheetRefused:
+        return render_template("audit/check.html", title=title, verdict=None), 400
+    return render_template(
+        "audit/check.html",
+        title=title,
+        verdict=verdict,
+        labels=[made.part_label(key) for key in verdict.changed],
+        added=[made.part_label(key) for key in verdict.added],
+        missing=[made.part_label(key) for key in verdict.missing],
+        sheet_url=url_for("leagues.evening_sheet", public_id=public_id, day=made.day.isoformat()),
+    )

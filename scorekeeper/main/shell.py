@@ -88,7 +88,12 @@ def install_template_url_for(app: App) -> None:
 
 
 #: The static files the chrome names: a new version of one renders the chrome again.
-_CHROME_FILES = ("icons/apple-touch-icon.png", "css/app.css", "js/sw-register.js")
+_CHROME_FILES = (
+    "icons/apple-touch-icon.png",
+    "css/app.css",
+    "js/device.js",
+    "js/sw-register.js",
+)
 _CHROME = "scorekeeper.chrome"
 _CHROME_KEPT = 256
 

@@ -9,6 +9,8 @@ The modules, from the bottom up:
   40-bit masks (``BB_*``, :func:`popcount`), as python-chess keeps its squares;
 - :mod:`.primiera`: the primiera table and the per-suit tables built from it;
 - :mod:`.rules`: the settings of a game (:class:`Rules`) and its formats;
+- :mod:`.deal`: what a real deal can give (the scope a hand's plays hold, the napola
+  runs of the denari shared out);
 - :mod:`.sides`: what one side took, as entered (:class:`SideCards`,
   :class:`SideCounts`);
 - :mod:`.validate`: the checks on an entered hand, one function each;
@@ -58,9 +60,11 @@ from .cards import (
     sorted_cards,
     with_rest,
 )
+from .deal import NAPOLA_MIN, napola_outcomes, scope_limits
 from .entry import CardsEntry, CountsEntry, EntryMode, HandEntry, parse_hand_cards, read_entry
 from .errors import (
     MESSAGES,
+    NAPOLA_OFFERS,
     CardError,
     ErrorCode,
     InputError,
@@ -92,7 +96,7 @@ from .score import (
     score_masks,
 )
 from .sides import SideCards, SideCounts
-from .validate import CARDS_CHECKS, COUNTS_CHECKS, NAPOLA_MIN, validate_cards, validate_counts
+from .validate import CARDS_CHECKS, COUNTS_CHECKS, validate_cards, validate_counts
 
 __all__ = [
     "BB_ALL",
@@ -117,6 +121,7 @@ __all__ = [
     "FORMATS",
     "MESSAGES",
     "NAPOLA_MIN",
+    "NAPOLA_OFFERS",
     "PRESETS",
     "PRIMIERA_MAX",
     "PRIMIERA_VALUES",
@@ -163,6 +168,7 @@ __all__ = [
     "format_cards",
     "leader_at_target",
     "mask_of",
+    "napola_outcomes",
     "parse_cards",
     "parse_hand_cards",
     "popcount",
@@ -170,6 +176,7 @@ __all__ = [
     "read_entry",
     "rest_of_deck",
     "scan_forward",
+    "scope_limits",
     "score_cards",
     "score_counts",
     "score_masks",

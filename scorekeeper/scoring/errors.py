@@ -53,8 +53,11 @@ class ErrorCode(enum.StrEnum):
     NAPOLA_ALL_DENARI = "napola_all_denari"
     NAPOLA_RUN_LONGER = "napola_run_longer"
     NAPOLA_DENARI_HELD = "napola_denari_held"
+    NAPOLA_FORCED_NO_SETTEBELLO = "napola_forced_no_settebello"
+    NAPOLA_FORCED_NO_RE_BELLO = "napola_forced_no_re_bello"
     SCOPE_TOO_MANY = "scope_too_many"
     SCOPE_TABLE_TOO_MANY = "scope_table_too_many"
+    SCOPE_TABLE_SPLIT = "scope_table_split"
     PRIMIERA_WINNER = "primiera_winner"
     PRIMIERA_SUIT_TWICE = "primiera_suit_twice"
     PRIMIERA_CARD_TWICE = "primiera_card_twice"
@@ -121,10 +124,23 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
         ErrorCode.NAPOLA_DENARI_HELD: N_(
             "%(cards)s make %(count)s denari, but this side took only %(denari)s"
         ),
+        ErrorCode.NAPOLA_FORCED_NO_SETTEBELLO: N_(
+            "with %(denari)s denari but not the settebello this side holds the asso to "
+            "the %(run)s: a napola of %(run)s"
+        ),
+        ErrorCode.NAPOLA_FORCED_NO_RE_BELLO: N_(
+            "with %(denari)s denari but not the re bello this side holds the asso to "
+            "the %(run)s: a napola of %(run)s"
+        ),
         ErrorCode.SCOPE_TOO_MANY: N_("at most %(maximum)s scope for this side in one hand"),
         ErrorCode.SCOPE_TABLE_TOO_MANY: N_(
             "the scope add up to %(total)s, but a hand holds at most %(maximum)s: after a "
             "scopa the next play cannot be one, and the last play never is"
+        ),
+        ErrorCode.SCOPE_TABLE_SPLIT: N_(
+            "%(total)s scope shared out this way do not fit in one hand: at most "
+            "%(maximum)s, because after a scopa the next player meets an empty table "
+            "and the last play is never a scopa"
         ),
         ErrorCode.PRIMIERA_WINNER: N_("choose who took the primiera, or nobody"),
         ErrorCode.PRIMIERA_SUIT_TWICE: N_("two best cards in %(suit)s: %(cards)s"),
@@ -186,6 +202,17 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
 )
 
 
+#: The refusals of a napola run that the counts decide: the error's ``run`` is the napola
+#: they force (all ten denari: 10; nine without the settebello: 6), for a form to offer.
+NAPOLA_OFFERS: frozenset[ErrorCode] = frozenset(
+    (
+        ErrorCode.NAPOLA_ALL_DENARI,
+        ErrorCode.NAPOLA_FORCED_NO_SETTEBELLO,
+        ErrorCode.NAPOLA_FORCED_NO_RE_BELLO,
+    )
+)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class InputError:
     """One problem with one field of an entered hand.
@@ -202,6 +229,13 @@ class InputError:
     def template(self) -> str:
         """The untranslated English message template."""
         return MESSAGES[self.code]
+
+    @property
+    def napola_offer(self) -> int | None:
+        """The napola run the counts force, when this error refuses a different one (the
+        side is the one of :attr:`field`); else ``None``."""
+        run = self.params.get("run") if self.code in NAPOLA_OFFERS else None
+        return run if isinstance(run, int) else None
 
     @property
     def message(self) -> str:

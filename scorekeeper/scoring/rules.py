@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import DECK_SIZE
+from .deal import ScopeVector, scope_limits
 from .errors import InvalidGame
 
 #: Cards on the table at the deal; the rest are dealt to the players.
@@ -43,6 +44,7 @@ class Format:
     ``scope_per_hand``, the most scope one hand can hold, all sides together: after
     a scopa the next player meets an empty table, so no two plays in a row are both
     scope, and the last play never is one; of 36 plays at most every other one, 18.
+    Exactly, :attr:`scope_limits` says which scope the sides can make together.
     """
 
     key: str
@@ -58,6 +60,13 @@ class Format:
         object.__setattr__(self, "cards_played_per_side", per_player * self.players_per_side)
         object.__setattr__(self, "plays", plays)
         object.__setattr__(self, "scope_per_hand", plays // 2)
+
+    @property
+    def scope_limits(self) -> tuple[ScopeVector, ...]:
+        """The maximal scope vectors of a hand of this format (:func:`~.deal.scope_limits`,
+        from the sides, the plays and the cards on the table): with two sides ``(18, 0)``,
+        ``(16, 1)``, ..., ``(0, 18)``, so 17 + 1 is not a hand."""
+        return scope_limits(self.sides, self.plays, TABLE_CARDS)
 
     @property
     def players(self) -> int:

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .cards import BB_RE_BELLO, BB_SETTEBELLO, BB_SUIT, DENARI_IN_DECK
+from .deal import NAPOLA_MIN
 from .primiera import Primiera, PrimieraReason, best_codes, contest_totals, primiera_total
 from .rules import Rules
 from .sides import SideCards, SideCounts
-from .validate import NAPOLA_MIN, validate_cards, validate_counts
+from .validate import validate_cards, validate_counts
 
 
 class Category(enum.Enum):

@@ -15,7 +15,7 @@ Adding a check is writing one function and putting it in its stage, in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeGuard
+from typing import TypeGuard, cast
 
 from .cards import (
     BB_ALL,
@@ -31,13 +31,11 @@ from .cards import (
     cards_of,
     mask_of,
 )
+from .deal import NAPOLA_MIN, NapolaOutcome, most_scope, napola_outcomes, scope_possible
 from .errors import ErrorCode, InputError, InvalidHand
 from .primiera import SLICE_BEST, primiera_value
 from .rules import Rules
 from .sides import SideCards, SideCounts
-
-#: The shortest napola run: asso, 2 and 3 of denari.
-NAPOLA_MIN = 3
 
 CardsCheck = Callable[[Rules, Sequence[SideCards]], Sequence[InputError]]
 CountsCheck = Callable[[Rules, Sequence[SideCounts], "int | None"], Sequence[InputError]]
@@ -105,17 +103,25 @@ def scope_errors(rules: Rules, i: int, scope: object, cards: int) -> Sequence[In
     return [InputError(ErrorCode.SCOPE_TOO_MANY, where, {"maximum": maximum})]
 
 
-def table_scope_errors(rules: Rules, total: int) -> Sequence[InputError]:
-    """The scope of the whole table, ``total``: at most
-    :attr:`~.rules.Format.scope_per_hand` (18 in a hand of 36 plays), because after a
-    scopa the next player meets an empty table and the last play is never a scopa.
-    Reported on the field ``scope``, the table's scope."""
+def table_scope_errors(rules: Rules, scope: Sequence[int]) -> Sequence[InputError]:
+    """The scope of the whole table, one count per side: at most
+    :attr:`~.rules.Format.scope_per_hand` in all (18 in a hand of 36 plays), because after
+    a scopa the next player meets an empty table and the last play is never a scopa; and
+    shared out so that they fit the plays (:attr:`~.rules.Format.scope_limits`): with two
+    sides 18 + 0 is a hand, 17 + 1 is not. Reported on the field ``scope``, the table's."""
+    total = sum(scope)
     maximum = rules.format.scope_per_hand
-    if total <= maximum:
+    if total > maximum:
+        return [
+            InputError(
+                ErrorCode.SCOPE_TABLE_TOO_MANY, "scope", {"total": total, "maximum": maximum}
+            )
+        ]
+    limits = rules.format.scope_limits
+    if scope_possible(limits, scope):
         return _NO_ERRORS
-    return [
-        InputError(ErrorCode.SCOPE_TABLE_TOO_MANY, "scope", {"total": total, "maximum": maximum})
-    ]
+    params = {"total": total, "maximum": most_scope(limits, scope)}
+    return [InputError(ErrorCode.SCOPE_TABLE_SPLIT, "scope", params)]
 
 
 # --------------------------------------------------------------------------- cards
@@ -144,18 +150,16 @@ def check_cards_scope(rules: Rules, sides: Sequence[SideCards]) -> Sequence[Inpu
     """Every side's scope is possible with the cards it took (:func:`scope_errors`);
     once each is, the table's (:func:`table_scope_errors`)."""
     played = rules.format.cards_played_per_side
-    total = 0
+    scopes = []
     for side in sides:
         scope = side.scope
         # scope_errors' limits, without a call: a whole number from 0, at most the cards
         # played, at most half the cards taken.
         if scope.__class__ is not int or scope < 0 or scope > played or 2 * scope > len(side.cards):
             break  # something to report: let scope_errors say what, side by side
-        total += scope
+        scopes.append(scope)
     else:
-        if total <= rules.format.scope_per_hand:  # the usual case
-            return _NO_ERRORS
-        return table_scope_errors(rules, total)
+        return table_scope_errors(rules, scopes)
     errors: list[InputError] = []
     for i, side in enumerate(sides):
         errors += scope_errors(rules, i, side.scope, len(side.cards))
@@ -239,13 +243,13 @@ def check_table_scope(
 ) -> Sequence[InputError]:
     """The scope of the whole table (:func:`table_scope_errors`), once every side's own
     scope is possible (:func:`check_each_side` says what is wrong with one that is not)."""
-    total = 0
+    scopes = []
     for side in sides:
         scope = side.scope
         if not is_whole_number(scope) or not 0 <= scope <= side_scope_maximum(rules, side.cards):
             return _NO_ERRORS
-        total += scope
-    return table_scope_errors(rules, total)
+        scopes.append(scope)
+    return table_scope_errors(rules, scopes)
 
 
 def check_settebello(
@@ -317,7 +321,7 @@ def check_napola(
             continue
         if run == 0:
             if rules.napola and side.denari == DENARI_IN_DECK:
-                errors.append(InputError(ErrorCode.NAPOLA_ALL_DENARI, where))
+                errors.append(_all_denari(where))
             continue
         if not rules.napola:
             errors.append(InputError(ErrorCode.NAPOLA_OFF, where))
@@ -329,6 +333,11 @@ def check_napola(
     if len(scorers) > 1:
         errors.append(InputError(ErrorCode.NAPOLA_SIDES, "napola"))
     return errors
+
+
+def _all_denari(where: str) -> InputError:
+    """A side with all ten denari whose run is not 10: its napola is 10."""
+    return InputError(ErrorCode.NAPOLA_ALL_DENARI, where, {"run": DENARI_IN_DECK})
 
 
 def _napola_run_error(rules: Rules, side: SideCounts, where: str) -> InputError | None:
@@ -344,13 +353,49 @@ def _napola_run_error(rules: Rules, side: SideCounts, where: str) -> InputError 
     if run == DENARI_IN_DECK and rules.re_bello and not side.re_bello:
         return InputError(ErrorCode.NAPOLA_NEEDS_RE_BELLO, where, {"run": run})
     if run < DENARI_IN_DECK and side.denari == DENARI_IN_DECK:
-        return InputError(ErrorCode.NAPOLA_ALL_DENARI, where)
+        return _all_denari(where)
     if run < DENARI_IN_DECK and held >> run & 1:
         return InputError(ErrorCode.NAPOLA_RUN_LONGER, where, {"run": run, "card": DECK[run].code})
     if held.bit_count() > side.denari:
         params = {"cards": _codes(held), "count": held.bit_count(), "denari": side.denari}
         return InputError(ErrorCode.NAPOLA_DENARI_HELD, where, params)
     return None
+
+
+def check_napola_share(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """With napola on, some share-out of the ten denari gives every side its run exactly
+    (:func:`~.deal.napola_outcomes`), given each side's denari and who holds the
+    settebello and the re bello. Where the counts force a napola, say which: a side with
+    nine denari but not the settebello holds the asso to the 6, a napola of 6 (never 0
+    or 3); with the settebello and nine denari, when another side holds the re bello, it
+    holds the asso to the 9. The error's ``run`` is the napola to offer."""
+    if not rules.napola:
+        return []
+    held = tuple(
+        (BB_SETTEBELLO if side.settebello else 0)
+        | (BB_RE_BELLO if rules.re_bello and side.re_bello else 0)
+        for side in sides
+    )
+    outcomes = napola_outcomes(tuple(side.denari for side in sides), held)
+    entered: NapolaOutcome = next(
+        ((i, side.napola_run) for i, side in enumerate(sides) if side.napola_run), None
+    )
+    if entered in outcomes:
+        return []
+    # Once the checks before pass, a run the denari cannot give is always one where
+    # they give a single napola, the one to offer: a side holds every denaro the
+    # others do not hold for sure (their settebello, re bello), the asso to the 6 or
+    # the 9 (tests/unit/test_impossible.py goes through every count to show it).
+    i, run = cast(tuple[int, int], next(iter(outcomes)))
+    code = (
+        ErrorCode.NAPOLA_FORCED_NO_RE_BELLO
+        if sides[i].settebello
+        else ErrorCode.NAPOLA_FORCED_NO_SETTEBELLO
+    )
+    params = {"denari": sides[i].denari, "run": run}
+    return [InputError(code, f"sides[{i}].napola_run", params)]
 
 
 def check_primiera_entry(
@@ -602,6 +647,7 @@ COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
         check_napola,
         check_primiera_entry,
     ),
+    (check_napola_share,),
     (check_best_cards_fit, check_best_denari_held, check_best_sevens),
     (check_denari_below_best, check_suits_below_best, check_denari_with_best),
 )

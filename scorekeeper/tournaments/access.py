@@ -135,6 +135,19 @@ def require_role(public_id: str, role: Role) -> Access:  # noqa: RET503  (abort 
     abort(403)
 
 
+def require_side_holder(tournament: Tournament) -> None:
+    """A side's link is a key for anyone holding it, but in a league's tournament only in
+    a league member's hands (any role: the players confirm their own results): a visitor
+    is sent to log in, anyone the league keeps out (a stranger, a removed member) gets 404,
+    as for the tournament's pages."""
+    if tournament.league_id is None:
+        return
+    if not current_user.is_authenticated:
+        _login_first()
+    if effective_role(tournament, current_user) is None:
+        abort(404)
+
+
 def get_in_tournament(model: type[T], access: Access, object_id: int) -> T:
     """The `model` row `object_id` if it belongs to this tournament, else 404."""
     row = db.session.get(model, object_id)

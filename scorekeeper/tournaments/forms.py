@@ -19,12 +19,13 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.widgets import HiddenInput
 
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, PRESETS, Rules
 from scorekeeper.tournaments.core import ITALIAN, TieBreak
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.inputs import FORMAT_KEYS, StageSetup, TournamentSetup
-from scorekeeper.tournaments.models import NAME_MAX, Structure
+from scorekeeper.tournaments.models import NAME_MAX, REASON_MAX, Structure
 from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.forms import AppForm, IntegerField, NameField
 from scorekeeper.ui.labels import format_choices
@@ -107,6 +108,21 @@ ERROR_MESSAGES = {
     ),
     "knockout_fills_in": _l("The knockout fills in by itself as its matches finish."),
     "round_not_over": _l("Some matches of this round have no result yet."),
+    "results_unconfirmed": _l(
+        "Some results of this round still await the other side's confirmation (or the"
+        " organiser's decision on a dispute): the next round starts once they are confirmed."
+    ),
+    "result_locked": _l(
+        "This result is confirmed and locked: only the organiser can correct it, with a reason."
+    ),
+    "result_disputed": _l(
+        "This result is disputed: it is locked until the organiser decides, with a reason."
+    ),
+    "own_result": _l("You entered this result: the other side confirms it, not you."),
+    "not_a_side": _l("This side does not confirm this result."),
+    "reason_required": _l("Write the reason for the change: the history shows it."),
+    "no_result_yet": _l("This match has no result to confirm yet."),
+    "not_disputed": _l("This result is not disputed."),
     "tournament_over": _l("The tournament is over."),
     "not_started": _l("The tournament has not started."),
     "organiser_fixed": _l("The organiser stays the organiser."),
@@ -211,6 +227,9 @@ class TournamentForm(AppForm):
         render_kw={"inputmode": "decimal"},
     )
     is_public = BooleanField(_l("Public: anyone with the address can follow it"))
+    needs_confirmation = BooleanField(
+        _l("Results need the other side's confirmation"), default=True
+    )
     league = SelectField(
         _l("League"), choices=[SelectChoice("", _l("(none)"))], default="", validate_choice=False
     )
@@ -295,6 +314,7 @@ class TournamentForm(AppForm):
             stages=stages,
             entry_fee_cents=self.fee_cents(),
             is_public=bool(self.is_public.data),
+            needs_confirmation=bool(self.needs_confirmation.data),
             rounds=self.rounds.data,
             group_size=int(self.group_size.data or 4),
             qualifiers=int(self.qualifiers.data or 2),
@@ -373,6 +393,13 @@ class ResultForm(AppForm):
     wins_second = _whole(_l("Partite won (second)"), None, 0, 9)
     points_first = _whole(_l("Points (first)"), None, 0, 99_999)
     points_second = _whole(_l("Points (second)"), None, 0, 99_999)
+    #: The organiser's reason for correcting a locked (confirmed or disputed) result.
+    reason = StringField(
+        _l("Reason for the correction"),
+        validators=[
+            Length(max=REASON_MAX, message=_l("At most %(max)d characters.", max=REASON_MAX))
+        ],
+    )
 
     def error_field(self, path: str) -> Any:
         """Refusals about the partite go next to the first side's, about the points too."""
@@ -442,3 +469,50 @@ class MemberForm(AppForm):
     def error_field(self, path: str) -> Any:
         """A refusal about the role or the user goes next to the username."""
         return super().error_field({"role": "username", "user": "username"}.get(path, path))
+
+
+def _side_field() -> IntegerField:
+    return IntegerField(
+        validators=[InputRequired(), NumberRange(min=0, max=2)],
+        widget=HiddenInput(),
+    )
+
+
+class ConfirmForm(AppForm):
+    """A side's "we confirm" (``side``: which side taps it, on its own phone or on the
+    phone passed across)."""
+
+    side = _side_field()
+
+
+class DisputeForm(ResultForm):
+    """A side's dispute: the result as it says it was."""
+
+    side = _side_field()
+
+
+class ThreeDisputeForm(ThreeResultForm):
+    """A side's dispute at a table of three."""
+
+    side = _side_field()
+
+
+class ResolveForm(AppForm):
+    """The organiser's decision on a dispute: which version stands, and why."""
+
+    version = RadioField(
+        _l("Which result stands"),
+        choices=[
+            SelectChoice("entered", _l("The result as entered")),
+            SelectChoice("disputed", _l("The disputing side's version")),
+        ],
+        default="entered",
+        validators=[InputRequired(message=_l("Choose the result that stands."))],
+    )
+    reason = StringField(
+        _l("Reason"),
+        validators=[
+            InputRequired(message=_l("Write the reason for the decision.")),
+            Length(max=REASON_MAX, message=_l("At most %(max)d characters.", max=REASON_MAX)),
+        ],
+    )

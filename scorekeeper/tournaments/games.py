@@ -22,6 +22,7 @@ from __future__ import annotations
 from flask import Flask, current_app
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import (
     EditRefused,
@@ -33,10 +34,11 @@ from scorekeeper.games.models import Game
 from scorekeeper.leagues.standings import register_result_source
 from scorekeeper.leagues.transfer import register_file_part
 from scorekeeper.tournaments import services, transfer
-from scorekeeper.tournaments.models import Match, Status, Tournament
+from scorekeeper.tournaments.models import Match, ResultState, Status, Tournament
 
 _SALT = "tournament-table-edit"
 _MATCH_SALT = "tournament-table-match"
+_SIDE_SALT = "tournament-side"
 #: Table tokens start with this, so they never look like a game's own edit token.
 TOKEN_PREFIX = "T."  # noqa: S105  (a prefix that tells tokens apart, not a secret)
 _STAMP_LENGTH = 16
@@ -46,6 +48,7 @@ def init_app(app: Flask) -> None:
     """Connect tournaments to the games of ``app``."""
     game_changed.connect(_game_changed, app)
     register_edit_token_resolver(app, TOKEN_PREFIX, resolve_table_token)
+    audit.register_link_prefix(app, TOKEN_PREFIX, audit.LinkKind.TABLE)
     register_edit_guard(app, guard_tournament_game)
     register_result_source(app, services.league_results)
     register_file_part(app, transfer.LEAGUE_PART)
@@ -105,11 +108,37 @@ def resolve_match_token(token: str) -> Game | None:
     return played[-1]
 
 
+def side_token(match: Match, side: int, first: Game) -> str:
+    """The token of one side's link to ``match`` (``side``: its index in the match's side
+    order; ``first``: the match's partita 1): its page enters the result for that side,
+    and confirms or disputes the one another side entered. A new edit link for the
+    first game revokes it, as it does the table's sheet."""
+    serializer = URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SIDE_SALT)
+    return str(serializer.dumps([match.id, side, _stamp(first)]))
+
+
+def resolve_side_token(token: str) -> tuple[Match, int] | None:
+    """The match and the side a side link names, if the token is current."""
+    serializer = URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SIDE_SALT)
+    try:
+        match_id, side, stamp = serializer.loads(token)
+        match = db.session.get(Match, match_id)
+    except (BadSignature, ValueError, TypeError):
+        return None
+    if match is None or not isinstance(side, int) or side not in range(len(match.side_ids)):
+        return None
+    played = services.match_games(match)
+    if match.is_bye or not played or stamp != _stamp(played[0]):
+        return None
+    return match, side
+
+
 def guard_tournament_game(game: Game) -> None:
     """Refuse (`EditRefused`) any change to a tournament's game before the tournament
-    starts, and to a knockout match's games once its winner went on to the next match
-    (the organiser corrects such a result by hand, where the services say why not):
-    a closed refusal, whose pages lead to the game's view link."""
+    starts, and to a knockout match's games once its winner went on to the next match,
+    or once its result is confirmed or disputed where the other side confirms (the
+    organiser corrects such a result by hand, with a reason): a closed refusal, whose
+    pages lead to the game's view link."""
     match = services.match_of_game(game)
     if match is None:
         return
@@ -118,3 +147,7 @@ def guard_tournament_game(game: Game) -> None:
         raise EditRefused
     if services.moved_on(match):
         raise EditRefused(closed=game)
+    if tournament.needs_confirmation:
+        result = services.result_of(match)
+        if result is not None and result.state != ResultState.AWAITING.value:
+            raise EditRefused(closed=game)

@@ -46,6 +46,9 @@ class TournamentSetup:
     points: Points = field(default_factory=Points)
     entry_fee_cents: int = 0
     is_public: bool = False
+    #: Whether a result entered by one side awaits the other side's confirmation (the
+    #: new-tournament form offers it on; here off, as every tournament before it).
+    needs_confirmation: bool = False
     league_id: int | None = None
     rounds: int | None = None
     group_size: int = 4

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -73,6 +74,16 @@ class StageKind(enum.Enum):
     KNOCKOUT = "knockout"
 
 
+class ResultState(enum.Enum):
+    """Where a match's result is: counted (confirmed, or entered where no confirmation is
+    asked), awaiting the confirmation of the sides that did not enter it, or disputed
+    by one of them (locked until the organiser resolves it)."""
+
+    CONFIRMED = "confirmed"
+    AWAITING = "awaiting"
+    DISPUTED = "disputed"
+
+
 def _in(column: str, values: tuple[str, ...]) -> str:
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
@@ -81,6 +92,8 @@ ROLE_KEYS = tuple(role.key for role in Role)
 STATUS_KEYS = tuple(status.value for status in Status)
 STRUCTURE_KEYS = tuple(structure.value for structure in Structure)
 STAGE_KEYS = tuple(kind.value for kind in StageKind)
+RESULT_STATE_KEYS = tuple(state.value for state in ResultState)
+REASON_MAX = 200
 
 
 class Tournament(RulesColumns, Model):
@@ -119,6 +132,9 @@ class Tournament(RulesColumns, Model):
     points_bye: Mapped[int] = mapped_column(Integer, default=3)
     entry_fee_cents: Mapped[int] = mapped_column(Integer, default=0)
     is_public: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Whether a result entered by one side awaits the other side's confirmation
+    #: (`ResultState`); tournaments older than the setting do not ask for it.
+    needs_confirmation: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: The draw's seed: shown, and the same seed draws the same again.
     seed: Mapped[int | None] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(8), default=Status.SETUP.value)
@@ -362,7 +378,14 @@ class MatchResult(Model):
 
     ``wins_third`` and ``points_third`` are set exactly for a match of three sides.
     ``winner_id`` is ``None`` for a drawn match; ``by_hand`` says it was entered (or
-    corrected) by the organiser or a helper, ``entered_by_id`` who.
+    corrected) by the organiser, a helper or a side at the table, ``entered_by_id`` who
+    (an account), ``entered_side`` which side at the table (its index in the match's
+    side order; ``None``: the organiser, a helper or the games on the shared sheet).
+
+    ``state`` (`ResultState`): only a confirmed result counts in the standings and moves
+    a knockout on. A dispute keeps the side's own version (``disputed_*``) beside the
+    entered one until the organiser resolves it; ``reason`` is the organiser's reason
+    for the last resolution or correction of a locked result.
     """
 
     __tablename__ = "tournament_match_result"
@@ -375,6 +398,16 @@ class MatchResult(Model):
             "(wins_third IS NULL) = (points_third IS NULL)"
             " AND (wins_third IS NULL OR (wins_third >= 0 AND points_third >= 0))",
             name="third_counts",
+        ),
+        CheckConstraint(_in("state", RESULT_STATE_KEYS), name="state_known"),
+        CheckConstraint(
+            "(state = 'disputed') = (disputed_side IS NOT NULL)"
+            " AND (disputed_side IS NULL) = (disputed_wins IS NULL)"
+            " AND (disputed_side IS NULL) = (disputed_points IS NULL)",
+            name="dispute_complete",
+        ),
+        CheckConstraint(
+            "entered_side IS NULL OR entered_side BETWEEN 0 AND 2", name="entered_side"
         ),
     )
 
@@ -396,6 +429,19 @@ class MatchResult(Model):
         ForeignKey("user_account.id", ondelete="SET NULL")
     )
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    state: Mapped[str] = mapped_column(
+        String(10), default=ResultState.CONFIRMED.value, server_default="confirmed"
+    )
+    entered_side: Mapped[int | None] = mapped_column(Integer)
+    disputed_side: Mapped[int | None] = mapped_column(Integer)
+    disputed_wins: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True))
+    disputed_points: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True))
+    reason: Mapped[str | None] = mapped_column(String(REASON_MAX))
+
+    @property
+    def is_confirmed(self) -> bool:
+        """Whether the result counts: confirmed (or never needing it)."""
+        return self.state == ResultState.CONFIRMED.value
 
     @property
     def wins(self) -> tuple[int, ...]:
@@ -408,3 +454,27 @@ class MatchResult(Model):
         """Game points per side, in the match's side order (two sides or three)."""
         third = () if self.points_third is None else (self.points_third,)
         return (self.points_first, self.points_second, *third)
+
+
+class Confirmation(Model):
+    """A side's confirmation of a match's result: ``side`` the side that confirmed (its
+    index in the match's side order), ``through_side`` the side whose link it came
+    through (another side's: the phone was passed across; ``None``: a helper's page),
+    ``user_id`` the account signed in, if any. One per result and side: a double tap
+    or a retry finds the row."""
+
+    __tablename__ = "tournament_result_confirmation"
+    __table_args__ = (
+        UniqueConstraint("result_id", "side", name="uq_tournament_result_confirmation_side"),
+        CheckConstraint("side BETWEEN 0 AND 2", name="side"),
+        CheckConstraint("through_side IS NULL OR through_side BETWEEN 0 AND 2", name="through"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    result_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_match_result.id", ondelete="CASCADE"), index=True
+    )
+    side: Mapped[int] = mapped_column(Integer)
+    through_side: Mapped[int | None] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

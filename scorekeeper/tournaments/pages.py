@@ -13,17 +13,19 @@ from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
+from scorekeeper.grammar import Side
 from scorekeeper.grammar import gettext as _
 from scorekeeper.leagues.access import member_role
 from scorekeeper.leagues.models import League
 from scorekeeper.scoring import GameState
 from scorekeeper.tournaments import core, services
-from scorekeeper.tournaments.games import match_table_token, table_edit_token
+from scorekeeper.tournaments.games import match_table_token, side_token, table_edit_token
 from scorekeeper.tournaments.models import (
     Entrant,
     Match,
     MatchResult,
     Member,
+    ResultState,
     Round,
     Stage,
     StageKind,
@@ -54,6 +56,23 @@ class MatchRow:
     sheet_token: str | None = None
     #: The third side's name at a table of three (``""`` elsewhere).
     third: str = ""
+    #: The sides (their index) whose confirmation the result still awaits, and those
+    #: that confirmed it (`services.confirming`).
+    awaiting: tuple[int, ...] = ()
+    confirmed_by: tuple[int, ...] = ()
+    #: Each side's own link token (`games.side_token`), when asked.
+    side_tokens: tuple[str, ...] = ()
+
+    @property
+    def counts(self) -> bool:
+        """Whether the match's result counts: confirmed (or never needing it)."""
+        return self.result is not None and self.result.is_confirmed
+
+    @property
+    def named_sides(self) -> tuple[Side, ...]:
+        """The sides at the table as sentences name them ("Anna e Carla")."""
+        players = [self.match.first, self.match.second, self.match.third]
+        return tuple(Side(entrant.names) for entrant in players if entrant is not None)
 
     @property
     def sides(self) -> list[str]:
@@ -74,6 +93,11 @@ class RoundView:
     def open(self) -> int:
         """How many of its matches still wait for a result."""
         return sum(1 for row in self.rows if row.state in (WAITING, PLAYING))
+
+    @property
+    def unconfirmed(self) -> int:
+        """How many of its results await confirmation or are disputed (not counted)."""
+        return sum(1 for row in self.rows if row.result is not None and not row.counts)
 
 
 @dataclass(frozen=True)
@@ -165,6 +189,7 @@ def _row(
     result: MatchResult | None,
     played: list[Game],
     now: GameState | None,
+    confirmed: list[int] | None = None,
 ) -> MatchRow:
     """A match as the round pages show it: ``result``, ``played`` (its games) and where
     the game on now stands (``now``: none before its first game, or once the match has
@@ -177,8 +202,10 @@ def _row(
         return MatchRow(match, first, second, BYE, (0, 0), (0, 0), 0, result)
     current: Game | None = played[-1] if played else None
     token = sheet_token = None
+    side_tokens: tuple[str, ...] = ()
     if with_token and current is not None:
         token, sheet_token = table_edit_token(current), match_table_token(match, played[0])
+        side_tokens = tuple(side_token(match, side, played[0]) for side in range(sides))
     if result is not None:
         return MatchRow(
             match,
@@ -192,6 +219,9 @@ def _row(
             token,
             sheet_token,
             third,
+            tuple(services.awaiting_sides(match, result, confirmed or [])),
+            tuple(confirmed or ()),
+            side_tokens,
         )
     won = [g.winner_side for g in played if g.winner_side is not None]
     wins = tuple(won.count(side) for side in range(sides))
@@ -202,7 +232,18 @@ def _row(
         if any(score) or len(played) > 1 or now.running:
             state = PLAYING
     return MatchRow(
-        match, first, second, state, wins, score, len(played), None, token, sheet_token, third
+        match,
+        first,
+        second,
+        state,
+        wins,
+        score,
+        len(played),
+        None,
+        token,
+        sheet_token,
+        third,
+        side_tokens=side_tokens,
     )
 
 
@@ -219,13 +260,54 @@ def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[Ro
         played = services.games_of_matches(matches)
         on = [played[m.id][-1] for m in matches if m.id not in results and played[m.id]]
         states = games.stored_states(on)
+        confirmed = (
+            services.sides_confirmed(results.values()) if tournament.needs_confirmation else {}
+        )
         rows = [
-            _row(m, with_tokens, results.get(m.id), played[m.id], _state_now(played[m.id], states))
+            _row(
+                m,
+                with_tokens,
+                results.get(m.id),
+                played[m.id],
+                _state_now(played[m.id], states),
+                confirmed.get(results[m.id].id) if m.id in results else None,
+            )
             for m in matches
         ]
         views.append(RoundView(stage, round_, round_title(stage, round_), rows))
     del sides
     return list(reversed(views))
+
+
+def match_row(match: Match) -> MatchRow:
+    """One match as the pages show it (its side page, a result just saved)."""
+    played = services.match_games(match)
+    result = services.result_of(match)
+    now = None
+    if result is None and played:
+        now = games.stored_states(played[-1:]).get(played[-1].id)
+    confirmed = None
+    if result is not None:
+        confirmed = services.sides_confirmed([result])[result.id]
+    return _row(match, False, result, played, now, confirmed)
+
+
+def tournament_of(match: Match) -> Tournament:
+    """The tournament ``match`` is played in."""
+    return db.session.get_one(Tournament, match.tournament_id)
+
+
+def match_place(match: Match) -> str:
+    """Where the match is played, as its side page names it: the stage, the round (a
+    group's letter) and the table, so a side that scanned the wrong table sees it."""
+    round_ = db.session.get_one(Round, match.round_id)
+    stage = db.session.get_one(Stage, round_.stage_id)
+    parts = [stage_title(stage), round_title(stage, round_)]
+    if match.group_index is not None:
+        parts.append(_("Group %(letter)s", letter=group_letter(match.group_index)))
+    if match.table_number is not None:
+        parts.append(_("Table %(number)d", number=match.table_number))
+    return " · ".join(parts)
 
 
 def _state_now(played: list[Game], states: dict[int, GameState]) -> GameState | None:
@@ -468,3 +550,38 @@ def members_named(tournament: Tournament) -> list[tuple[Member, str]]:
         )
     }
     return [(row, usernames.get(row.user_id, "")) for row in rows]
+
+
+def confirmation_text(row: MatchRow) -> str:
+    """Where a finished match's result stands, in words, for a tournament that asks for
+    confirmation ("" where nothing is to say). A result that counts with no side's
+    confirmation and no side that entered it was entered by the organiser (a helper's
+    awaits every side)."""
+    result = row.result
+    if result is None:
+        return ""
+    named = row.named_sides
+    if result.state == ResultState.DISPUTED.value and result.disputed_side is not None:
+        return _(
+            "Disputed by %(side)s: locked until the organiser decides.",
+            side=str(named[result.disputed_side]),
+        )
+    if row.awaiting:
+        waiting = [str(named[side]) for side in row.awaiting]
+        if len(waiting) == 1:
+            return _("Awaiting confirmation by %(side)s.", side=waiting[0])
+        return _(
+            "Awaiting confirmation by %(first)s and by %(second)s.",
+            first=waiting[0],
+            second=waiting[1],
+        )
+    if row.confirmed_by:
+        return _(
+            "Confirmed by %(sides)s.",
+            sides=" · ".join(str(named[side]) for side in row.confirmed_by),
+        )
+    if result.reason:
+        return _("Decided by the organiser: %(reason)s", reason=result.reason)
+    if result.by_hand and result.entered_side is None:
+        return _("Entered by the organiser: confirmed at once.")
+    return ""

@@ -11,33 +11,47 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user, login_required
+from markupsafe import Markup
 
+from scorekeeper import audit
 from scorekeeper.accounts import services as accounts
+from scorekeeper.audit import sheet as audit_sheet
 from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.grammar import gettext as _
+from scorekeeper.models import utcnow
 from scorekeeper.private import mark_private
-from scorekeeper.tournaments import pages, services, transfer
+from scorekeeper.tournaments import pages, result_sheets, services, transfer
 from scorekeeper.tournaments.access import (
     Access,
     get_in_tournament,
     require_role,
+    require_side_holder,
     tournaments_of,
 )
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.forms import (
     STRUCTURE_NAMES,
+    ConfirmForm,
+    DisputeForm,
     DrawForm,
     EntriesForm,
     EntryForm,
     MemberForm,
+    ResolveForm,
     ResultForm,
+    ThreeDisputeForm,
     ThreeResultForm,
     TournamentForm,
     error_text,
 )
-from scorekeeper.tournaments.games import resolve_match_token, table_edit_token
-from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status
+from scorekeeper.tournaments.games import (
+    match_table_token,
+    resolve_match_token,
+    resolve_side_token,
+    table_edit_token,
+)
+from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status, Tournament
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -104,15 +118,24 @@ def show(public_id: str) -> ResponseReturnValue:
     the winner and the podium."""
     access = require_role(public_id, Role.VIEWER)
     t = access.tournament
+    organiser = access.can(Role.ORGANISER)
     return render_template(
         "tournaments/show.html",
         access=access,
+        unconfirmed=_unconfirmed(t),
+        disputes=services.disputes(t) if organiser and t.needs_confirmation else [],
+        resolve_form=ResolveForm(formdata=None),
         tables=pages.tables(t),
         bracket=pages.bracket_rounds(t),
         podium=pages.podium(t),
         tie_breaks=pages.tie_break_names(t),
         entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
     )
+
+
+def _unconfirmed(tournament: Tournament) -> int:
+    """How many of the tournament's results the standings do not count yet."""
+    return services.unconfirmed_count(tournament) if tournament.needs_confirmation else 0
 
 
 @bp.route("/<public_id>/entries", methods=["GET", "POST"])
@@ -289,21 +312,71 @@ def _result_form_class(match: Match) -> type[ResultForm]:
     return ThreeResultForm if match.third_id is not None else ResultForm
 
 
+def _dispute_form_class(match: Match) -> type[DisputeForm | ThreeDisputeForm]:
+    """The dispute form of the match's table: two sides or three."""
+    return ThreeDisputeForm if match.third_id is not None else DisputeForm
+
+
 @bp.post("/<public_id>/matches/<int:match_id>/result")
 def result(public_id: str, match_id: int) -> ResponseReturnValue:
-    """Helper: enter or correct a match's result by hand."""
+    """Helper: enter or correct a match's result by hand (the organiser's counts at once;
+    a locked result only the organiser corrects, with a reason)."""
     access = require_role(public_id, Role.HELPER)
     match = get_in_tournament(Match, access, match_id)
     form = _result_form_class(match)()
     if form.validate_on_submit():
+        organiser = access.can(Role.ORGANISER)
         try:
-            services.enter_result(match, form.wins(), form.points(), current_user)
+            services.enter_result(
+                match,
+                form.wins(),
+                form.points(),
+                current_user,
+                organiser=organiser,
+                reason=form.reason.data or "",
+            )
         except TournamentRefused as error:
             _refused(error, form)
         else:
             flash(_("Result of table %(table)s saved.", table=match.table_number), "success")
+            if access.tournament.needs_confirmation:
+                flash(_confirmation_news(match), "info")
             return _to(access, "tournaments.rounds", _anchor=f"match-{match.id}")
     return _rounds_page(access, (match.id, form), 422)
+
+
+def _confirmation_news(match: Match) -> str:
+    """What a result just saved waits for, in words."""
+    row = pages.match_row(match)
+    if row.counts and not row.confirmed_by:
+        return _("Entered by the organiser: confirmed at once.")
+    return pages.confirmation_text(row)
+
+
+@bp.post("/<public_id>/matches/<int:match_id>/resolve")
+def resolve(public_id: str, match_id: int) -> ResponseReturnValue:
+    """Organiser: decide a disputed result (the version that stands), with a reason."""
+    access = require_role(public_id, Role.ORGANISER)
+    match = get_in_tournament(Match, access, match_id)
+    form = ResolveForm()
+    if form.validate_on_submit():
+        try:
+            services.resolve(
+                match,
+                take_disputed=form.version.data == "disputed",
+                reason=form.reason.data or "",
+                by=current_user,
+            )
+        except TournamentRefused as error:
+            _refused(error)
+        else:
+            flash(_("Dispute of table %(table)s decided.", table=match.table_number), "success")
+            return _to(access)
+    else:
+        for messages in form.errors.values():
+            for message in messages:
+                flash(str(message), "error")
+    return _to(access, _anchor=f"dispute-{match.id}")
 
 
 @bp.post("/<public_id>/next-round")
@@ -341,6 +414,7 @@ def print_standings(public_id: str) -> ResponseReturnValue:
     return render_template(
         "tournaments/print_standings.html",
         access=access,
+        unconfirmed=_unconfirmed(t),
         tables=pages.tables(t),
         bracket=pages.bracket_rounds(t),
         podium=pages.podium(t),
@@ -358,6 +432,7 @@ def screen(public_id: str) -> ResponseReturnValue:
     return render_template(
         "tournaments/screen.html",
         access=access,
+        unconfirmed=_unconfirmed(t),
         views=pages.current_rounds(views),
         tables=pages.tables(t),
         bracket=pages.bracket_rounds(t),
@@ -423,6 +498,136 @@ def table_qr(token: str) -> ResponseReturnValue:
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
+# A side's link: enter the result, confirm or dispute it ---------------------------------
+
+
+def _side_of(token: str) -> tuple[Match, int]:
+    """The match and side of a side link (404 for one not current, or of a tournament
+    that asks for no confirmation: its results are entered on the round page; in a
+    league's tournament, only for a league member)."""
+    mark_private()
+    found = resolve_side_token(token)
+    if found is None:
+        abort(404)
+    tournament = pages.tournament_of(found[0])
+    if not tournament.needs_confirmation:
+        abort(404)
+    require_side_holder(tournament)
+    audit.note_link(audit.LinkKind.SIDE, side=found[1])
+    return found
+
+
+def _user() -> Any:
+    """The account signed in, if any (a side's link needs none)."""
+    return current_user if current_user.is_authenticated else None
+
+
+@bp.get("/side/<token>")
+def side(token: str) -> ResponseReturnValue:
+    """A side's own link to its match (no account needed: the token is the key): the
+    result to enter, or the one entered to confirm or dispute, for this side or, the
+    phone passed across, for another."""
+    match, side_index = _side_of(token)
+    return _side_page(token, match, side_index)
+
+
+def _side_page(
+    token: str,
+    match: Match,
+    side_index: int,
+    *,
+    result_form: ResultForm | None = None,
+    dispute: tuple[int, ResultForm] | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    row = pages.match_row(match)
+    played = services.match_games(match)
+    if result_form is None:
+        result_form = _result_form_class(match)(formdata=None)
+    disputes: dict[int, ResultForm] = {}
+    for awaited in row.awaiting:
+        disputes[awaited] = _dispute_form_class(match)(formdata=None, side=awaited)
+    if dispute is not None:
+        disputes[dispute[0]] = dispute[1]
+    response = render_template(
+        "tournaments/side.html",
+        token=token,
+        row=row,
+        side=side_index,
+        tournament=pages.tournament_of(match),
+        where=pages.match_place(match),
+        sheet_token=match_table_token(match, played[0]) if played else None,
+        result_form=_result_form_class(match)(formdata=None)
+        if result_form is None
+        else result_form,
+        disputes=disputes,
+    )
+    return response, status
+
+
+@bp.post("/side/<token>/result")
+def side_result(token: str) -> ResponseReturnValue:
+    """A side enters (or, until confirmed, corrects) its match's result: it awaits the
+    other side's confirmation; the very result the other side entered confirms it."""
+    match, side_index = _side_of(token)
+    form = _result_form_class(match)()
+    if form.validate_on_submit():
+        try:
+            services.enter_result(match, form.wins(), form.points(), _user(), side=side_index)
+        except TournamentRefused as error:
+            _refused(error, form)
+        else:
+            flash(_("Result of table %(table)s saved.", table=match.table_number), "success")
+            return redirect(url_for("tournaments.side", token=token))
+    return _side_page(token, match, side_index, result_form=form, status=422)
+
+
+@bp.post("/side/<token>/confirm")
+def side_confirm(token: str) -> ResponseReturnValue:
+    """A side confirms the result (its own link, or the phone passed across: the side
+    that taps is the form's); a second tap finds it confirmed."""
+    match, side_index = _side_of(token)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            services.confirm(match, int(form.side.data or 0), through=side_index, by=_user())
+        except TournamentRefused as error:
+            _refused(error)
+        else:
+            flash(_("Result confirmed."), "success")
+    else:
+        abort(400)
+    return redirect(url_for("tournaments.side", token=token))
+
+
+@bp.post("/side/<token>/dispute")
+def side_dispute(token: str) -> ResponseReturnValue:
+    """A side disputes the result, saying what it was: locked until the organiser
+    decides."""
+    match, side_index = _side_of(token)
+    form = _dispute_form_class(match)()
+    if form.validate_on_submit():
+        try:
+            services.dispute(
+                match, int(form.side.data or 0), form.wins(), form.points(), through=side_index
+            )
+        except TournamentRefused as error:
+            _refused(error, form)
+        else:
+            flash(_("Result disputed: the organiser decides."), "success")
+            return redirect(url_for("tournaments.side", token=token))
+    awaited = form.side.data if isinstance(form.side.data, int) else 0
+    return _side_page(token, match, side_index, dispute=(awaited, form), status=422)
+
+
+@bp.get("/side/<token>/qr.svg")
+def side_qr(token: str) -> ResponseReturnValue:
+    """The QR code of a side's link."""
+    _side_of(token)
+    svg = qr_svg(url_for("tournaments.side", token=token, _external=True))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
 # Members ------------------------------------------------------------------------------
 
 
@@ -473,3 +678,57 @@ def remove_member(public_id: str, member_id: int) -> ResponseReturnValue:
     else:
         flash(_("Member removed."), "success")
     return _to(access, "tournaments.members")
+
+
+# A match's result sheet and its check -------------------------------------------------
+
+
+@bp.get("/<public_id>/matches/<int:match_id>/sheet")
+def match_sheet(public_id: str, match_id: int) -> ResponseReturnValue:
+    """Anyone who reads the tournament: a match's result sheet to print (every hand, who
+    entered and changed it, the history), with the QR of the page that checks it."""
+    access = require_role(public_id, Role.VIEWER)
+    match = get_in_tournament(Match, access, match_id)
+    made = result_sheets.match_sheet(access.tournament, match)
+    printed_at = utcnow()
+    signature = audit_sheet.sign(made.key, made.sheet.parts, printed_at)
+    check_url = url_for(
+        "tournaments.check_match_sheet",
+        public_id=public_id,
+        match_id=match_id,
+        signature=signature,
+        _external=True,
+    )
+    return render_template(
+        "audit/sheet.html",
+        title=made.title,
+        table=made.table,
+        sides=made.sides,
+        sheet=made.sheet,
+        qr=Markup(qr_svg(check_url).decode()),  # noqa: S704  (the QR's own SVG)
+        check_url=check_url,
+        printed_at=printed_at,
+        back_url=url_for("tournaments.rounds", public_id=public_id, _anchor=f"match-{match_id}"),
+    )
+
+
+@bp.get("/<public_id>/matches/<int:match_id>/sheet/<signature>")
+def check_match_sheet(public_id: str, match_id: int, signature: str) -> ResponseReturnValue:
+    """Anyone who reads the tournament: whether a printed result sheet is authentic and
+    unchanged since it was printed (a signature this app did not make: refused, 404)."""
+    access = require_role(public_id, Role.VIEWER)
+    match = get_in_tournament(Match, access, match_id)
+    made = result_sheets.match_sheet(access.tournament, match)
+    try:
+        verdict = audit_sheet.check(signature, made.key, made.sheet.parts)
+    except audit_sheet.SheetRefused:
+        return render_template("audit/check.html", title=made.title, verdict=None), 400
+    return render_template(
+        "audit/check.html",
+        title=made.title,
+        verdict=verdict,
+        labels=[made.part_label(key) for key in verdict.changed],
+        added=[made.part_label(key) for key in verdict.added],
+        missing=[made.part_label(key) for key in verdict.missing],
+        sheet_url=url_for("tournaments.match_sheet", public_id=public_id, match_id=match_id),
+    )

@@ -112,6 +112,11 @@ def _make_preview_words() -> dict[str, object]:
             )
             for form, num in (("one", 1), ("other", 2))
         },
+        # The napola the counts force, offered as the board's form does (its words).
+        "napolaOffer": gettext(
+            "Napola of %(run)s for %(name)s: mark it?", run="%(run)s", name="%(name)s"
+        ),
+        "markIt": gettext("Yes, mark it"),
         "here": gettext(
             "Computed on this phone, without signal: the server's points replace these once"
             " it answers."

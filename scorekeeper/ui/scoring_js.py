@@ -29,6 +29,7 @@ from scorekeeper.scoring import (
     FORMATS,
     MESSAGES,
     NAPOLA_MIN,
+    NAPOLA_OFFERS,
     PRESETS,
     PRIMIERA_VALUES,
     SUITS,
@@ -116,6 +117,8 @@ def data() -> dict[str, object]:
         # Capture values from the card that counts most in a suit to the one that counts least.
         "PRIMIERA_ORDER": sorted(PRIMIERA_VALUES, key=_strength, reverse=True),
         "NAPOLA_MIN": NAPOLA_MIN,
+        # Refusals whose params.run is the napola the counts force, to offer.
+        "NAPOLA_OFFERS": sorted(code.value for code in NAPOLA_OFFERS),
         "FORMATS": {
             key: {
                 "sides": f.sides,
@@ -124,6 +127,7 @@ def data() -> dict[str, object]:
                 "plays": f.plays,
                 "cards_played_per_side": f.cards_played_per_side,
                 "scope_per_hand": f.scope_per_hand,
+                "scope_limits": [list(limit) for limit in f.scope_limits],
             }
             for key, f in FORMATS.items()
         },

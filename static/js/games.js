@@ -11,7 +11,12 @@
      field;
    - the board's Share tool opens the phone's share sheet at once where there is one; a
      link to something in a closed <details> (the QR tool) opens it;
-   - Undo asks once, in place of its link.
+   - Undo asks once, in place of its link;
+   - "Confermiamo" confirms with one request (JSON), its answer said in place of the
+     question; a hand every side confirmed loses its mark and its Undo. Without signal or
+     an answer it is sent the plain way;
+   - a refused napola the counts decide (nine denari without the settebello: napola of 6)
+     is offered under its box ([data-napola-offer]): "Yes, mark it" fills the box in.
    The game's links (copy, share sheet) are share.js's. */
 (function () {
   "use strict";
@@ -94,6 +99,7 @@
         .then(function (r) { if (r.status >= 500) throw new Error(r.status); return r.ok ? r.text() : null; })
         .then(function (html) {
           if (html !== null) target.innerHTML = html;
+          showOffers(target);
           delete form.dataset.previewHere;
         }, function () { return previewHere(form, target); })
         .catch(function () {})
@@ -110,6 +116,7 @@
       if (!node) return;
       target.innerHTML = "";
       target.appendChild(node);
+      showOffers(target);
       form.dataset.previewHere = "1";
     });
   }
@@ -209,7 +216,70 @@
     (asking ? document.getElementById("undo-yes") : link).focus();
   });
 
+  /* The napola the counts force, offered under the side's box: shown with this script,
+     one tap fills the box in (as if typed: the preview follows) and the offer goes. */
+  function showOffers(root) {
+    root.querySelectorAll("[data-napola-offer]").forEach(function (offer) { offer.hidden = false; });
+  }
+  showOffers(document);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-napola-offer] [data-fill]") : null;
+    var box = button && document.getElementById(button.dataset.fill);
+    if (!box) return;
+    box.value = button.dataset.run;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+    button.closest("[data-napola-offer]").hidden = true;
+    box.focus();
+  });
+
   // The points follow the form as it is filled in: the button doing it by hand can go
   // (app.css hides it under .js-preview, also in boards swapped in by live.js).
   if (window.fetch) document.documentElement.classList.add("js-preview");
+  /* "Confermiamo": one request, the answer in place of the question. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches(".confirm-form") || form.dataset.plain || !window.fetch) return;
+    event.preventDefault();
+    var button = form.querySelector("button");
+    if (button) { if (button.disabled) return; button.disabled = true; button.setAttribute("aria-busy", "true"); }
+    function plain() { form.dataset.plain = "1"; form.submit(); }
+    fetch(form.action, {
+      method: "POST", body: new FormData(form), credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    }).then(function (r) {
+      var type = r.headers.get("Content-Type") || "";
+      if (type.indexOf("application/json") === -1) { plain(); return; }
+      return r.json().then(function (answer) {
+        var prompt = form.closest(".confirm-prompt");
+        var note = document.createElement("p");
+        note.className = "flash " + (answer.status === "confirmed" ? "flash-success" : "flash-warning") + " confirm-done";
+        note.setAttribute("role", "status");
+        note.tabIndex = -1;
+        note.textContent = answer.message;
+        if (prompt) prompt.replaceWith(note); else form.replaceWith(note);
+        note.focus({ preventScroll: true });
+        if (answer.locked) {
+          var row = document.getElementById("hand-" + answer.number);
+          var mark = row && row.querySelector(".badge-unconfirmed");
+          if (mark) mark.remove();
+          var undo = document.querySelector("#undo-form input[name=number]");
+          if (undo && Number(undo.value) === answer.number) {
+            ["undo-last", "undo-form"].forEach(function (id) { var n = document.getElementById(id); if (n) n.remove(); });
+          }
+        }
+      });
+    }).catch(function () {
+      // No signal (the hand itself was saved with signal, or it would be in the outbox
+      // with its confirmation): say so here and let the tap be tried again.
+      var panel = form.closest(".confirm-panel");
+      if (navigator.onLine || !panel) { plain(); return; }
+      if (button) { button.disabled = false; button.removeAttribute("aria-busy"); }
+      var note = form.parentNode.querySelector(".confirm-offline") || document.createElement("p");
+      note.className = "flash flash-warning confirm-offline";
+      note.setAttribute("role", "alert");
+      note.textContent = panel.dataset.offline;
+      form.parentNode.appendChild(note);
+    });
+  });
 })();

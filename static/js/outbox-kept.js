@@ -497,6 +497,19 @@
         byField[field].forEach(function (text) { list.appendChild(el("li", "", name !== undefined ? name + ": " + text : text)); });
       });
       box.appendChild(list);
+      // The napola the counts force (all ten denari, nine without the settebello...): one
+      // tap fills the side's box in, as on the server's form (games.js).
+      errors.forEach(function (e) {
+        var side = /^sides\[(\d+)\]\.napola_run$/.exec(e.field);
+        if (!side || s.DATA.NAPOLA_OFFERS.indexOf(e.code) < 0 || !P.napolaOffer) return;
+        var offer = box.appendChild(el("p", "napola-offer"));
+        offer.setAttribute("data-napola-offer", "");
+        offer.appendChild(el("span", "", say(P.napolaOffer, { run: e.params.run, name: P.names[Number(side[1])] })));
+        var tap = offer.appendChild(el("button", "btn btn-primary", P.markIt));
+        tap.type = "button";
+        tap.dataset.fill = "sides-" + side[1] + "-napola_run";
+        tap.dataset.run = String(e.params.run);
+      });
       return box;
     }
 

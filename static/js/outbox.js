@@ -322,7 +322,8 @@
       return Promise.resolve();
     }
     askPersistence();
-    return putItem(item).then(function () {
+    return putItem(item).then(function (id) {
+      item.id = id;
       if (drafts()) drafts().clear(form);
       busy(form, false);
       dropNotes(true);  // the board has changed: "Hand N saved" is old news
@@ -333,11 +334,46 @@
       var old = document.getElementById("outbox-kept");
       if (old) old.remove();
       var panel = document.getElementById("outbox");
+      var ask = confirmHere(item);
+      if (ask) kept.appendChild(ask);
       return render().then(function () {
         if (panel) { panel.insertBefore(kept, panel.firstChild); showMessage(kept); }
         scheduleRetry(0);
       });
     });
+  }
+
+  /* The phone passed across, without signal (a game that requires confirmation: the
+     board's game data says whom to ask): "Bruno e Dario, confermate la mano 3?" under
+     the kept hand, and one tap puts their confirmation into the kept hand itself
+     (confirm_side, repeated), so it travels with the hand and is recorded with it, once
+     (the hand's request id keeps both once). A hand already on its way: the board asks
+     again, the server's way. */
+  function confirmHere(item) {
+    var data = readJson("game-data"), ask = data && data.confirm;
+    if (!ask || !ask.sides || !ask.sides.length) return null;
+    var box = el("span", "confirm-prompt outbox-confirm");
+    box.id = "outbox-confirm";
+    var question = el("span", "confirm-question", say(ask.question, { number: item.number }));
+    var yes = button(ask.confirm, function () {
+      yes.disabled = true;
+      allItems().then(function (items) {
+        var waiting = items.filter(function (i) { return i.id === item.id; })[0];
+        if (!waiting || waiting.state !== "waiting") { openBoard(item.boardUrl); return; }
+        waiting.fields = waiting.fields.filter(function (p) { return p[0] !== "confirm_side"; });
+        ask.sides.forEach(function (side) { waiting.fields.push(["confirm_side", String(side)]); });
+        return putItem(waiting).then(function () {
+          var done = el("span", "flash flash-success", say(ask.done, { number: item.number }));
+          done.id = "outbox-confirmed";
+          done.setAttribute("role", "status");
+          box.replaceWith(done);
+        });
+      }).catch(function () { yes.disabled = false; });
+    }, "btn btn-primary btn-big btn-confirm");
+    yes.id = "outbox-confirm-yes";
+    box.appendChild(question);
+    box.appendChild(yes);
+    return box;
   }
 
   /* Send the form the plain way (the page then explains a refusal as without this
@@ -424,6 +460,9 @@
   function post(item, token, foreground, mayRetry) {
     var headers = { Accept: "application/json" };
     if (foreground) headers["X-Scorekeeper-Flash"] = "1";
+    // Who sent it (the history names the phone) and how: at once, or later from the outbox.
+    headers["X-Scorekeeper-Via"] = foreground ? "live" : "outbox";
+    if (window.scorekeeperDevice && window.scorekeeperDevice()) headers["X-Scorekeeper-Device"] = window.scorekeeperDevice();
     return timed(item.recordUrl, { method: "POST", body: body(item.fields, token, item), credentials: "same-origin", headers: headers })
       .then(function (r) {
         if (r.status === 404) return { kind: "gone" };

@@ -339,25 +339,36 @@
     return [error("scope_too_many", where, { maximum: maximum })];
   }
 
-  function tableScopeErrors(format, total) {
+  // The scope of the whole table (scoring/validate.py table_scope_errors): at most
+  // scope_per_hand in all, and nowhere above one of the format's scope_limits, the
+  // maximal scope the plays of a hand hold (scoring/deal.py): 17 + 1 is not a hand.
+  function below(scopes, limit) {
+    return scopes.every(function (n, i) { return n <= limit[i]; });
+  }
+
+  function tableScopeErrors(format, scopes) {
+    const total = scopes.reduce(function (t, n) { return t + n; }, 0);
     const maximum = format.scope_per_hand;
-    if (total <= maximum) return [];
-    return [error("scope_table_too_many", "scope", { total: total, maximum: maximum })];
+    if (total > maximum) return [error("scope_table_too_many", "scope", { total: total, maximum: maximum })];
+    if (format.scope_limits.some(function (limit) { return below(scopes, limit); })) return [];
+    let most = 0;
+    for (const limit of format.scope_limits) {
+      most = Math.max(most, scopes.reduce(function (t, n, i) { return t + Math.min(n, limit[i]); }, 0));
+    }
+    return [error("scope_table_split", "scope", { total: total, maximum: most })];
   }
 
   function validateCards(format, sides) {
     fail(sideCountErrors(format, sides));
     // The parsed entry holds no card twice; its scope and the deck remain.
     let errors = [];
-    let total = 0;
     let valid = true;
     sides.forEach(function (side, i) {
       const found = scopeErrors(format, i, side.scope, side.cards.length);
       if (found.length) valid = false;
       errors = errors.concat(found);
-      total += side.scope;
     });
-    if (valid) errors = errors.concat(tableScopeErrors(format, total));
+    if (valid) errors = errors.concat(tableScopeErrors(format, sides.map(function (side) { return side.scope; })));
     const taken = [];
     sides.forEach(function (side) { side.cards.forEach(function (card) { taken[card] = true; }); });
     const missing = DECK.filter(function (code, index) { return !taken[index]; });
@@ -413,12 +424,10 @@
   }
 
   function checkTableScope(rules, format, sides) {
-    let total = 0;
     for (const side of sides) {
       if (!isWhole(side.scope) || side.scope < 0 || side.scope > sideScopeMaximum(format, side.cards)) return [];
-      total += side.scope;
     }
-    return tableScopeErrors(format, total);
+    return tableScopeErrors(format, sides.map(function (side) { return side.scope; }));
   }
 
   function holdersOf(sides, name) {
@@ -457,7 +466,7 @@
         return;
       }
       if (run === 0) {
-        if (rules.napola && side.denari === DATA.DENARI_IN_DECK) errors.push(error("napola_all_denari", where));
+        if (rules.napola && side.denari === DATA.DENARI_IN_DECK) errors.push(allDenari(where));
         return;
       }
       if (!rules.napola) {
@@ -472,6 +481,62 @@
     return errors;
   }
 
+  function allDenari(where) {  // all ten denari, a run other than 10: its napola is 10
+    return error("napola_all_denari", where, { run: DATA.DENARI_IN_DECK });
+  }
+
+  // Every napola ([side, run], or null for none) a share-out of the ten denari gives, with
+  // denari[i] to side i and the denari of the slice held[i] to it (scoring/deal.py
+  // napola_outcomes): the denari are given out from the asso up, keeping the run.
+  function napolaOutcomes(denari, held) {
+    const holder = {};
+    held.forEach(function (slice, i) {
+      for (let value = 0; value < N; value++) if (slice >> value & 1) holder[value] = i;
+    });
+    const memo = new Map();
+    function share(value, left, owner, run) {
+      const key = value + "|" + left.join(",") + "|" + owner + "|" + run;
+      if (memo.has(key)) return memo.get(key);
+      const found = new Map();  // by "side:run", the outcome
+      if (value === N) {
+        if (!left.some(function (n) { return n > 0; })) {
+          const outcome = run >= DATA.NAPOLA_MIN ? [owner, run] : null;
+          found.set(String(outcome), outcome);
+        }
+      } else {
+        const takers = own(holder, value) ? [holder[value]] : left.map(function (n, i) { return i; });
+        for (const i of takers) {
+          if (left[i] === 0) continue;
+          const rest = left.slice();
+          rest[i]--;
+          const next = value === 0 ? share(1, rest, i, 1)
+            : share(value + 1, rest, owner, run + (run === value && i === owner ? 1 : 0));
+          next.forEach(function (outcome, k) { found.set(k, outcome); });
+        }
+      }
+      memo.set(key, found);
+      return found;
+    }
+    return share(0, denari, -1, 0);
+  }
+
+  // With napola on, some share-out of the denari gives every side its run exactly
+  // (scoring/validate.py check_napola_share); if not, the counts force one napola: say it.
+  function checkNapolaShare(rules, format, sides) {
+    if (!rules.napola) return [];
+    const held = sides.map(function (side) {
+      return (side.settebello ? 1 << SEVEN : 0) | (rules.re_bello && side.re_bello ? 1 << RE : 0);
+    });
+    const outcomes = napolaOutcomes(sides.map(function (side) { return side.denari; }), held);
+    let entered = null;
+    sides.forEach(function (side, i) { if (entered === null && side.napola_run) entered = [i, side.napola_run]; });
+    if (outcomes.has(String(entered))) return [];
+    const forced = outcomes.values().next().value;
+    const i = forced[0];
+    const code = sides[i].settebello ? "napola_forced_no_re_bello" : "napola_forced_no_settebello";
+    return [error(code, "sides[" + i + "].napola_run", { denari: sides[i].denari, run: forced[1] })];
+  }
+
   function napolaRunError(rules, side, where) {
     const run = side.napola_run;
     const all = DATA.DENARI_IN_DECK;
@@ -480,7 +545,7 @@
     if (run > side.denari) return error("napola_exceeds_denari", where, { run: run });
     if (run >= SEVEN_VALUE && !side.settebello) return error("napola_needs_settebello", where, { run: run });
     if (run === all && rules.re_bello && !side.re_bello) return error("napola_needs_re_bello", where, { run: run });
-    if (run < all && side.denari === all) return error("napola_all_denari", where);
+    if (run < all && side.denari === all) return allDenari(where);
     if (run < all && held >> run & 1) return error("napola_run_longer", where, { run: run, card: DECK[run] });
     if (popcount(held) > side.denari) {
       return error("napola_denari_held", where, { cards: codes(held), count: popcount(held), denari: side.denari });
@@ -647,6 +712,7 @@
     [function (rules, format, sides) { return sideCountErrors(format, sides); }],
     [checkCountNumbers],
     [checkTotals, checkEachSide, checkTableScope, checkSettebello, checkReBello, checkNapola, checkPrimieraEntry],
+    [checkNapolaShare],
     [checkBestCardsFit, checkBestDenariHeld, checkBestSevens],
     [checkDenariBelowBest, checkSuitsBelowBest, checkDenariWithBest],
   ];

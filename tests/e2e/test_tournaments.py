@@ -47,6 +47,7 @@ def create_draw_and_start(organiser: Page) -> str:
     organiser.get_by_label("Knockout only").check()
     organiser.get_by_label("Match length (final)").select_option("1")
     organiser.get_by_label("Public: anyone with the address can follow it").check()
+    organiser.get_by_label("Results need the other side's confirmation").uncheck()
     organiser.get_by_role("button", name="Create the tournament").click()
 
     organiser.get_by_label("Entries, one a line").fill(EIGHT_PAIRS)
@@ -147,6 +148,7 @@ def test_six_players_at_tables_of_three_to_the_winner(make_phone: Callable[..., 
     phone.get_by_label("Tournament name").fill("Torneo a tre")
     phone.get_by_label("3 players, each for themselves").check()
     phone.get_by_label("Single round-robin").check()
+    phone.get_by_label("Results need the other side's confirmation").uncheck()
     phone.get_by_role("button", name="Create the tournament").click()
     phone.get_by_label("Entries, one a line").fill("\n".join(f"Player {i}" for i in range(1, 7)))
     phone.get_by_role("button", name="Add", exact=True).click()
@@ -203,6 +205,7 @@ def test_a_league_tournament_played_at_every_table_enters_the_league(
     owner.get_by_label("Knockout only").check()
     owner.get_by_label("Match length (final)").select_option("1")
     owner.get_by_label("League").select_option(label="Circolo Aurora")
+    owner.get_by_label("Results need the other side's confirmation").uncheck()
     owner.get_by_role("button", name="Create the tournament").click()
     owner.get_by_label("Entries, one a line").fill(EIGHT_PAIRS)
     owner.get_by_role("button", name="Add", exact=True).click()

@@ -20,6 +20,7 @@ from typing import Any
 
 from scorekeeper.scoring import (
     DECK,
+    DENARI_IN_DECK,
     FORMATS,
     PRESETS,
     CountsEntry,
@@ -394,9 +395,64 @@ def best_card_case(rng: random.Random, rules: Rules, piles: list[list[int]]) -> 
     return data
 
 
+def edge_counts(rng: random.Random, rules: Rules) -> JSON:
+    """Counts on the edge of what a deal gives (RULES.md section 6, "some real deal"):
+    scope at one of the most the plays of a hand hold (``Format.scope_limits``), now and
+    then one more on some side (17 + 1 with two players); the denari mostly on one side,
+    with or without the settebello and the re bello, and a napola run that is or is not
+    the one they force (nine denari without the settebello: a napola of 6)."""
+    sides = rules.sides
+    scope = list(rng.choice(rules.format.scope_limits))
+    on_scope = rng.random() < 0.5  # else on the denari, with scope a hand holds
+    if on_scope and rng.random() < 0.6:
+        scope[rng.randrange(sides)] += 1
+    elif not on_scope:
+        scope = [rng.randint(0, n) for n in scope]
+    cards = [2 * n for n in scope]
+    while sum(cards) > len(DECK):  # more scope than cards: none of this side's scope then
+        i = max(range(sides), key=cards.__getitem__)
+        cards[i], scope[i] = 0, 0
+    for _ in range(len(DECK) - sum(cards)):
+        cards[rng.randrange(sides)] += 1
+    rich = max(range(sides), key=cards.__getitem__)
+    other = (rich + 1) % sides
+    denari = [0] * sides
+    if cards[rich] >= DENARI_IN_DECK - 1 and cards[other] and not on_scope:
+        # Nine denari, the tenth (the settebello or the re bello) on another side.
+        denari[rich], denari[other] = DENARI_IN_DECK - 1, 1
+        settebello, re_bello = (other, other) if rng.random() < 0.6 else (rich, other)
+    else:
+        denari[rich] = min(cards[rich], rng.choice((8, 9, 9, 9, 10)))
+        while sum(denari) < DENARI_IN_DECK:
+            i = rng.randrange(sides)
+            if denari[i] < cards[i]:
+                denari[i] += 1
+        holders = [i for i in range(sides) if denari[i]]
+        settebello = rich if rng.random() < 0.4 else rng.choice(holders)
+        re_bello = rng.choice(holders)
+    napola = rng.choice((0, 0, 3, 6, 6, 9, 10)) if rules.napola else 0
+    return {
+        "sides": [
+            {
+                "cards": cards[i],
+                "denari": denari[i],
+                "settebello": i == settebello,
+                "re_bello": rules.re_bello and i == re_bello,
+                "napola_run": napola if i == rich else 0,
+                "scope": scope[i],
+                "primiera_cards": None,
+            }
+            for i in range(sides)
+        ],
+        "primiera": rng.choice((None, 0)),
+    }
+
+
 def random_hand(rng: random.Random) -> JSON:
     """One hand case: rules, mode and entry, as the phone would score them."""
     rules = random_rules(rng)
+    if rng.random() < 0.06:
+        return {"rules": rules.to_json(), "mode": "counts", "entry": edge_counts(rng, rules)}
     mode = rng.choice(("cards", "counts"))
     piles = random_deal(rng, rules.sides)
     if mode == "counts" and rng.random() < 0.3:

@@ -18,6 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.scoring import DECK, FORMATS, CardsEntry, Rules
 from scorekeeper.tournaments import services
+from scorekeeper.tournaments.games import side_token
 from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import Entrant, Match, Structure, Tournament
 from tests.helpers.actions import post_form
@@ -170,3 +171,23 @@ def play_round(t: Tournament, decide: Callable[[Match], int] = lower_number_wins
                 play_match(match, decide(match))
                 played.append(match)
     return played
+
+
+def side_link(match: Match, side: int) -> str:
+    """The path of side ``side``'s own link to ``match`` (in an app context)."""
+    first = services.match_games(match)[0]
+    return f"/tournaments/side/{side_token(match, side, first)}"
+
+
+def confirming(
+    organiser: User,
+    entries: str = FOUR_PAIRS,
+    structure: Structure = Structure.ROUND_ROBIN,
+    stages: tuple[StageSetup, ...] = (StageSetup(1, 11),),
+    seed: int = 3,
+) -> Tournament:
+    """A started tournament of ``entries`` (a single round-robin by default) whose results
+    need the other side's confirmation."""
+    t = drawn(organiser, entries, seed, structure, stages, needs_confirmation=True)
+    services.start(t)
+    return t

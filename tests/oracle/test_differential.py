@@ -9,10 +9,11 @@ from the JSON games store and compared with what games did with it then, and
 the score's JSON form with what the API answered then.
 
 The engine has since gained checks the oracle lacks (:data:`NEW_CHECKS`: scope for
-the whole table, best cards consistent with the counts, napola runs the counts
-contradict, RULES.md section 6). A hand they refuse is expected to differ in that
-way only: the oracle's errors are the engine's without theirs, and when those were
-all, the oracle scored the hand (:func:`agrees`).
+the whole table and how they are shared out among the sides, best cards consistent
+with the counts, napola runs the counts contradict or force, RULES.md section 6). A
+hand they refuse is expected to differ in that way only: the oracle's errors are the
+engine's without theirs, and when those were all, the oracle scored the hand
+(:func:`agrees`).
 
 The work is counted in hands (:data:`HANDS_PER_FORMAT` per format, from a fixed
 seed), never in seconds; ``--corpus quick`` (`make check`) runs the first tenth of them,
@@ -44,7 +45,10 @@ ODD_TEXTS = ("7d", " 10s ", "1 b")
 NEW_CHECKS = frozenset(
     (
         "scope_table_too_many",
+        "scope_table_split",
         "napola_all_denari",
+        "napola_forced_no_settebello",
+        "napola_forced_no_re_bello",
         "napola_run_longer",
         "napola_denari_held",
         "primiera_exceeds_cards",

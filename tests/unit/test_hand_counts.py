@@ -129,7 +129,7 @@ def test_count_checks(rules, sides, expected):
     [
         # Two players, 20 cards each: 10 scope each would be possible alone, not together.
         ("2", [SideCounts(20, 5, True, scope=10), SideCounts(20, 5, scope=10)], 20),
-        ("2", [SideCounts(20, 5, True, scope=9), SideCounts(20, 5, scope=9)], None),
+        ("2", [SideCounts(20, 5, True, scope=9), SideCounts(20, 5, scope=8)], None),
         ("2", [SideCounts(36, 9, True, scope=18), SideCounts(4, 1)], None),
         # Three players: 7 + 6 + 6 is one too many; 6 each is every other play.
         (

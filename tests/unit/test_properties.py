@@ -16,6 +16,7 @@ from scorekeeper.scoring import (
     CardsEntry,
     Category,
     CountsEntry,
+    ErrorCode,
     InvalidHand,
     Rules,
     SideCards,
@@ -29,6 +30,7 @@ from scorekeeper.scoring import (
     score_counts,
     score_masks,
 )
+from tests.helpers.deals import scope_fits
 
 SINGLE_POINT = (Category.CARTE, Category.DENARI, Category.PRIMIERA, Category.SETTEBELLO)
 
@@ -44,7 +46,7 @@ rules_st = st.builds(
 @st.composite
 def hands(draw, rules_strategy=rules_st):
     """Random rules and a random valid hand for them: every card to one side, possible
-    scope (for each side, and at most 18 for the table)."""
+    scope (for each side, and for the table: they fit the plays of a hand)."""
     rules = draw(rules_strategy)
     owners = draw(st.lists(st.integers(0, rules.sides - 1), min_size=40, max_size=40))
     piles = [
@@ -52,12 +54,13 @@ def hands(draw, rules_strategy=rules_st):
     ]
     order = draw(st.permutations(range(rules.sides)))
     sides = []
-    left = rules.format.scope_per_hand
-    for i in order:
-        top = min(rules.format.cards_played_per_side, len(piles[i]) // 2, left)
-        scope = draw(st.integers(0, top))
-        left -= scope
-        sides.append(SideCards(piles[i], scope))
+    scope = [0] * rules.sides
+    for k, i in enumerate(order):
+        top = min(rules.format.cards_played_per_side, len(piles[i]) // 2)
+        while top and not scope_fits(rules, [*scope[:k], top, *scope[k + 1 :]]):
+            top -= 1
+        scope[k] = draw(st.integers(0, top))
+        sides.append(SideCards(piles[i], scope[k]))
     return rules, sides
 
 
@@ -92,6 +95,12 @@ def test_reordering_sides_reorders_the_results(hand, random):
     order = list(range(len(sides)))
     random.shuffle(order)
     score = score_cards(rules, sides)
+    if not scope_fits(rules, [sides[i].scope for i in order]):
+        # Sides are in seat order: with four sides, the scope of two that sit apart may
+        # not fit beside each other (9 + 9 scope for sides next to each other).
+        with pytest.raises(InvalidHand):
+            score_cards(rules, [sides[i] for i in order])
+        return
     shuffled = score_cards(rules, [sides[i] for i in order])
     assert [dict(shuffled.sides[k].points) for k in range(len(order))] == [
         dict(score.sides[i].points) for i in order
@@ -111,9 +120,11 @@ def test_counts_mode_agrees_with_cards_mode(hand):
 
 
 @given(hands(), st.data())
-def test_scope_for_the_table_are_refused_beyond_18_both_ways(hand, data):
+def test_scope_for_the_table_are_refused_exactly_when_no_plays_hold_them(hand, data):
     # Every side's scope possible on its own (often its most); the table's refused
-    # exactly when they add up to more than 18, entered card by card or as counts.
+    # exactly when the plays of a hand cannot hold them (a search in the test helpers):
+    # beyond 18 in all, or shared out so that a scopa would follow a scopa, entered card
+    # by card or as counts.
     rules, sides = hand
     scope = []
     for side in sides:
@@ -123,14 +134,13 @@ def test_scope_for_the_table_are_refused_beyond_18_both_ways(hand, data):
     plain = score_cards(rules, [SideCards(side.cards) for side in sides])
     by_counts = [replace(c, scope=n) for c, n in zip(counts_of(plain), scope, strict=True)]
     for score in (lambda: score_cards(rules, by_cards), lambda: score_counts(rules, by_counts)):
-        if sum(scope) <= 18:  # 36 plays in every format
+        if scope_fits(rules, scope):
             assert [side.scope for side in score().sides] == scope
             continue
         with pytest.raises(InvalidHand) as caught:
             score()
-        assert [(e.code, e.field) for e in caught.value.errors] == [
-            ("scope_table_too_many", "scope")
-        ]
+        code = ErrorCode.SCOPE_TABLE_TOO_MANY if sum(scope) > 18 else ErrorCode.SCOPE_TABLE_SPLIT
+        assert [(e.code, e.field) for e in caught.value.errors] == [(code, "scope")]
 
 
 @given(hands(), st.data())

@@ -44,7 +44,9 @@ def test_the_catalog_holds_each_message_once():
     # messages.po merges as a union (.gitattributes): a merge can leave an entry twice
     # or cut one short, which pybabel compile does not refuse.
     lines = CATALOG.read_text(encoding="utf-8").splitlines()
-    ids = [line for line in lines if line.startswith("msgid ")]
+    ids = [
+        _whole_msgid(lines, index) for index, line in enumerate(lines) if line.startswith("msgid ")
+    ]
     assert sorted({i for i in ids if ids.count(i) > 1}) == []
     cut_short = [
         line
@@ -52,3 +54,14 @@ def test_the_catalog_holds_each_message_once():
         if line.startswith("msgid ") and not after.startswith(("msgstr ", "msgid_plural ", '"'))
     ]
     assert cut_short == []
+
+
+def _whole_msgid(lines: list[str], index: int) -> str:
+    """The msgid starting at ``lines[index]`` with its continuation lines (a long one is
+    written ``msgid ""`` and then its parts, one per line)."""
+    parts = [lines[index].removeprefix("msgid ")]
+    for line in lines[index + 1 :]:
+        if not line.startswith('"'):
+            break
+        parts.append(line)
+    return "".join(parts)

@@ -41,18 +41,47 @@ def post(client: FlaskClient, url: str, body: object, lang: str = "en") -> Any:
     return client.post(url, json=body, headers={"Accept-Language": lang})
 
 
-def errors_of(response: Any) -> list[dict[str, str]]:
-    """The response's errors, after checking the shape API.md gives every error body."""
+def errors_of(response: Any, codes: list[str] | None = None) -> list[dict[str, str]]:
+    """The response's errors (field and message), after checking the shape API.md gives
+    every error body; the optional ``code`` of each (a check of the hand's) goes to
+    ``codes`` when given."""
     body = response.get_json()
     assert set(body) == {"errors"}
     assert body["errors"]
+    found = []
     for error in body["errors"]:
-        assert set(error) == {"field", "message"}
+        assert set(error) - {"code"} == {"field", "message"}
         assert error["message"]
-    return list(body["errors"])
+        if codes is not None and "code" in error:
+            codes.append(error["code"])
+        found.append({"field": error["field"], "message": error["message"]})
+    return found
 
 
 # --------------------------------------------------------------------------- scoring
+
+
+def test_scope_no_hand_holds_are_refused_with_their_code(client: FlaskClient) -> None:
+    # Two players, 17 + 1 scope: Bruno's scopa leaves Anna's next play without one (and
+    # her play before it), so 18 scope are a hand only when one side made them all.
+    anna = " ".join(f"{v}{s}" for s in "DCBS" for v in range(1, 10))
+    body = hand_body(anna, "*")
+    body["sides"][0]["scope"] = 17
+    body["sides"][1]["scope"] = 1
+    codes: list[str] = []
+    errors = errors_of(post(client, "/api/v1/score", body, "it"), codes)
+    assert codes == ["scope_table_split"]
+    assert errors == [
+        {
+            "field": "scope",
+            "message": "18 scope divise così non stanno in una mano: al massimo 17, perché "
+            "dopo una scopa il giocatore seguente trova il tavolo vuoto e l'ultima giocata "
+            "non è mai scopa",
+        }
+    ]
+    body["sides"][1]["scope"] = 0
+    body["sides"][0]["scope"] = 18
+    assert post(client, "/api/v1/score", body).status_code == 200
 
 
 def test_the_hand_from_api_md(client: FlaskClient) -> None:

@@ -229,3 +229,34 @@ def test_the_game_s_tools_are_one_row_over_the_totals(client: FlaskClient) -> No
     seen = client.get(view.group(1)).get_data(as_text=True)
     assert 'id="share-tool"' in seen
     assert 'id="view-link-qr"' in seen
+
+
+def test_a_napola_the_counts_force_is_offered_under_its_box(client: FlaskClient) -> None:
+    """Nine denari without the settebello are the asso to the 6: a hand saved without the
+    napola is refused with the reason next to Anna's napola box, which offers to fill it
+    in (shown by js/games.js); saved with it, the napola scores 6."""
+    client.get("/lang/it")
+    board = start_game(client, napola="y")
+    nine = {
+        "sides-0-cards": "30",
+        "sides-0-denari": "9",
+        "sides-1-cards": "10",
+        "sides-1-denari": "1",
+        "settebello": "1",
+        "primiera": "0",
+    }
+    response = record(client, board, **nine)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    message = "con 9 denari senza il settebello questa parte ha dall&#39;asso al 6: napola da 6"
+    assert links(html) == [("sides-0-napola_run", f"Anna · Napola (lunghezza): {message}")]
+    offer = re.search(r'<p class="napola-offer" data-napola-offer hidden>.*?</p>', html, re.S)
+    assert offer, "no napola offered"
+    assert "Napola da 6 per Anna: la segno?" in offer.group(0)
+    assert 'data-fill="sides-0-napola_run" data-run="6">Sì, segnala</button>' in offer.group(0)
+    assert html.count("data-napola-offer") == 1  # Bruno's box offers nothing
+    saved = record(client, board, **(nine | {"sides-0-napola_run": "6"}))
+    assert saved.status_code == 302
+    # A refusal that forces no napola offers none.
+    response = record(client, board, **(nine | {"sides-0-denari": "31"}))
+    assert "data-napola-offer" not in response.get_data(as_text=True)

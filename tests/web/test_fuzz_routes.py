@@ -96,6 +96,8 @@ def world(app: Flask, client: FlaskClient) -> World:
         "match_id": "1",
         "member_id": "1",
         "table": "standings",  # a tournament export's table
+        "day": "2026-08-16",  # a league evening's result sheet
+        "signature": "not-a-signature",  # a result sheet's (refused: 400, never a 5xx)
     }
     return World(values, view_token, join.rsplit("/", 1)[1])
 

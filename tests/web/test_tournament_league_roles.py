@@ -20,6 +20,7 @@ from scorekeeper.leagues import services as leagues
 from scorekeeper.leagues.models import League, Membership
 from scorekeeper.leagues.models import Role as LeagueRole
 from scorekeeper.tournaments import services
+from scorekeeper.tournaments.games import side_token
 from scorekeeper.tournaments.models import Entry, Match, MatchResult, Member
 from tests.helpers import EN, csrf_token
 from tests.helpers.actions import as_user, create_league, invite, join, logout, post_form, signup
@@ -29,6 +30,8 @@ FOUR_PAIRS = "Anna & Bruno\nCarla & Dario\nElena & Fabio\nGina & Ivo"
 SWISS = {**NEW, "structure": "swiss", "rounds": "3", "final_games": "1", "final_target": "11"}
 #: Who tries, and what every write route answers them.
 REFUSED = {"stranger": 404, "removed": 404, "outsider": 404, "demoted": 403, "viewer": 403}
+#: The routes of a side's link (its token, not the tournament's id, in the URL).
+SIDE_ROUTES = {"tournaments.side_result", "tournaments.side_confirm", "tournaments.side_dispute"}
 #: What each write route is sent: what the owner's own form would send.
 FORMS: dict[str, dict[str, str]] = {
     "tournaments.entries": {"entries": "Luca & Marta"},
@@ -125,8 +128,9 @@ def _write_routes(app: Flask, ids: dict[str, Any]) -> dict[str, str]:
         if not rule.endpoint.startswith("tournaments.") or "POST" not in (rule.methods or ()):
             continue
         if "public_id" not in rule.arguments:
-            # Not inside a tournament: a new one, offered only the leagues one may use.
-            assert rule.endpoint == "tournaments.new", rule.rule
+            # Not inside a tournament: a new one, offered only the leagues one may use, or
+            # a side's link (`test_a_side_link_needs_a_league_member`).
+            assert rule.endpoint == "tournaments.new" or rule.endpoint in SIDE_ROUTES, rule
             continue
         unknown = rule.arguments - ids.keys()
         assert not unknown, f"{rule.rule}: give this test an id for {unknown}"
@@ -222,3 +226,36 @@ def test_a_visitor_is_sent_to_log_in(
         assert response.status_code == 302
         assert "/account/login" in response.headers["Location"]
     assert _state(app, pid) == before
+
+
+def test_a_side_link_needs_a_league_member(
+    app: Flask, client: FlaskClient, league_tournament: dict[str, Any]
+) -> None:
+    """In a league's tournament that asks for confirmation, a side's link (handed to a
+    pair, printed on its sheet) opens only for a member of the league: its players read
+    and confirm there, whatever their role; a stranger, the removed organiser and a
+    helper outside the league get 404 on its page and on every write, a visitor is sent
+    to log in, and nothing changes."""
+    pid = league_tournament["pid"]
+    with app.test_request_context():
+        t = tournament_of(pid)
+        t.needs_confirmation = True
+        match = db.session.get_one(Match, league_tournament["ids"]["match_id"])
+        token = side_token(match, 1, services.match_games(match)[0])
+        db.session.commit()
+        routes = {endpoint: url_for(endpoint, token=token) for endpoint in sorted(SIDE_ROUTES)}
+    before = _state(app, pid)
+    for who in ("stranger", "removed", "outsider"):
+        as_user(client, who)
+        assert client.get(f"/tournaments/side/{token}").status_code == 404, who
+        csrf = csrf_token(client, "/account/")
+        for endpoint, url in routes.items():
+            response = client.post(url, data={"csrf_token": csrf, "side": "1"})
+            assert response.status_code == 404, (who, endpoint, response.status_code)
+    logout(client)
+    response = client.get(f"/tournaments/side/{token}")
+    assert response.status_code == 302
+    assert "/account/login" in response.headers["Location"]
+    assert _state(app, pid) == before
+    as_user(client, "viewer")
+    assert client.get(f"/tournaments/side/{token}").status_code == 200

@@ -36,6 +36,17 @@ NO_AGREEMENT = {
     "held by %(side)s",
     "Point: %(side)s",
     "side %(side)s",  # a side's letter on the new game's form: "parte A"
+    # A tournament's result the other side confirms.
+    "Awaiting confirmation by %(side)s.",
+    "Disputed by %(side)s: locked until the organiser decides.",
+    "Link of %(side)s",
+    "QR code of the link of %(side)s",
+    "%(side)s: enter or confirm the result",
+    # A history's words (scorekeeper.audit.words): "dal link di Bruno e Dario",
+    # "Anna e Carla: denari 6 → 7", "Anna e Carla: 5 punti".
+    "through %(side)s's link",
+    "%(side)s: %(field)s %(before)s → %(after)s",
+    "%(side)s: %(points)s",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its
@@ -177,6 +188,54 @@ AGREEMENT = [
                 "Anna and Carla take the primiera point: the only side with all four suits.",
                 None,
             ),
+        },
+    ),
+    (
+        "You are %(side)s.",
+        {},
+        {
+            "it": ("Sei Anna.", "Siete Anna e Carla.", "Siete Anna, Carla ed Elena."),
+            "en": ("You are Anna.", "You are Anna and Carla.", "You are Anna, Carla, and Elena."),
+        },
+    ),
+    (
+        "Entered by %(side)s.",
+        {},
+        {
+            "it": ("Inserito da Anna.", "Inserito da Anna e Carla.", None),
+            "en": ("Entered by Anna.", "Entered by Anna and Carla.", None),
+        },
+    ),
+    (
+        "Pass the phone to %(side)s: is this the result?",
+        {},
+        {
+            "it": (
+                "Passa il telefono ad Anna: è questo il risultato?",
+                "Passa il telefono ad Anna e Carla: è questo il risultato?",
+                None,
+            ),
+            "en": (
+                "Pass the phone to Anna: is this the result?",
+                "Pass the phone to Anna and Carla: is this the result?",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s confirms this result",
+        {},
+        {
+            "it": ("Anna conferma", "Anna e Carla confermano", "Anna, Carla ed Elena confermano"),
+            "en": ("Anna confirms this result", "Anna and Carla confirm this result", None),
+        },
+    ),
+    (
+        "%(side)s disputes this result",
+        {},
+        {
+            "it": ("Anna contesta", "Anna e Carla contestano", None),
+            "en": ("Anna disputes this result", "Anna and Carla dispute this result", None),
         },
     ),
 ]

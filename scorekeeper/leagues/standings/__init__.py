@@ -40,6 +40,7 @@ from scorekeeper.leagues.standings.queries import (
     Line,
     RatingPoint,
     Result,
+    Unconfirmed,
     head_to_head,
     pairs,
     player_line,
@@ -48,6 +49,7 @@ from scorekeeper.leagues.standings.queries import (
     season_of,
     sort_key,
     standings,
+    unconfirmed,
 )
 from scorekeeper.leagues.standings.ratings import (
     MODEL,
@@ -88,6 +90,7 @@ __all__ = [
     "Result",
     "ResultRow",
     "ResultSource",
+    "Unconfirmed",
     "add_new_standings",
     "add_results",
     "display_rating",
@@ -112,5 +115,6 @@ __all__ = [
     "season_of",
     "sort_key",
     "standings",
+    "unconfirmed",
     "write_results",
 ]

@@ -10,7 +10,7 @@ from sqlalchemy import ColumnElement, Integer, and_, cast, func, select
 from sqlalchemy.orm import aliased
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Game, Hand, HandStatus
 from scorekeeper.leagues.models import LeagueResult, Player, Season, Standing
 from scorekeeper.leagues.standings.ratings import display_rating
 from scorekeeper.leagues.standings.rows import TALLIES, of_period
@@ -248,3 +248,33 @@ def season_of(league_id: int, season_id: int | None) -> Season | None:
         return None
     season = db.session.get(Season, season_id)
     return season if season is not None and season.league_id == league_id else None
+
+
+@dataclass(frozen=True)
+class Unconfirmed:
+    """How many hands of a league's games the standings do not count yet: awaiting a
+    side's confirmation, or disputed (their games count once every hand is confirmed)."""
+
+    awaiting: int = 0
+    disputed: int = 0
+
+    @property
+    def total(self) -> int:
+        """Every hand not confirmed."""
+        return self.awaiting + self.disputed
+
+
+def unconfirmed(league_id: int) -> Unconfirmed:
+    """The league's hands not confirmed yet, by status (one statement)."""
+    rows = db.session.execute(
+        select(Hand.status, func.count())
+        .join(Game, Game.id == Hand.game_id)
+        .where(
+            Game.league_id == league_id,
+            Game.requires_confirmation.is_(True),
+            Hand.status != HandStatus.CONFIRMED,
+        )
+        .group_by(Hand.status)
+    )
+    counts = {status: int(count) for status, count in rows}
+    return Unconfirmed(counts.get(HandStatus.AWAITING, 0), counts.get(HandStatus.DISPUTED, 0))

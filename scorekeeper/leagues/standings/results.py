@@ -27,7 +27,7 @@ from sqlalchemy import bindparam, delete, select
 
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Game, HandStatus
 from scorekeeper.leagues.models import League, LeagueResult
 from scorekeeper.leagues.standings.ratings import rerate_from
 from scorekeeper.leagues.standings.rows import refresh_standings
@@ -162,13 +162,18 @@ def register_result_source(app: Flask, source: ResultSource) -> None:
 
 def game_results(game: Game, winner_side: int | None) -> list[ResultRow]:
     """The result rows of league game ``game``: a registered source's, or those of its
-    hands with ``winner_side`` as the winner (`results_of`)."""
+    hands with ``winner_side`` as the winner (`results_of`), none while a hand awaits
+    confirmation or is disputed (the standings count confirmed games only)."""
     assert game.league_id is not None  # noqa: S101 - only a league game has results
     sources: list[ResultSource] = current_app.extensions.get(_SOURCES, [])
     for source in sources:
         rows = source(game)
         if rows is not None:
             return rows
+    if game.requires_confirmation and any(
+        hand.status != HandStatus.CONFIRMED for hand in game.hands
+    ):
+        return []  # counted once every hand is confirmed (`pending_count` says how many wait)
     return results_of(
         game.league_id,
         game.id,

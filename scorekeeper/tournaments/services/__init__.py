@@ -20,11 +20,14 @@ import-linter contract in pyproject.toml):
 - `membership`: its members (organiser, helpers, viewers);
 - `registration`: the entry list (pasted, seeded, withdrawn);
 - `pairing`: the start and each next round (round-robin, Swiss, Danish, next stage);
+- `confirmation`: a side's confirmation or dispute of a result, the organiser's
+  resolution, the disputes waiting;
 - `by_hand`: a result entered by hand, and how it counts in a league;
 - `results`: a result as the games decide it, and the tournament moved on;
 - `drawing`: the draw (entrants, groups, a knockout's seeding), undone until the start;
 - `progress`: whether a stage is over, and the winner;
 - `knockout`: the bracket, its first round and the matches it fills in;
+- `confirming`: where a result stands when the other side confirms it, its rules;
 - `ranking`: the standings of a stage or a group, and who has met whom;
 - `seating`: a planned round stored, each match with its first partita;
 - `queries`: reading entries, entrants, rounds, matches, their games and results;
@@ -34,6 +37,19 @@ import-linter contract in pyproject.toml):
 
 from scorekeeper.tournaments.inputs import FORMAT_KEYS
 from scorekeeper.tournaments.services.by_hand import enter_result, league_results
+from scorekeeper.tournaments.services.confirmation import (
+    Dispute,
+    confirm,
+    dispute,
+    disputes,
+    resolve,
+)
+from scorekeeper.tournaments.services.confirming import (
+    awaiting_sides,
+    confirmed_sides,
+    sides_confirmed,
+    unconfirmed_count,
+)
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
 from scorekeeper.tournaments.services.knockout import bracket, moved_on
@@ -82,10 +98,16 @@ __all__ = [
     "GAMES_MAX",
     "ROUNDS_MAX",
     "THREE",
+    "Dispute",
     "StageShape",
     "add_entries",
+    "awaiting_sides",
     "bracket",
+    "confirm",
+    "confirmed_sides",
     "create_tournament",
+    "dispute",
+    "disputes",
     "draw",
     "enter_result",
     "entrants",
@@ -106,11 +128,13 @@ __all__ = [
     "next_round",
     "parse_entries",
     "remove_member",
+    "resolve",
     "result_of",
     "results_of_matches",
     "rounds",
     "set_entry",
     "set_member",
+    "sides_confirmed",
     "stage_kinds",
     "stage_shape",
     "standings",
@@ -118,5 +142,6 @@ __all__ = [
     "three_points",
     "three_standings",
     "tournaments_of",
+    "unconfirmed_count",
     "winner",
 ]

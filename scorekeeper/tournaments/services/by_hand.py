@@ -3,6 +3,7 @@ league tournament counted in the league as the match's one result."""
 
 from __future__ import annotations
 
+from scorekeeper import audit
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
@@ -10,7 +11,21 @@ from scorekeeper.games.models import Game
 from scorekeeper.leagues import standings as league_standings
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
-from scorekeeper.tournaments.models import Match, MatchResult, StageKind, Status, Tournament
+from scorekeeper.tournaments.models import (
+    REASON_MAX,
+    Match,
+    MatchResult,
+    ResultState,
+    StageKind,
+    Status,
+    Tournament,
+)
+from scorekeeper.tournaments.services.confirming import (
+    add_confirmation,
+    add_dispute,
+    awaiting_sides,
+    refuse_change,
+)
 from scorekeeper.tournaments.services.locks import lock_match, refuse_unless
 from scorekeeper.tournaments.services.queries import (
     match_games,
@@ -18,42 +33,102 @@ from scorekeeper.tournaments.services.queries import (
     result_of,
     stage_of,
 )
-from scorekeeper.tournaments.services.results import write_result
+from scorekeeper.tournaments.services.results import result_confirmed, write_result
 from scorekeeper.transactions import in_transaction
 
 
 def enter_result(
-    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: User
+    match: Match,
+    wins: tuple[int, ...],
+    points: tuple[int, ...],
+    by: User | None,
+    *,
+    side: int | None = None,
+    organiser: bool = False,
+    reason: str = "",
 ) -> MatchResult:
     """Record (or correct) a match's result by hand: partite won and game points per
     side. The same result entered twice, or by two helpers at once, is recorded once.
     A knockout result can no longer change winner once the next match is on.
 
+    ``by`` is the account that entered it (none: a side's link without an account),
+    ``side`` the side at the table whose link it came from (``None``: the organiser or
+    a helper on the rounds page), ``organiser`` whether the organiser entered it.
+    Where the tournament asks for confirmation (`confirming`): a side entering the very
+    result another side entered and awaits from it confirms it, a different one
+    disputes it; a locked result (confirmed or disputed) only the organiser changes,
+    with a ``reason``, which the result keeps.
+
     In a league tournament the result counts in the league's standings and ratings in
     the same transaction, once, as the match's league result (`league_results`), in
-    place of whatever its partite had counted; a correction replaces it. The match's
+    place of whatever its partite had counted, once it counts (confirmed); a correction
+    replaces it. The match's
     games and the league are locked first, in the order a hand saved at the table takes
     them (game, league, match, tournament), so the two never wait on each other."""
-    wins, drawn = _checked_result(match, wins, points)
-    match_id, by_id = match.id, by.id
+    wins, drawn = checked_result(match, wins, points)
+    match_id, by_id = match.id, (by.id if by is not None else None)
 
     def save() -> MatchResult:
-        league_id = _lock_for_league(match_id)
+        league_id = lock_for_league(match_id)
         locked = lock_match(match_id)
         _refuse_entry(locked, drawn=drawn)
         existing = result_of(locked)
-        if existing is not None and existing.wins == wins and existing.points == points:
-            return existing
-        written = write_result(locked, wins, points, by=by_id)
+        if existing is not None:
+            answered = _entered_again(
+                locked, existing, wins, points, side, organiser, reason, by_id
+            )
+            if answered is not None:
+                if league_id is not None and answered.is_confirmed:
+                    recount_in_league(locked)  # it may just have been confirmed
+                return answered
+        disputed = existing is not None and existing.state == ResultState.DISPUTED.value
+        written = write_result(locked, wins, points, by=by_id, side=side, trusted=organiser)
+        if existing is not None and organiser and reason.strip():
+            written.reason = reason.strip()[:REASON_MAX]
+        if disputed:
+            audit.record(
+                audit.ChangeKind.RESOLVED,
+                audit.Subject.match(match_id),
+                None,
+                {"reason": written.reason},
+            )
         if league_id is not None:
-            for game in match_games(locked):
-                league_standings.game_changed(game)
+            recount_in_league(locked)
         return written
 
     return in_transaction(save)
 
 
-def _checked_result(
+def _entered_again(
+    match: Match,
+    existing: MatchResult,
+    wins: tuple[int, ...],
+    points: tuple[int, ...],
+    side: int | None,
+    organiser: bool,
+    reason: str,
+    by_id: int | None,
+) -> MatchResult | None:
+    """A result entered for a match that has one: ``existing`` itself when that settles
+    it (the same result again; a side's confirmation or dispute), ``None`` when it is
+    to be written over; refused when locked."""
+    same = existing.wins == wins and existing.points == points
+    if same and (existing.is_confirmed or not organiser):
+        if (
+            side is not None
+            and side in awaiting_sides(match, existing)
+            and add_confirmation(match, existing, side, through=side, user_id=by_id)
+        ):
+            result_confirmed(match)
+        return existing
+    refuse_change(match, existing, organiser=organiser, reason=reason)
+    if side is not None and side in awaiting_sides(match, existing):
+        add_dispute(match, existing, side, wins, points)
+        return existing
+    return None
+
+
+def checked_result(
     match: Match, wins: tuple[int, ...], points: tuple[int, ...]
 ) -> tuple[tuple[int, ...], bool]:
     """The partite won per side of a result entered for ``match``, checked (one per side
@@ -99,7 +174,7 @@ def _refuse_entry(match: Match, *, drawn: bool) -> None:
         raise TournamentRefused("knockout_needs_winner", "wins")
 
 
-def _lock_for_league(match_id: int) -> int | None:
+def lock_for_league(match_id: int) -> int | None:
     """In a league tournament, lock the match's games and then its league (the locks a
     hand saved at its table takes before the match's); the league's id, if any."""
     match = db.session.get_one(Match, match_id)
@@ -108,6 +183,13 @@ def _lock_for_league(match_id: int) -> int | None:
         _lock_games(match)
         league_standings.lock_leagues([league_id])
     return league_id
+
+
+def recount_in_league(match: Match) -> None:
+    """Count the match's games in its league again (its result entered, corrected or
+    confirmed), the league locked first (`lock_for_league`)."""
+    for game in match_games(match):
+        league_standings.game_changed(game)
 
 
 def _lock_games(match: Match) -> None:
@@ -131,7 +213,8 @@ def league_results(game: Game) -> list[league_standings.ResultRow] | None:
     A match whose result was entered by hand counts in its league as one result: on its
     first partita's game (its time and seats), with the entered game points and winner
     (none for a draw) and the counts of every hand its partite recorded; its other
-    partite count nothing. The rows are a function of what is stored, so a rebuild of
+    partite count nothing; nor does any of them while the result awaits confirmation or
+    is disputed. The rows are a function of what is stored, so a rebuild of
     the league finds the rows the changes wrote.
     """
     match = match_of_game(game)
@@ -140,6 +223,8 @@ def league_results(game: Game) -> list[league_standings.ResultRow] | None:
     result = result_of(match)
     if result is None or not result.by_hand:
         return None
+    if not result.is_confirmed:
+        return []  # awaiting the other side's confirmation, or disputed: not yet
     played = match_games(match)
     if game.id != played[0].id:
         return []

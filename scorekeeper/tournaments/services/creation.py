@@ -85,6 +85,7 @@ def _store_tournament(
         points_bye=points.bye,
         entry_fee_cents=setup.entry_fee_cents,
         is_public=setup.is_public,
+        needs_confirmation=setup.needs_confirmation,
         status=Status.SETUP.value,
     )
     tournament.rules = replace(setup.rules, target=stages[0].target)

@@ -7,7 +7,15 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import core
-from scorekeeper.tournaments.models import Match, MatchResult, Round, Stage, StageKind, Tournament
+from scorekeeper.tournaments.models import (
+    Match,
+    MatchResult,
+    ResultState,
+    Round,
+    Stage,
+    StageKind,
+    Tournament,
+)
 from scorekeeper.tournaments.services.queries import entrants
 from scorekeeper.tournaments.services.ranking import group_standings
 from scorekeeper.tournaments.services.seating import (
@@ -121,7 +129,8 @@ def bracket(tournament: Tournament) -> core.Bracket | None:
 
 
 def stage_bracket(tournament: Tournament, stage: Stage) -> core.Bracket:
-    """The stage's bracket with the results recorded so far."""
+    """The stage's bracket with the results recorded so far (confirmed: a winner awaiting
+    confirmation does not go on yet)."""
     assert stage.lines is not None  # noqa: S101 - a knockout stage's lines are set first
     number_of = {row.id: row.number for row in entrants(tournament)}
     bracket = core.Bracket(tuple(stage.lines), third_place=stage.third_place)
@@ -129,7 +138,11 @@ def stage_bracket(tournament: Tournament, stage: Stage) -> core.Bracket:
         select(Round.number, Match.slot, MatchResult.winner_id)
         .join(Match, Match.round_id == Round.id)
         .join(MatchResult, MatchResult.match_id == Match.id)
-        .where(Round.stage_id == stage.id, MatchResult.winner_id.is_not(None))
+        .where(
+            Round.stage_id == stage.id,
+            MatchResult.winner_id.is_not(None),
+            MatchResult.state == ResultState.CONFIRMED.value,
+        )
         .order_by(Round.number, Match.slot)
     ).all()
     third = None

@@ -19,6 +19,7 @@ from scorekeeper.tournaments.services.queries import (
     current_round,
     group_numbers,
     open_matches,
+    unconfirmed_matches,
 )
 from scorekeeper.tournaments.services.ranking import (
     had_byes,
@@ -65,8 +66,12 @@ def next_round(tournament: Tournament) -> Round:
         stage, current = current_round(locked)
         if StageKind(stage.kind) is StageKind.KNOCKOUT:
             raise TournamentRefused("knockout_fills_in")
-        if open_matches(current):
-            raise TournamentRefused("round_not_over")
+        waiting = open_matches(current)
+        if waiting:
+            unconfirmed = unconfirmed_matches(current)
+            raise TournamentRefused(
+                "results_unconfirmed" if len(unconfirmed) == len(waiting) else "round_not_over"
+            )
         if stage_over(locked, stage):
             return _open_next_stage(locked, stage)
         number = current.number + 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
@@ -18,6 +18,7 @@ from scorekeeper.tournaments.models import (
     Match,
     MatchGame,
     MatchResult,
+    ResultState,
     Round,
     Stage,
     Tournament,
@@ -100,12 +101,27 @@ def matches(round_: Round) -> list[Match]:
 
 
 def open_matches(round_: Round) -> list[Match]:
-    """The matches of ``round_`` still without a result."""
+    """The matches of ``round_`` still without a result that counts: none yet, or one
+    awaiting confirmation or disputed (`unconfirmed_matches`)."""
     return list(
         db.session.scalars(
             select(Match)
             .outerjoin(MatchResult, MatchResult.match_id == Match.id)
-            .where(Match.round_id == round_.id, MatchResult.id.is_(None))
+            .where(
+                Match.round_id == round_.id,
+                or_(MatchResult.id.is_(None), MatchResult.state != ResultState.CONFIRMED.value),
+            )
+        )
+    )
+
+
+def unconfirmed_matches(round_: Round) -> list[Match]:
+    """The matches of ``round_`` whose result awaits confirmation or is disputed."""
+    return list(
+        db.session.scalars(
+            select(Match)
+            .join(MatchResult, MatchResult.match_id == Match.id)
+            .where(Match.round_id == round_.id, MatchResult.state != ResultState.CONFIRMED.value)
         )
     )
 

@@ -10,18 +10,26 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import core
-from scorekeeper.tournaments.models import Match, MatchResult, Round, Stage, Tournament
+from scorekeeper.tournaments.models import (
+    Match,
+    MatchResult,
+    ResultState,
+    Round,
+    Stage,
+    Tournament,
+)
 from scorekeeper.tournaments.services.queries import entrants, group_numbers, group_numbers_of
 from scorekeeper.tournaments.services.settings import is_three
 
 
 def _finished_matches(stage: Stage, group: int | None) -> list[tuple[Match, MatchResult]]:
-    """The matches of ``stage`` (of one group) that have a result, with it."""
+    """The matches of ``stage`` (of one group) that have a result that counts (confirmed:
+    one awaiting confirmation or disputed counts nowhere yet), with it."""
     query = (
         select(Match, MatchResult)
         .join(MatchResult, MatchResult.match_id == Match.id)
         .join(Round, Round.id == Match.round_id)
-        .where(Round.stage_id == stage.id)
+        .where(Round.stage_id == stage.id, MatchResult.state == ResultState.CONFIRMED.value)
     )
     if group is not None:
         query = query.where(Match.group_index == group)

@@ -4,6 +4,7 @@ the tournament on (the knockout filled in, the tournament finished after its las
 
 from __future__ import annotations
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
@@ -11,6 +12,7 @@ from scorekeeper.models import utcnow
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Match, MatchResult, StageKind, Status, Tournament
+from scorekeeper.tournaments.services.confirming import mark_entered
 from scorekeeper.tournaments.services.knockout import fill_knockout, moved_on
 from scorekeeper.tournaments.services.locks import lock_match, lock_tournament
 from scorekeeper.tournaments.services.progress import stage_over
@@ -69,6 +71,12 @@ def _partita_changed(match: Match, existing: MatchResult | None, played: list[Ga
 
 def _reopen(match: Match, existing: MatchResult) -> None:
     """Forget the result of a match whose deciding partita reopened."""
+    audit.record(
+        audit.ChangeKind.RESULT_REOPENED,
+        audit.Subject.match(match.id),
+        result_fields(existing),
+        None,
+    )
     db.session.delete(existing)
     tournament = lock_tournament(match.tournament_id)
     if tournament.status == Status.FINISHED.value:
@@ -89,15 +97,31 @@ def _three_game_changed(match: Match, existing: MatchResult | None, game: Game) 
 
 
 def write_result(
-    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: int | None
+    match: Match,
+    wins: tuple[int, ...],
+    points: tuple[int, ...],
+    by: int | None,
+    *,
+    side: int | None = None,
+    trusted: bool = False,
 ) -> MatchResult:
     """Store the match's result (a new row, or the one there changed), then move the
     tournament on: the knockout filled in, the tournament finished after its last match.
     ``wins`` and ``points`` are per side, in the match's side order (two or three); the
-    winner is the one side with the most partite won (none: a draw)."""
+    winner is the one side with the most partite won (none: a draw). Where the
+    tournament asks for confirmation, the result awaits the sides that did not enter it
+    (``side``: the one at the table that did) unless the organiser entered it
+    (``trusted``), and moves nothing on until confirmed (`confirming`)."""
     written = _store_result(match, wins, points, by)
+    mark_entered(match, written, side=side, trusted=trusted)
     _move_on(match)
     return written
+
+
+def result_confirmed(match: Match) -> None:
+    """The result of ``match`` was just confirmed: it counts now, so move the tournament
+    on as its writing would have."""
+    _move_on(match)
 
 
 def _store_result(
@@ -109,11 +133,13 @@ def _store_result(
     if wins.count(max(wins)) == 1:
         winner = match.side_ids[wins.index(max(wins))]
     existing = result_of(match)
+    before = None
     if existing is None:
         existing = MatchResult(match_id=match.id)
         db.session.add(existing)
     else:
         _refuse_correction(match, existing, winner)
+        before = result_fields(existing)
     existing.winner_id = winner
     existing.wins_first, existing.wins_second = wins[0], wins[1]
     existing.points_first, existing.points_second = points[0], points[1]
@@ -123,7 +149,21 @@ def _store_result(
     existing.entered_by_id = by
     existing.recorded_at = utcnow()
     db.session.flush()
+    after = result_fields(existing)
+    if before != after:
+        kind = (
+            audit.ChangeKind.RESULT_ENTERED if before is None else audit.ChangeKind.RESULT_CORRECTED
+        )
+        audit.record(kind, audit.Subject.match(match.id), before, after)
     return existing
+
+
+def result_fields(result: MatchResult) -> dict[str, object]:
+    """A result's counts as its history records them: ``"wins.0"``, ``"points.1"``..."""
+    return {
+        **{f"wins.{side}": wins for side, wins in enumerate(result.wins)},
+        **{f"points.{side}": points for side, points in enumerate(result.points)},
+    }
 
 
 def _move_on(match: Match) -> None:

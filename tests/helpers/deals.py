@@ -1,0 +1,178 @@
+"""Real deals for the tests of "no impossible hand" (RULES.md section 6): a random hand
+of Scopa played to the end, and searches that find, for counts a table typed, a share-out
+of the 40 cards and the plays their scope sit on.
+
+The searches are written apart from the scoring package's own limits
+(`scorekeeper.scoring.deal`), the straightforward way (walking the plays, giving out the
+denari one by one), so that the two can be held against each other.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+from scorekeeper.scoring import (
+    BB_DENARI,
+    DECK,
+    DENARI_IN_DECK,
+    Card,
+    Rules,
+    SideCounts,
+    captures,
+)
+from scorekeeper.scoring.rules import TABLE_CARDS
+
+#: The cards of a deal dealt to each player at a time.
+CARDS_A_ROUND = 3
+
+
+# --------------------------------------------------------------------------- a real hand
+
+
+def play_hand(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
+    """A random hand of Scopa played by the rules: four cards to the table (dealt again
+    with three kings or more there), three to each player a round, the player after the
+    dealer first, every play a random card and, when it can take, a random legal capture;
+    the last capturer takes what is left. Each side's cards (a mask) and scope."""
+    fmt = rules.format
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        table, deck = deck[:TABLE_CARDS], deck[TABLE_CARDS:]
+        if sum(card.value == Card.RE_BELLO.value for card in table) < 3:
+            break
+    players = fmt.players
+    per_player = len(deck) // players
+    first = rng.randrange(players)
+    piles = [0] * fmt.sides
+    scope = [0] * fmt.sides
+    last_capturer: int | None = None
+    play = 0
+    for start in range(0, per_player, CARDS_A_ROUND):
+        size = min(CARDS_A_ROUND, per_player - start)
+        hands = [[deck.pop() for _ in range(size)] for _ in range(players)]
+        for _ in range(size):
+            for turn in range(players):
+                seat = (first + turn) % players
+                side = fmt.side_of_seat(seat)
+                card = hands[seat].pop(rng.randrange(len(hands[seat])))
+                play += 1
+                options = captures(table, card, rules.sum_choice, last_play=play == fmt.plays)
+                if not options.captures:
+                    table.append(card)
+                    continue
+                capture = rng.choice(options.captures)
+                for taken in capture.taken:
+                    table.remove(taken)
+                    piles[side] |= taken.bit
+                piles[side] |= card.bit
+                scope[side] += capture.scopa
+                last_capturer = side
+    for card in table:  # the last capturer takes what is left (someone always has)
+        piles[last_capturer if last_capturer is not None else 0] |= card.bit
+    return piles, scope
+
+
+# --------------------------------------------------------------------------- scope
+
+
+def place_scope(
+    scope: Sequence[int], sides: int, plays: int, table_cards: int = TABLE_CARDS
+) -> tuple[int, tuple[int, ...]] | None:
+    """Which side plays first and the plays (numbered from 0 in seat order) the scope sit
+    on: each side's on its own plays, never two plays in a row, never the last, never
+    the first when no card is on the table. ``None`` when no plays hold them."""
+    for first in range(sides):
+        found = _place_from(first, tuple(scope), sides, plays, table_cards)
+        if found is not None:
+            return first, found
+    return None
+
+
+def _place_from(
+    first: int, scope: tuple[int, ...], sides: int, plays: int, table_cards: int
+) -> tuple[int, ...] | None:
+    """:func:`place_scope` when side ``first`` plays first."""
+
+    @functools.cache
+    def place(k: int, left: tuple[int, ...], swept: bool) -> tuple[int, ...] | None:
+        if not any(left):
+            return ()
+        if k == plays:
+            return None
+        side = (first + k) % sides
+        can_sweep = not swept and k != plays - 1 and (k > 0 or table_cards > 0)
+        if can_sweep and left[side]:
+            rest = place(k + 1, (*left[:side], left[side] - 1, *left[side + 1 :]), True)
+            if rest is not None:
+                return (k, *rest)
+        return place(k + 1, left, False)
+
+    return place(0, scope, False)
+
+
+def scope_fits(rules: Rules, scope: Sequence[int]) -> bool:
+    """Whether the plays of a hand of ``rules`` hold ``scope`` (:func:`place_scope`)."""
+    return place_scope(scope, rules.sides, rules.format.plays) is not None
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def run_of(denari: int) -> int:
+    """The napola run of a set of denari (bit ``v - 1`` for the denaro ``v``): 0 below 3."""
+    run = 0
+    while denari >> run & 1:
+        run += 1
+    return run if run >= 3 else 0
+
+
+def share_out(rules: Rules, sides: Sequence[SideCounts]) -> list[int] | None:
+    """The cards (a mask) of every side in a share-out of the 40 cards that gives the
+    counts ``sides``: cards, denari, who holds the settebello and (when played) the re
+    bello, and with napola on every side's run exactly. ``None`` when there is none.
+    The denari are given out one by one (every way, until one fits); the other cards
+    fill each side's count in deck order."""
+    want = [side.denari for side in sides]
+    settebello = Card.SETTEBELLO.value - 1
+    re_bello = Card.RE_BELLO.value - 1
+
+    def fits(shares: list[int]) -> bool:
+        for side, share in zip(sides, shares, strict=True):
+            if bool(share >> settebello & 1) != side.settebello:
+                return False
+            if rules.re_bello and bool(share >> re_bello & 1) != side.re_bello:
+                return False
+            if rules.napola and run_of(share) != side.napola_run:
+                return False
+        return True
+
+    def give(value: int, shares: list[int]) -> list[int] | None:
+        if value == DENARI_IN_DECK:
+            return shares if fits(shares) else None
+        for i, side in enumerate(sides):
+            if value == settebello and not side.settebello:
+                continue
+            if value == re_bello and rules.re_bello and not side.re_bello:
+                continue
+            if bin(shares[i]).count("1") < want[i]:
+                shares[i] |= 1 << value
+                found = give(value + 1, shares)
+                if found is not None:
+                    return found
+                shares[i] &= ~(1 << value)
+        return None
+
+    denari = give(0, [0] * len(sides))
+    if denari is None:
+        return None
+    others = [card.bit for card in DECK if not card.bit & BB_DENARI]
+    masks = []
+    for side, share in zip(sides, denari, strict=True):
+        mask = share  # the denari are the lowest bits of a mask
+        for _ in range(side.cards - side.denari):
+            mask |= others.pop(0)
+        masks.append(mask)
+    return masks
