@@ -35,6 +35,7 @@ from scorekeeper.locale import (
     template_context,
 )
 from scorekeeper.private import no_store_when_private
+from scorekeeper.transactions import sqlite_read_only
 from scorekeeper.ui.templating import App
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
@@ -139,6 +140,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         TRUSTED_PROXIES=0,
         # Rate-limit counters shared by every worker and machine (else in the database).
         REDIS_URL=None,
+        # Seconds a Redis call may take, and seconds before Redis is tried again after it
+        # failed; meanwhile the counters are in the database (scorekeeper.ratelimit).
+        REDIS_TIMEOUT=0.25,
+        REDIS_RETRY_AFTER=30,
         # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
         HSTS_MAX_AGE=0,
         LIVE_POLL_MS=4000,  # how often an open board asks for news (static/js/live.js); 0: never
@@ -257,6 +262,30 @@ def create_private_file(database: Path) -> None:
             os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
     for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
         make_private(path, PRIVATE_FILE)
+    heal_journals(database)
+
+
+def heal_journals(database: Path) -> bool:
+    """Give SQLite's ``-wal`` and ``-shm`` files the database file's mode again, when the
+    file is writable and they are not; whether any was changed.
+
+    SQLite creates them with the database file's mode: a file made read-only (0400)
+    leaves a ``-shm`` of mode 0400 behind, and while it stays so, every connection opened
+    afterwards is read-only, though the file is writable again (restarts included).
+    """
+    try:
+        mode = stat.S_IMODE(database.stat().st_mode)
+    except OSError:
+        return False
+    if not os.access(database, os.W_OK):
+        return False
+    healed = False
+    for path in (Path(f"{database}-wal"), Path(f"{database}-shm")):
+        with contextlib.suppress(OSError):
+            if path.stat().st_uid == os.geteuid() and not os.access(path, os.W_OK):
+                path.chmod(mode)
+                healed = True
+    return healed
 
 
 def load_or_create_secret_key(instance_path: Path) -> str:
@@ -297,10 +326,15 @@ SQLITE_STALE = ("attempt to write a readonly database", "disk I/O error")
 def _sqlite_stale_connection(context: ExceptionContext) -> None:
     """Treat a SQLite connection that went stale as a lost connection: the pool drops
     it (and every other one it opened before) and opens fresh ones, as it does after a
-    PostgreSQL server went away, so saves work again once the file is writable."""
+    PostgreSQL server went away, so saves work again once the file is writable. A
+    read-only refusal also gives the journals back the file's mode when it is writable
+    again (`heal_journals`), or the fresh connections would be read-only too."""
     error = context.original_exception
     if isinstance(error, sqlite3.Error) and any(text in str(error) for text in SQLITE_STALE):
         context.is_disconnect = True
+        name = context.engine.url.database if context.engine is not None else None
+        if sqlite_read_only(error) and name and Path(name).is_file():
+            heal_journals(Path(name))
 
 
 class SessionInterface(SecureCookieSessionInterface):

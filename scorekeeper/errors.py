@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.extensions import login_manager
 from scorekeeper.grammar import gettext as _
-from scorekeeper.transactions import rollback
+from scorekeeper.transactions import rollback, sqlite_read_only
 
 
 def _messages() -> dict[int, tuple[str, str]]:
@@ -24,6 +24,9 @@ def _messages() -> dict[int, tuple[str, str]]:
         500: (_("Something went wrong"), _("An unexpected error happened on our side.")),
     }
 
+
+#: Seconds a client is asked to wait when the SQLite file is read-only (503).
+READ_ONLY_RETRY_AFTER = 30
 
 #: The pages that save a hand: after a failed save, their error page says it was not saved.
 HAND_SAVES = frozenset({"games.record", "games.record_cards"})
@@ -48,15 +51,20 @@ def handle_error(error: HTTPException) -> ResponseReturnValue:
     A 500 rolls the session back first (`rollback` never fails, even on a dead
     connection). When the database failed the request, the page says so and that
     nothing was saved; it is rendered without the database if need be (as logged out).
+    A SQLite file that is read-only for now is a 503 with ``Retry-After``: try again.
     """
     code = error.code or 500
     if code >= 500:
         rollback()
     title, message = _messages().get(code, (error.name, error.description or ""))
-    if isinstance(getattr(error, "original_exception", None), SQLAlchemyError):
-        title, message = _database_message()
     # Keep the headers the error carries (Allow on a 405), but not its HTML content type.
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    original = getattr(error, "original_exception", None)
+    if isinstance(original, SQLAlchemyError):
+        title, message = _database_message()
+        if sqlite_read_only(original):  # the file is read-only for now: not our failure
+            code, title = 503, _("Nothing can be saved right now")
+            headers.append(("Retry-After", str(READ_ONLY_RETRY_AFTER)))
     if request.path.startswith("/api/"):
         return jsonify({"errors": [{"field": "", "message": message}]}), code, headers
     template = f"errors/{code}.html" if code in (400, 403, 404, 500) else "errors/error.html"

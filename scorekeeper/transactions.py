@@ -65,6 +65,20 @@ def should_retry(error: BaseException, *, committing: bool = False) -> bool:
     return sqlstate in RETRY_SQLSTATES
 
 
+#: SQLite's primary result code for "attempt to write a readonly database".
+SQLITE_READONLY = 8
+
+
+def sqlite_read_only(error: BaseException | None) -> bool:
+    """Whether ``error`` (or the driver's error it wraps) is SQLite refusing to write
+    because the database file, or its ``-shm`` file, is read-only."""
+    original = getattr(error, "orig", error)
+    code = getattr(original, "sqlite_errorcode", None)
+    return (
+        isinstance(original, sqlite3.Error) and code is not None and code & 0xFF == SQLITE_READONLY
+    )
+
+
 def rollback() -> None:
     """Roll the session back, and never fail: on a connection that is gone (the rollback
     itself fails) drop the connection instead, so the pool opens a fresh one next time."""

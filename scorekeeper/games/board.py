@@ -32,6 +32,7 @@ from scorekeeper.games.confirmation import (
 )
 from scorekeeper.games.cookies import phone_side
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
+from scorekeeper.games.hooks import game_label
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.outlook import outlook_lines
 from scorekeeper.games.sending import offline_data
@@ -208,8 +209,8 @@ def undone_note(number: int, entry: HandEntry) -> list[tuple[str, str]]:
 def board_context(
     game: Game, token: str, editable: bool, form: CountsForm | None = None
 ) -> dict[str, Any]:
-    """Everything the board shows: totals, status, who deals, history, removed hands,
-    chart, form.
+    """Everything the board shows: where the game is played (a tournament's match, by
+    `hooks.game_label`), totals, status, who deals, history, removed hands, chart, form.
 
     ``form`` is the hand the players sent, shown again (refused or previewed); on a
     finished game its form then stays open instead of folded away.
@@ -226,6 +227,7 @@ def board_context(
         "pending": pending,
         "confirmation": confirmation,
         "game": game,
+        "label": game_label(game),
         "state": state,
         "names": names,
         "token": token,

@@ -13,6 +13,9 @@
   league's scorers and owner). Every edit token is resolved in one place,
   `scorekeeper.games.services.find_by_edit_token`, which asks every guard on every
   request, so a change of role takes effect at once.
+- A *game label*, registered per app with :func:`register_game_label`, names where a
+  game is played (a tournament's match: "Torneo d'autunno · Girone B · Turno 2 ·
+  Tavolo 3"), shown at the top of its board so a table that opened the wrong board sees it.
 """
 
 from __future__ import annotations
@@ -50,8 +53,12 @@ class EditRefused(Exception):
 EditTokenResolver = Callable[[str], Game | None]
 #: Raises `EditRefused` unless the current user may change the game.
 EditGuard = Callable[[Game], None]
+#: Names where a game is played, its largest part first ("Torneo d'autunno", "Girone
+#: B", "Turno 2", "Tavolo 3"), or None when it is no part of anything larger.
+GameLabel = Callable[[Game], tuple[str, ...] | None]
 _RESOLVERS = "scorekeeper.games.edit_token_resolvers"
 _GUARDS = "scorekeeper.games.edit_guards"
+_LABELS = "scorekeeper.games.labels"
 
 
 def register_edit_token_resolver(app: Flask, prefix: str, resolve: EditTokenResolver) -> None:
@@ -89,6 +96,18 @@ def check_edit_access(game: Game) -> None:
             closed = refused
     if closed is not None:
         raise closed
+
+
+def register_game_label(app: Flask, label: GameLabel) -> None:
+    """Let ``label`` name where the games of ``app`` are played (the first name given
+    is the one shown)."""
+    app.extensions.setdefault(_LABELS, []).append(label)
+
+
+def game_label(game: Game) -> tuple[str, ...] | None:
+    """Where ``game`` is played, in words (its parts), if a registered label names it."""
+    labels: list[GameLabel] = current_app.extensions.get(_LABELS, [])
+    return next((text for text in (label(game) for label in labels) if text), None)
 
 
 def send_game_changed(game: Game) -> None:

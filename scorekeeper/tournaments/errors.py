@@ -10,3 +10,20 @@ class TournamentRefused(ValueError):
         super().__init__(message_key)
         self.key = message_key
         self.field = field
+
+
+class RoundStarted(TournamentRefused):
+    """The next round was asked for from a page drawn before it started (another phone
+    asked first): it is on already, round ``number`` (a knockout's first, ``knockout``)."""
+
+    def __init__(self, round_id: int, number: int, *, knockout: bool) -> None:
+        super().__init__("round_started")
+        self.round_id, self.number, self.knockout = round_id, number, knockout
+
+
+class ResultChanged(TournamentRefused):
+    """A result typed over one its sender never saw: the match's result changed (was
+    written, corrected or forgotten) since the form was drawn. Nothing was stored."""
+
+    def __init__(self) -> None:
+        super().__init__("result_changed", "wins")

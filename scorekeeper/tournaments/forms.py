@@ -18,7 +18,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from scorekeeper.scoring import COMMON_TARGETS, FORMATS, PRESETS, Rules
@@ -107,6 +107,15 @@ ERROR_MESSAGES = {
         "The winner has already gone on to the next match: the result can no longer change winner."
     ),
     "knockout_fills_in": _l("The knockout fills in by itself as its matches finish."),
+    "correction_affects": _l(
+        "This correction changes who went on to later matches: only the organiser can make it."
+    ),
+    "withdraw_three": _l("In the 3-player format a player cannot be withdrawn."),
+    "already_withdrawn": _l("This pair has already withdrawn."),
+    "withdrawal_fixed": _l(
+        "The withdrawal can no longer be undone: a round has been drawn since, or an "
+        "opponent has already gone on."
+    ),
     "round_not_over": _l("Some matches of this round have no result yet."),
     "results_unconfirmed": _l(
         "Some results of this round still await the other side's confirmation (or the"
@@ -386,6 +395,12 @@ class DrawForm(AppForm):
     )
 
 
+class NextRoundForm(AppForm):
+    """The organiser's "Next round" button: the id of the latest round the page showed."""
+
+    after = IntegerField(validators=[Optional()], widget=HiddenInput())
+
+
 class ResultForm(AppForm):
     """A match's result entered by hand: partite won and game points per side."""
 
@@ -393,6 +408,11 @@ class ResultForm(AppForm):
     wins_second = _whole(_l("Partite won (second)"), None, 0, 9)
     points_first = _whole(_l("Points (first)"), None, 0, 99_999)
     points_second = _whole(_l("Points (second)"), None, 0, 99_999)
+    #: The match's result version the form was drawn with (`Match.result_version`).
+    version = IntegerField(validators=[Optional()], widget=HiddenInput())
+    #: The organiser's choice for the later matches a correction affects: the button
+    #: pressed on the page that names them ("keep" or "replay"; empty: not asked yet).
+    later = StringField(validators=[Optional(), AnyOf(("keep", "replay"))])
     #: The organiser's reason for correcting a locked (confirmed or disputed) result.
     reason = StringField(
         _l("Reason for the correction"),
@@ -418,6 +438,14 @@ class ResultForm(AppForm):
     def points(self) -> tuple[int, ...]:
         """Game points per side, in the match's side order."""
         return (int(self.points_first.data or 0), int(self.points_second.data or 0))
+
+    def seen(self) -> int | None:
+        """The result version the form was drawn with (``None``: not sent)."""
+        return self.version.data
+
+    def carry(self, version: int) -> None:
+        """Carry the match's result version ``version`` (whatever was sent before)."""
+        self.version.data, self.version.raw_data = version, None
 
     def fill(self, wins: Sequence[int], points: Sequence[int]) -> None:
         """Show a recorded result."""

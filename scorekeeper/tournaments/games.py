@@ -7,7 +7,8 @@ next partita and the knockout's next match are written with the hand that decide
 them), registers the resolver of *table tokens*, a guard that lets a tournament's games
 change only once it has started, and a knockout match's only until its winner has
 gone on to the next match, and the source of the league results of a match whose
-result was entered by hand (`services.league_results`); and the league's tournaments
+result was entered by hand (`services.league_results`), the label that names a match's
+table on its board (`labels.game_label`); and the league's tournaments
 travel in the league's file (`transfer.LEAGUE_PART`).
 
 A table token is what the score sheet of a table carries (its link and QR): the game's
@@ -29,11 +30,12 @@ from scorekeeper.games.hooks import (
     game_changed,
     register_edit_guard,
     register_edit_token_resolver,
+    register_game_label,
 )
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.standings import register_result_source
 from scorekeeper.leagues.transfer import register_file_part
-from scorekeeper.tournaments import services, transfer
+from scorekeeper.tournaments import labels, services, transfer
 from scorekeeper.tournaments.models import Match, ResultState, Status, Tournament
 
 _SALT = "tournament-table-edit"
@@ -50,6 +52,7 @@ def init_app(app: Flask) -> None:
     register_edit_token_resolver(app, TOKEN_PREFIX, resolve_table_token)
     audit.register_link_prefix(app, TOKEN_PREFIX, audit.LinkKind.TABLE)
     register_edit_guard(app, guard_tournament_game)
+    register_game_label(app, labels.game_label)
     register_result_source(app, services.league_results)
     register_file_part(app, transfer.LEAGUE_PART)
 

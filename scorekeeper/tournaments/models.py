@@ -212,6 +212,7 @@ class Entrant(Names, Model):
         CheckConstraint("number >= 1", name="number"),
         CheckConstraint("seed IS NULL OR seed >= 1", name="seed"),
         CheckConstraint("(group_index IS NULL) = (group_place IS NULL)", name="group_place"),
+        CheckConstraint("withdrawn_rounds IS NULL OR withdrawn_rounds >= 1", name="withdrawn"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -219,6 +220,14 @@ class Entrant(Names, Model):
     number: Mapped[int] = mapped_column(Integer)
     group_index: Mapped[int | None] = mapped_column(Integer)
     group_place: Mapped[int | None] = mapped_column(Integer)
+    #: Withdrawn mid-tournament (``None``: playing on): how many rounds the tournament had
+    #: then. Its matches from then on are lost by forfeit; undone while no round is added.
+    withdrawn_rounds: Mapped[int | None] = mapped_column(Integer)
+
+    @property
+    def withdrawn(self) -> bool:
+        """Whether the pair left the tournament (its remaining matches lost by forfeit)."""
+        return self.withdrawn_rounds is not None
 
     @property
     def name(self) -> str:
@@ -341,6 +350,9 @@ class Match(Model):
     target: Mapped[int] = mapped_column(Integer, default=11)
     #: Grows on every change to the match (its lock, as a game's version is).
     version: Mapped[int] = mapped_column(Integer, default=1)
+    #: Grows on every change of its result (written, corrected, forgotten): the version a
+    #: result form carries, so that a result typed over one it never saw is refused.
+    result_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     round: Mapped[Round] = relationship()
     first: Mapped[Entrant] = relationship(foreign_keys=[first_id])
@@ -425,6 +437,8 @@ class MatchResult(Model):
     wins_third: Mapped[int | None] = mapped_column(Integer)
     points_third: Mapped[int | None] = mapped_column(Integer)
     by_hand: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Lost by forfeit ("a tavolino"): a side withdrew; no partita was played.
+    forfeit: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     entered_by_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL")
     )

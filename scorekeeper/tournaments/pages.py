@@ -20,6 +20,12 @@ from scorekeeper.leagues.models import League
 from scorekeeper.scoring import GameState
 from scorekeeper.tournaments import core, services
 from scorekeeper.tournaments.games import match_table_token, side_token, table_edit_token
+from scorekeeper.tournaments.labels import (
+    group_letter,
+    knockout_round_title,
+    match_label,
+    round_title,
+)
 from scorekeeper.tournaments.models import (
     Entrant,
     Match,
@@ -107,6 +113,9 @@ class TableRow:
     standing: core.Standing
     name: str
     reason: str
+    #: Withdrawn mid-tournament (shown so), and how many players it is (the word's form).
+    withdrawn: bool = False
+    players: int = 2
 
 
 @dataclass(frozen=True)
@@ -162,25 +171,6 @@ def stage_title(stage: Stage) -> str:
         StageKind.DANISH.value: _("Danish"),
         StageKind.KNOCKOUT.value: _("Knockout"),
     }[stage.kind]
-
-
-def round_title(stage: Stage, round_: Round) -> str:
-    """ "Round 2", or a knockout's "Semifinals", "Final"."""
-    if stage.kind == StageKind.KNOCKOUT.value and stage.lines:
-        left = (len(stage.lines) - 1).bit_length() - round_.number
-        return knockout_round_title(left, round_.number)
-    return _("Round %(number)d", number=round_.number)
-
-
-def knockout_round_title(left: int, number: int) -> str:
-    """The name of a knockout round with ``left`` rounds after it."""
-    if left == 0:
-        return _("Final")
-    if left == 1:
-        return _("Semifinals")
-    if left == 2:
-        return _("Quarterfinals")
-    return _("Knockout round %(number)d", number=number)
 
 
 def _row(
@@ -245,6 +235,55 @@ def _row(
         third,
         side_tokens=side_tokens,
     )
+
+
+def result_words(match: Match, result: MatchResult) -> str:
+    """A match's stored result in words: the sides, the partite each won, the points."""
+    sides = [side.name for side in (match.first, match.second, match.third) if side is not None]
+    return _(
+        "%(sides)s: partite won %(wins)s, points %(points)s",
+        sides=" – ".join(sides),
+        wins="–".join(str(n) for n in result.wins),
+        points="–".join(str(n) for n in result.points),
+    )
+
+
+@dataclass(frozen=True)
+class LaterMatch:
+    """A later match a correction affects, as its page names it."""
+
+    label: str
+    sides: str
+    result: str
+
+
+def later_matches(match_ids: tuple[int, ...]) -> list[LaterMatch]:
+    """The matches ``match_ids`` named (where, who, and their result if they have one)."""
+    rows = []
+    for match_id in match_ids:
+        match = db.session.get_one(Match, match_id)
+        result = services.result_of(match)
+        sides = [side.name for side in (match.first, match.second, match.third) if side]
+        words = _("not played yet")
+        if result is not None:
+            words = _(
+                "partite won %(wins)s, points %(points)s",
+                wins="–".join(str(n) for n in result.wins),
+                points="–".join(str(n) for n in result.points),
+            )
+        rows.append(LaterMatch(match_label(match), " – ".join(sides), words))
+    return rows
+
+
+def waiting_matches(entrant: Entrant) -> list[LaterMatch]:
+    """The matches of ``entrant`` at a table still waiting for a result (those a
+    withdrawal loses by forfeit), named."""
+    ids = tuple(
+        m.id
+        for m in services.matches_of_entrant(entrant)
+        if not m.is_bye and services.result_of(m) is None
+    )
+    return later_matches(ids)
 
 
 def round_views(tournament: Tournament, *, with_tokens: bool = False) -> list[RoundView]:
@@ -404,6 +443,8 @@ def _table(title: str, standings: tuple[core.Standing, ...], by: dict[int, Entra
                 row,
                 by[row.entrant].name if row.entrant in by else "",
                 "" if _both_unplayed(row, nxt) else reason_text(row.ahead),
+                row.entrant in by and by[row.entrant].withdrawn,
+                len(by[row.entrant].names) if row.entrant in by else 2,
             )
             for row, nxt in zip(standings, below, strict=True)
         ],
@@ -423,11 +464,6 @@ def _three_table(
         for row, nxt in zip(standings, below, strict=True)
     ]
     return Table(title, [], rows)
-
-
-def group_letter(index: int) -> str:
-    """Group A, B, ... (past Z: numbers)."""
-    return chr(ord("A") + index) if index < 26 else str(index + 1)
 
 
 def tables(tournament: Tournament) -> list[Table]:

@@ -11,6 +11,7 @@ from scorekeeper.games.sheet import ResultSheet, result_sheet
 from scorekeeper.grammar import Side
 from scorekeeper.grammar import gettext as _
 from scorekeeper.tournaments import pages, services
+from scorekeeper.tournaments.labels import round_title
 from scorekeeper.tournaments.models import Entrant, Match, MatchResult, Tournament
 from scorekeeper.tournaments.services.queries import stage_of
 
@@ -54,9 +55,7 @@ def match_sheet(tournament: Tournament, match: Match) -> MatchSheet:
         extra_parts={"result": result_part},
     )
     stage = stage_of(match)
-    title = " · ".join(
-        (tournament.name, pages.stage_title(stage), pages.round_title(stage, match.round))
-    )
+    title = " · ".join((tournament.name, pages.stage_title(stage), round_title(stage, match.round)))
     return MatchSheet(
         key=f"match:{match.id}",
         title=title,

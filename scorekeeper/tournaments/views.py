@@ -18,6 +18,7 @@ from scorekeeper.accounts import services as accounts
 from scorekeeper.audit import sheet as audit_sheet
 from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
+from scorekeeper.grammar import Side, side_gettext
 from scorekeeper.grammar import gettext as _
 from scorekeeper.models import utcnow
 from scorekeeper.private import mark_private
@@ -29,7 +30,7 @@ from scorekeeper.tournaments.access import (
     require_side_holder,
     tournaments_of,
 )
-from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.errors import ResultChanged, RoundStarted, TournamentRefused
 from scorekeeper.tournaments.forms import (
     STRUCTURE_NAMES,
     ConfirmForm,
@@ -38,6 +39,7 @@ from scorekeeper.tournaments.forms import (
     EntriesForm,
     EntryForm,
     MemberForm,
+    NextRoundForm,
     ResolveForm,
     ResultForm,
     ThreeDisputeForm,
@@ -51,7 +53,16 @@ from scorekeeper.tournaments.games import (
     resolve_side_token,
     table_edit_token,
 )
-from scorekeeper.tournaments.models import Entry, Match, Member, Role, Status, Tournament
+from scorekeeper.tournaments.labels import group_letter, match_label
+from scorekeeper.tournaments.models import (
+    Entrant,
+    Entry,
+    Match,
+    Member,
+    Role,
+    Status,
+    Tournament,
+)
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -70,6 +81,8 @@ def inject_names() -> dict[str, object]:
         },
         "structure_names": STRUCTURE_NAMES,
         "pages": pages,
+        "match_label": match_label,
+        "can_undo_withdrawal": services.can_undo,
     }
 
 
@@ -174,7 +187,7 @@ def _groups(drawn: list[Any]) -> list[tuple[str, list[Any]]]:
         if row.group_index is not None:
             groups.setdefault(row.group_index, []).append(row)
     return [
-        (pages.group_letter(index), sorted(groups[index], key=lambda r: r.group_place))
+        (group_letter(index), sorted(groups[index], key=lambda r: r.group_place))
         for index in sorted(groups)
     ]
 
@@ -302,6 +315,7 @@ def _rounds_page(
 
 def _result_form(row: pages.MatchRow) -> ResultForm:
     form = _result_form_class(row.match)(formdata=None)
+    form.carry(row.match.result_version)
     if row.result is not None:
         form.fill(row.wins, row.score)
     return form
@@ -325,8 +339,11 @@ def result(public_id: str, match_id: int) -> ResponseReturnValue:
     match = get_in_tournament(Match, access, match_id)
     form = _result_form_class(match)()
     if form.validate_on_submit():
+        later = services.Later(form.later.data) if form.later.data else None
         organiser = access.can(Role.ORGANISER)
         try:
+            if later is not None and not organiser:
+                raise TournamentRefused("correction_affects", "wins")
             services.enter_result(
                 match,
                 form.wins(),
@@ -334,15 +351,72 @@ def result(public_id: str, match_id: int) -> ResponseReturnValue:
                 current_user,
                 organiser=organiser,
                 reason=form.reason.data or "",
+                seen=form.seen(),
+                later=later,
             )
+        except ResultChanged:
+            return _result_changed(access, match, form)
+        except services.CorrectionAffects as affects:
+            if not organiser:
+                _refused(affects, form)
+                return _rounds_page(access, (match.id, form), 422)
+            return _correction_page(access, match, form, affects)
         except TournamentRefused as error:
             _refused(error, form)
         else:
-            flash(_("Result of table %(table)s saved.", table=match.table_number), "success")
-            if access.tournament.needs_confirmation:
-                flash(_confirmation_news(match), "info")
+            _say_saved(access, match, later)
             return _to(access, "tournaments.rounds", _anchor=f"match-{match.id}")
     return _rounds_page(access, (match.id, form), 422)
+
+
+def _say_saved(access: Access, match: Match, later: services.Later | None) -> None:
+    """Say where the result was saved, what became of the later matches it affected, and
+    what it waits for."""
+    flash(_("Result saved: %(match)s.", match=match_label(match)), "success")
+    if later is services.Later.REPLAY:
+        flash(_("The later matches it changed were cleared, to be played again."), "info")
+    elif later is services.Later.KEEP:
+        flash(_("The later matches were kept as they were played."), "info")
+    if access.tournament.needs_confirmation:
+        flash(_confirmation_news(match), "info")
+
+
+def _correction_page(
+    access: Access, match: Match, form: ResultForm, affects: services.CorrectionAffects
+) -> ResponseReturnValue:
+    """The organiser's choice for a correction that changes who went on: the later
+    matches it affects, named, and the corrected result sent again with "replay" or
+    "keep" (nothing is stored until then)."""
+    return render_template(
+        "tournaments/correction.html",
+        access=access,
+        match=match,
+        form=form,
+        later=pages.later_matches(affects.matches),
+        can_keep=affects.can_keep,
+    )
+
+
+def _result_changed(access: Access, match: Match, form: ResultForm) -> ResponseReturnValue:
+    """Another phone changed the match's result since this form was drawn: the page again
+    with the stored result in words, and the form keeping what was typed; it now carries
+    the stored version, so sending it again replaces that result, knowingly."""
+    form.carry(match.result_version)
+    stored = services.result_of(match)
+    if stored is None:
+        message = _(
+            "Meanwhile the result of this match was removed. Yours was not saved and is "
+            "still in the form: check it, and save it again if it is the right one."
+        )
+    else:
+        message = _(
+            "Meanwhile a different result was saved for this match: %(result)s. Yours was "
+            "not saved and is still in the form: check it, and save it again only if it is "
+            "the right one.",
+            result=pages.result_words(match, stored),
+        )
+    form.add_errors({"wins": [message]})
+    return _rounds_page(access, (match.id, form), 409)
 
 
 def _confirmation_news(match: Match) -> str:
@@ -383,14 +457,74 @@ def resolve(public_id: str, match_id: int) -> ResponseReturnValue:
 def next_round(public_id: str) -> ResponseReturnValue:
     """Organiser: the next round, once every result of this one is in."""
     access = require_role(public_id, Role.ORGANISER)
-    if ButtonForm().validate_on_submit():
+    form = NextRoundForm()
+    if form.validate_on_submit():
         try:
-            made = services.next_round(access.tournament)
+            made = services.next_round(access.tournament, after=form.after.data)
+        except RoundStarted as started:
+            if started.knockout:
+                flash(_("The knockout has already started."), "info")
+            else:
+                flash(_("Round %(number)d has already started.", number=started.number), "info")
+            return _to(access, "tournaments.rounds", _anchor=f"round-{started.round_id}")
         except TournamentRefused as error:
             _refused(error)
         else:
             flash(_("Round %(number)d is at its tables.", number=made.number), "success")
     return _to(access, "tournaments.rounds")
+
+
+# A pair that leaves --------------------------------------------------------------------
+
+
+@bp.route("/<public_id>/entrants/<int:entrant_id>/withdraw", methods=["GET", "POST"])
+def withdraw(public_id: str, entrant_id: int) -> ResponseReturnValue:
+    """Organiser: withdraw a pair mid-tournament, its waiting matches lost by forfeit;
+    GET: the page that asks to confirm, naming those matches."""
+    access = require_role(public_id, Role.ORGANISER)
+    entrant = get_in_tournament(Entrant, access, entrant_id)
+    if request.method == "GET":
+        return render_template(
+            "tournaments/withdraw.html",
+            access=access,
+            entrant=entrant,
+            waiting=pages.waiting_matches(entrant),
+        )
+    if ButtonForm().validate_on_submit():
+        try:
+            services.withdraw(entrant, current_user)
+        except TournamentRefused as error:
+            _refused(error)
+        else:
+            flash(
+                _(
+                    "Withdrawal of %(side)s recorded: the matches still to play are lost by "
+                    "forfeit.",
+                    side=Side(entrant.names),
+                ),
+                "success",
+            )
+    return _to(access, "tournaments.entries", _anchor="in-play")
+
+
+@bp.post("/<public_id>/entrants/<int:entrant_id>/return")
+def undo_withdrawal(public_id: str, entrant_id: int) -> ResponseReturnValue:
+    """Organiser: take a withdrawn pair back, while no round has been drawn since."""
+    access = require_role(public_id, Role.ORGANISER)
+    entrant = get_in_tournament(Entrant, access, entrant_id)
+    if ButtonForm().validate_on_submit():
+        try:
+            services.undo_withdrawal(entrant, current_user)
+        except TournamentRefused as error:
+            _refused(error)
+        else:
+            back = side_gettext(
+                "%(side)s is back in the tournament.",
+                "%(side)s are back in the tournament.",
+                Side(entrant.names),
+            )
+            flash(back, "success")
+    return _to(access, "tournaments.entries", _anchor="in-play")
 
 
 # Print pages and the screen -----------------------------------------------------------

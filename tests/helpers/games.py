@@ -55,12 +55,19 @@ def form_keys(client: FlaskClient, url: str, sides: int = 2) -> dict[str, str]:
     return data
 
 
-def record(client: FlaskClient, url: str, action: str = "save", **fields: str) -> Any:
-    """Fill in the board's hand form with ``fields`` (REFERENCE by default) and send it."""
+def record(
+    client: FlaskClient,
+    url: str,
+    action: str = "save",
+    headers: dict[str, str] | None = None,
+    **fields: str,
+) -> Any:
+    """Fill in the board's hand form with ``fields`` (REFERENCE by default) and send it
+    (with ``headers``, say a language)."""
     data = form_keys(client, url)
     data.update(fields or REFERENCE)
     data["action"] = action
-    return client.post(f"{url}/hands", data=data)
+    return client.post(f"{url}/hands", data=data, headers=headers)
 
 
 def totals(html: str) -> list[int]:

@@ -1,7 +1,8 @@
 """Fixtures of the web tests with rate limits on, in each shared store the app supports.
 
-`limit_store` runs a test once with the counters in the app's database and once in
-Redis (`TEST_REDIS_URL`, default redis://127.0.0.1:6379/0, as `.ci/run` starts it).
+`limit_store` runs a test with the counters in the app's database, in Redis
+(`TEST_REDIS_URL`, default redis://127.0.0.1:6379/0, as `.ci/run` starts it), and with
+a Redis that is away (nothing listens on its port: the database counts meanwhile).
 Without a reachable Redis the Redis run is skipped on a developer's machine and fails
 in CI (`CI=true`), where it must run. Each Redis run keeps its keys under its own
 prefix and deletes them afterwards, so parallel runs never share a counter.
@@ -11,32 +12,24 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 from collections.abc import Callable, Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
 
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+from tests.helpers.stores import REDIS_URL, closed_port, redis_reachable
 
 
-def redis_reachable(url: str = REDIS_URL) -> bool:
-    """Whether something answers on the Redis URL's port."""
-    parts = urlsplit(url)
-    try:
-        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379), 1):
-            return True
-    except OSError:
-        return False
-
-
-@pytest.fixture(params=["database", "redis"])
+@pytest.fixture(params=["database", "redis", "redis-away"])
 def limit_store(request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
-    """The config of one rate-limit store: the app's database, or Redis."""
+    """The config of one rate-limit store: the app's database, Redis, or a Redis that
+    is away (nothing listens on its port: the counters fall back to the database)."""
     if request.param == "database":
         yield {"RATELIMIT_STORAGE_URI": "database://"}
+        return
+    if request.param == "redis-away":
+        yield {"REDIS_URL": f"redis://127.0.0.1:{closed_port()}/0"}
         return
     if not redis_reachable():
         if os.environ.get("CI"):

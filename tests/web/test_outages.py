@@ -3,7 +3,11 @@ meanwhile (saying nothing was saved), and saves work again without a restart."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +18,9 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand
 from tests.helpers.actions import signup
 from tests.helpers.games import form_keys, record, start_game
+from tests.helpers.read_only import without_dac_override
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -147,7 +154,7 @@ def test_sqlite_made_read_only_then_writable_saves_again_without_a_restart(
         engine.dispose()
         read_only["on"] = True
         refused = record(client, board)
-        assert refused.status_code == 500
+        assert refused.status_code == 503  # read-only for now: try again
         assert "La mano non è stata salvata" in refused.get_data(as_text=True)
         read_only["on"] = False
         assert record(client, board).status_code == 302
@@ -155,3 +162,31 @@ def test_sqlite_made_read_only_then_writable_saves_again_without_a_restart(
         assert hands(prod_app) == 2
     finally:
         event.remove(engine, "connect", opened)
+
+
+def test_a_sqlite_file_made_0400_then_0600_saves_again_by_itself(tmp_path: Path) -> None:
+    """The real file modes, in a process they bind (as root: without CAP_DAC_OVERRIDE,
+    see tests/helpers/read_only.py): while the file is 0400 a save is refused with a
+    503 in the user's language and nothing is lost; once it is 0600 again, saves work
+    without a restart, and the ``-shm`` file SQLite made 0400 meanwhile is 0600 again, so
+    a new connection (a restart) writes too."""
+    command = without_dac_override([sys.executable, "-m", "tests.helpers.read_only", str(tmp_path)])
+    if command is None:
+        pytest.skip("running as root without setpriv: file modes would bind nothing")
+    done = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["first"] == 302
+    assert report["modes_read_only"]["db"] == "0o400"
+    assert report["read_only"] == 503
+    assert report["read_only_retry_after"] == "30"
+    assert "Per ora non si può salvare nulla" in report["read_only_page"]
+    assert "La mano non è stata salvata" in report["read_only_page"]
+    assert "The hand was not saved" in report["read_only_page_en"]
+    assert report["hands_read_only"] == 1
+    assert report["writable"] == [302, 302]
+    assert report["hands_writable"] == 3
+    assert report["modes_writable"] == {"db": "0o600", "-wal": "0o600", "-shm": "0o600"}
+    assert report["writable_afresh"]

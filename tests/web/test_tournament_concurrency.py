@@ -11,8 +11,16 @@ from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments import services
+from scorekeeper.tournaments.errors import ResultChanged, RoundStarted
 from scorekeeper.tournaments.inputs import StageSetup
-from scorekeeper.tournaments.models import Match, MatchGame, MatchResult, Role, Structure
+from scorekeeper.tournaments.models import (
+    Match,
+    MatchGame,
+    MatchResult,
+    Role,
+    Structure,
+    Tournament,
+)
 from tests.helpers.concurrency import in_threads
 from tests.helpers.tournaments import (
     FOUR_PAIRS,
@@ -133,3 +141,68 @@ def test_a_result_entered_while_tables_record_hands_counts_once_in_the_league(
         } == {(1, 14)}
         assert not rebuild_league(league_id).changed
         db.session.rollback()
+
+
+def test_two_different_results_over_one_version_store_one_and_refuse_the_other(
+    app: Flask,
+) -> None:
+    """Four helpers, each on a page drawn before any result, send four different
+    results for one match at the same instant: exactly one is stored, the three others
+    are refused (`ResultChanged`), nothing silently replaced; the match's result version
+    grew once."""
+    with app.test_request_context():
+        organiser = user("organiser")
+        t = tournament(organiser, Structure.KNOCKOUT, (StageSetup(1, 11),))
+        helpers = [user(f"helper{i}") for i in range(HELPERS)]
+        for helper in helpers:
+            services.set_member(t, helper, Role.HELPER)
+        services.add_entries(t, FOUR_PAIRS)
+        services.draw(t, seed=8)
+        semi = services.matches(services.start(t))[0]
+        semi_id, seen = semi.id, semi.result_version
+        helper_ids = [helper.id for helper in helpers]
+        db.session.remove()
+
+    def enter(i: int) -> tuple[int, ...]:
+        match = db.session.get_one(Match, semi_id)
+        helper = db.session.get_one(User, helper_ids[i])
+        result = services.enter_result(match, (1, 0), (11, i), helper, seen=seen)
+        return result.points
+
+    outcomes = in_threads(app, HELPERS, enter)
+    with app.app_context():
+        refused = [o for o in outcomes if isinstance(o, ResultChanged)]
+        stored = [o for o in outcomes if isinstance(o, tuple)]
+        assert (len(stored), len(refused)) == (1, HELPERS - 1), outcomes
+        match = db.session.get_one(Match, semi_id)
+        result = services.result_of(match)
+        assert result is not None
+        assert result.points == stored[0]
+        assert match.result_version == seen + 1
+
+
+def test_six_phones_asking_for_the_next_round_make_one_and_hear_it_started(app: Flask) -> None:
+    """Six phones press "Next round" after round 1 at the same instant: one round 2 is
+    made, and the five others are told it has started (`RoundStarted`, round 2), not
+    that round 1 misses results."""
+    phones = 6
+    with app.test_request_context():
+        t = drawn(user("organiser"), FOUR_PAIRS, 1, Structure.ROUND_ROBIN, (StageSetup(1, 11),))
+        first = services.start(t)
+        for match in services.matches(first):
+            if not match.is_bye:
+                play_match(match, 0)
+        t_id, first_id = t.id, first.id
+        db.session.remove()
+
+    def press(_i: int) -> int:
+        return services.next_round(db.session.get_one(Tournament, t_id), after=first_id).number
+
+    outcomes = in_threads(app, phones, press)
+    with app.app_context():
+        assert [o for o in outcomes if isinstance(o, int)] == [2], outcomes
+        started = [o for o in outcomes if isinstance(o, RoundStarted)]
+        assert len(started) == phones - 1, outcomes
+        assert {(s.number, s.knockout) for s in started} == {(2, False)}
+        t = db.session.get_one(Tournament, t_id)
+        assert [r.number for _s, r in services.rounds(t)] == [1, 2]

@@ -113,10 +113,17 @@ def league_tournament(app: Flask, client: FlaskClient) -> dict[str, Any]:
         member = db.session.scalars(
             select(Member.id).where(Member.tournament_id == t.id, Member.role == "helper")
         ).first()
+        entrant = services.entrants(t)[0].id
     return {
         "pid": pid,
         "league": league,
-        "ids": {"public_id": pid, "entry_id": entry, "match_id": matches[0], "member_id": member},
+        "ids": {
+            "public_id": pid,
+            "entry_id": entry,
+            "match_id": matches[0],
+            "member_id": member,
+            "entrant_id": entrant,
+        },
     }
 
 
@@ -164,6 +171,7 @@ def _state(app: Flask, pid: str) -> dict[str, Any]:
                 (m.user_id, m.role)
                 for m in db.session.scalars(select(Member).where(Member.tournament_id == t.id))
             ),
+            "withdrawn": sorted(e.number for e in services.entrants(t) if e.withdrawn),
         }
 
 

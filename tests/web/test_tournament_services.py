@@ -377,7 +377,8 @@ def test_every_round_robin_group_meets_once(app: Flask) -> None:
 
 def test_a_knockout_winner_that_went_on_is_settled(app: Flask) -> None:
     """Once both semifinals are in and the final is on, a semifinal's games no longer open
-    for the table, and its winner is not corrected by hand (its points still may be)."""
+    for the table, and its winner is not corrected by hand without replaying the final
+    (its points still may be)."""
     with app.test_request_context():
         organiser = user("organiser")
         t = drawn(organiser, FOUR_PAIRS, 8)
@@ -391,8 +392,11 @@ def test_a_knockout_winner_that_went_on_is_settled(app: Flask) -> None:
         assert services.moved_on(semi)
         with pytest.raises(EditRefused):
             games.find_by_edit_token(token)
-        with pytest.raises(TournamentRefused, match="next_match_on"):
+        with pytest.raises(services.CorrectionAffects) as asked:  # the final it went on to
             services.enter_result(semi, (1, 0), (11, 2), organiser)
+        assert not asked.value.can_keep
+        with pytest.raises(TournamentRefused, match="next_match_on"):
+            services.enter_result(semi, (1, 0), (11, 2), organiser, later=services.Later.KEEP)
         corrected = services.enter_result(semi, (0, 1), (3, 11), organiser)
         assert corrected.points_first == 3
         assert [t.name for t, role in services.tournaments_of(organiser)] == [t.name]

@@ -24,6 +24,9 @@ import-linter contract in pyproject.toml):
   resolution, the disputes waiting;
 - `by_hand`: a result entered by hand, and how it counts in a league;
 - `results`: a result as the games decide it, and the tournament moved on;
+- `corrections`: the later matches a correction affects, kept or replayed;
+- `history`: the events the tournament's history records;
+- `withdrawal`: a pair that leaves mid-tournament, its matches lost by forfeit;
 - `drawing`: the draw (entrants, groups, a knockout's seeding), undone until the start;
 - `progress`: whether a stage is over, and the winner;
 - `knockout`: the bracket, its first round and the matches it fills in;
@@ -50,6 +53,7 @@ from scorekeeper.tournaments.services.confirming import (
     sides_confirmed,
     unconfirmed_count,
 )
+from scorekeeper.tournaments.services.corrections import CorrectionAffects, Later
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
 from scorekeeper.tournaments.services.knockout import bracket, moved_on
@@ -69,6 +73,7 @@ from scorekeeper.tournaments.services.queries import (
     match_games,
     match_of_game,
     matches,
+    matches_of_entrant,
     result_of,
     results_of_matches,
     rounds,
@@ -91,6 +96,7 @@ from scorekeeper.tournaments.services.settings import (
     stage_kinds,
     stage_shape,
 )
+from scorekeeper.tournaments.services.withdrawal import can_undo, undo_withdrawal, withdraw
 
 __all__ = [
     "ENTRIES_MAX",
@@ -98,11 +104,14 @@ __all__ = [
     "GAMES_MAX",
     "ROUNDS_MAX",
     "THREE",
+    "CorrectionAffects",
     "Dispute",
+    "Later",
     "StageShape",
     "add_entries",
     "awaiting_sides",
     "bracket",
+    "can_undo",
     "confirm",
     "confirmed_sides",
     "create_tournament",
@@ -123,6 +132,7 @@ __all__ = [
     "match_games",
     "match_of_game",
     "matches",
+    "matches_of_entrant",
     "members",
     "moved_on",
     "next_round",
@@ -143,5 +153,7 @@ __all__ = [
     "three_standings",
     "tournaments_of",
     "unconfirmed_count",
+    "undo_withdrawal",
     "winner",
+    "withdraw",
 ]

@@ -26,6 +26,7 @@ from scorekeeper.tournaments.services.confirming import (
     awaiting_sides,
     refuse_change,
 )
+from scorekeeper.tournaments.services.corrections import Later, settle
 from scorekeeper.tournaments.services.locks import lock_match, refuse_unless
 from scorekeeper.tournaments.services.queries import (
     match_games,
@@ -33,7 +34,7 @@ from scorekeeper.tournaments.services.queries import (
     result_of,
     stage_of,
 )
-from scorekeeper.tournaments.services.results import result_confirmed, write_result
+from scorekeeper.tournaments.services.results import move_on, result_confirmed, store_result
 from scorekeeper.transactions import in_transaction
 
 
@@ -46,10 +47,21 @@ def enter_result(
     side: int | None = None,
     organiser: bool = False,
     reason: str = "",
+    seen: int | None = None,
+    later: Later | None = None,
 ) -> MatchResult:
     """Record (or correct) a match's result by hand: partite won and game points per
     side. The same result entered twice, or by two helpers at once, is recorded once.
-    A knockout result can no longer change winner once the next match is on.
+    A knockout result changes winner once the next match is on only by replaying it.
+
+    ``seen`` is the match's result version the form was drawn with: a different result
+    typed over one its sender never saw (another phone's, saved meanwhile) is refused
+    with `ResultChanged`, nothing stored; ``None`` (a sender that knows no version)
+    checks nothing.
+
+    A correction that changes who went on, with later matches made of the old result
+    (`corrections.settle`), is refused with `CorrectionAffects` naming them, until the
+    organiser chooses ``later``: keep them as played, or replay them.
 
     ``by`` is the account that entered it (none: a side's link without an account),
     ``side`` the side at the table whose link it came from (``None``: the organiser or
@@ -73,6 +85,7 @@ def enter_result(
         locked = lock_match(match_id)
         _refuse_entry(locked, drawn=drawn)
         existing = result_of(locked)
+        before = existing.winner_id if existing is not None else None
         if existing is not None:
             answered = _entered_again(
                 locked, existing, wins, points, side, organiser, reason, by_id
@@ -82,7 +95,13 @@ def enter_result(
                     recount_in_league(locked)  # it may just have been confirmed
                 return answered
         disputed = existing is not None and existing.state == ResultState.DISPUTED.value
-        written = write_result(locked, wins, points, by=by_id, side=side, trusted=organiser)
+        written = store_result(
+            locked, wins, points, by_id, seen, side=side, trusted=organiser, settles_later=True
+        )
+        if existing is not None:
+            changed = written.winner_id != before
+            settle(locked, stage_of(locked), changed, later, by_id)
+        move_on(locked)
         if existing is not None and organiser and reason.strip():
             written.reason = reason.strip()[:REASON_MAX]
         if disputed:
@@ -223,6 +242,8 @@ def league_results(game: Game) -> list[league_standings.ResultRow] | None:
     result = result_of(match)
     if result is None or not result.by_hand:
         return None
+    if result.forfeit:
+        return []  # lost by forfeit: no partita was played, nothing counts in the league
     if not result.is_confirmed:
         return []  # awaiting the other side's confirmation, or disputed: not yet
     played = match_games(match)

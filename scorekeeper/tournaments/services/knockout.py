@@ -16,7 +16,7 @@ from scorekeeper.tournaments.models import (
     StageKind,
     Tournament,
 )
-from scorekeeper.tournaments.services.queries import entrants
+from scorekeeper.tournaments.services.queries import entrants, withdrawn_numbers
 from scorekeeper.tournaments.services.ranking import group_standings
 from scorekeeper.tournaments.services.seating import (
     Planned,
@@ -53,7 +53,7 @@ def open_knockout(tournament: Tournament, stage: Stage) -> Round:
     """Round 1 of the knockout ``stage`` (after the groups, its bracket drawn from their
     tables first), and the round 2 matches its byes already make."""
     if stage.lines is None:
-        stage.lines = _lines_from_groups(tournament, stage)
+        stage.lines = lines_from_groups(tournament, stage)
     bracket = stage_bracket(tournament, stage)
     first_round = [
         Planned(m.index + 1, m.first, m.second, slot=m.index)
@@ -65,12 +65,13 @@ def open_knockout(tournament: Tournament, stage: Stage) -> Round:
     return made
 
 
-def _lines_from_groups(tournament: Tournament, stage: Stage) -> list[int | None]:
+def lines_from_groups(tournament: Tournament, stage: Stage) -> list[int | None]:
     """The lines of a knockout after the groups: the qualifiers of each group's table."""
     groups_stage = tournament.stages[stage.number - 2]
     qualifiers = groups_stage.qualifiers or 1
+    out = withdrawn_numbers(tournament)  # a withdrawn pair does not go on
     chosen = [
-        [row.entrant for row in table[:qualifiers]]
+        [row.entrant for row in table if row.entrant not in out][:qualifiers]
         for table in group_standings(tournament, groups_stage)
     ]
     return list(core.Bracket.from_groups(chosen, third_place=stage.third_place).lines)

@@ -16,7 +16,7 @@ from typing import TypeVar
 from sqlalchemy import update
 
 from scorekeeper.extensions import db
-from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.errors import ResultChanged, TournamentRefused
 from scorekeeper.tournaments.models import Match, Status, Tournament
 
 #: A row with a ``version`` to lock it by.
@@ -43,6 +43,23 @@ def _lock(model: type[Locked], row_id: int) -> Locked:
         execution_options={"populate_existing": True, "synchronize_session": False},
     ).all()
     return db.session.get_one(model, row_id)
+
+
+def count_result_change(match_id: int, seen: int | None = None) -> None:
+    """Count a change of the match's result (``result_version`` grows by one), refused
+    (`ResultChanged`) when ``seen`` is given and the version is no longer it: the check
+    is the UPDATE's own WHERE, so of two changes sent over the same result only the
+    first passes, on SQLite and PostgreSQL alike (a second waits for the first's row
+    lock, then finds the version grown)."""
+    query = update(Match).where(Match.id == match_id)
+    if seen is not None:
+        query = query.where(Match.result_version == seen)
+    counted = db.session.execute(
+        query.values(result_version=Match.result_version + 1).returning(Match),
+        execution_options={"populate_existing": True, "synchronize_session": False},
+    ).all()
+    if not counted:
+        raise ResultChanged
 
 
 def refuse_unless(tournament: Tournament, *allowed: Status) -> None:

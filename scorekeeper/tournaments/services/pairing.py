@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import core
-from scorekeeper.tournaments.errors import TournamentRefused
+from scorekeeper.tournaments.errors import RoundStarted, TournamentRefused
 from scorekeeper.tournaments.models import Round, Stage, StageKind, Status, Tournament
 from scorekeeper.tournaments.services.drawing import ranking_by_seed
 from scorekeeper.tournaments.services.knockout import open_knockout
@@ -20,6 +20,7 @@ from scorekeeper.tournaments.services.queries import (
     group_numbers,
     open_matches,
     unconfirmed_matches,
+    withdrawn_numbers,
 )
 from scorekeeper.tournaments.services.ranking import (
     had_byes,
@@ -27,6 +28,7 @@ from scorekeeper.tournaments.services.ranking import (
     standings,
     three_standings,
 )
+from scorekeeper.tournaments.services.results import forfeit_withdrawn
 from scorekeeper.tournaments.services.seating import (
     Planned,
     planned_pairs,
@@ -53,17 +55,24 @@ def start(tournament: Tournament) -> Round:
     return in_transaction(run)
 
 
-def next_round(tournament: Tournament) -> Round:
+def next_round(tournament: Tournament, after: int | None = None) -> Round:
     """The next round, once every match of the current one has its result: the next of a
     round-robin, a Swiss or Danish round from the standings (no rematch where one can be
     avoided), or the knockout after the groups. A knockout fills itself in as its
-    matches finish and has no next round to ask for."""
+    matches finish and has no next round to ask for.
+
+    ``after`` is the id of the round the asking page saw as the latest: if a later one
+    is on already (another phone asked first), `RoundStarted` says which, and nothing
+    is made."""
     tournament_id = tournament.id
 
     def run() -> Round:
         locked = lock_tournament(tournament_id)
         refuse_unless(locked, Status.RUNNING)
         stage, current = current_round(locked)
+        if after is not None and current.id != after:
+            knockout = StageKind(stage.kind) is StageKind.KNOCKOUT
+            raise RoundStarted(current.id, current.number, knockout=knockout)
         if StageKind(stage.kind) is StageKind.KNOCKOUT:
             raise TournamentRefused("knockout_fills_in")
         waiting = open_matches(current)
@@ -75,7 +84,9 @@ def next_round(tournament: Tournament) -> Round:
         if stage_over(locked, stage):
             return _open_next_stage(locked, stage)
         number = current.number + 1
-        return store_round(locked, stage, number, _round_plan(locked, stage, number))
+        made = store_round(locked, stage, number, _round_plan(locked, stage, number))
+        forfeit_withdrawn(locked, stage)
+        return made
 
     return in_transaction(run)
 
@@ -85,7 +96,9 @@ def _open_next_stage(tournament: Tournament, stage: Stage) -> Round:
     later = [s for s in tournament.stages if s.number > stage.number]
     if not later:
         raise TournamentRefused("tournament_over")
-    return _open_stage(tournament, later[0])
+    made = _open_stage(tournament, later[0])
+    forfeit_withdrawn(tournament, later[0])
+    return made
 
 
 def _round_plan(tournament: Tournament, stage: Stage, number: int) -> list[Planned]:
@@ -100,7 +113,8 @@ def _round_plan(tournament: Tournament, stage: Stage, number: int) -> list[Plann
         seated = core.three_round(number, ranking, met, had_byes(tournament, stage))
         return planned_tables(seated)
     table = standings(tournament, stage=stage)
-    ranking = [row.entrant for row in table]
+    out = withdrawn_numbers(tournament)
+    ranking = [row.entrant for row in table if row.entrant not in out]
     had_bye = had_byes(tournament, stage)
     if kind is StageKind.DANISH:
         planned = core.danish_round(number, ranking, had_bye)

@@ -50,6 +50,11 @@ def entrants(tournament: Tournament) -> list[Entrant]:
     )
 
 
+def withdrawn_numbers(tournament: Tournament) -> set[int]:
+    """The numbers of the entrants withdrawn mid-tournament (paired no more)."""
+    return {row.number for row in entrants(tournament) if row.withdrawn}
+
+
 def core_entrants(tournament: Tournament) -> list[core.Entrant]:
     """The entrants of the draw as the core reads them."""
     return [core.Entrant(row.number, row.names, row.club, row.seed) for row in entrants(tournament)]
@@ -122,6 +127,37 @@ def unconfirmed_matches(round_: Round) -> list[Match]:
             select(Match)
             .join(MatchResult, MatchResult.match_id == Match.id)
             .where(Match.round_id == round_.id, MatchResult.state != ResultState.CONFIRMED.value)
+        )
+    )
+
+
+def open_matches_of(stage: Stage) -> list[Match]:
+    """The matches of ``stage`` still without a result, in play order."""
+    return list(
+        db.session.scalars(
+            select(Match)
+            .join(Round, Round.id == Match.round_id)
+            .outerjoin(MatchResult, MatchResult.match_id == Match.id)
+            .where(Round.stage_id == stage.id, MatchResult.id.is_(None))
+            .order_by(Round.number, Match.id)
+        )
+    )
+
+
+def matches_of_entrant(entrant: Entrant) -> list[Match]:
+    """Every match ``entrant`` is seated at (its byes too), in play order."""
+    side = (
+        (Match.first_id == entrant.id)
+        | (Match.second_id == entrant.id)
+        | (Match.third_id == entrant.id)
+    )
+    return list(
+        db.session.scalars(
+            select(Match)
+            .join(Round, Round.id == Match.round_id)
+            .join(Stage, Stage.id == Round.stage_id)
+            .where(side)
+            .order_by(Stage.number, Round.number, Match.id)
         )
     )
 

@@ -4,6 +4,8 @@ the tournament on (the knockout filled in, the tournament finished after its las
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
@@ -11,14 +13,27 @@ from scorekeeper.games.models import Game
 from scorekeeper.models import utcnow
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
-from scorekeeper.tournaments.models import Match, MatchResult, StageKind, Status, Tournament
+from scorekeeper.tournaments.models import (
+    Entrant,
+    Match,
+    MatchResult,
+    Stage,
+    StageKind,
+    Status,
+    Tournament,
+)
 from scorekeeper.tournaments.services.confirming import mark_entered
 from scorekeeper.tournaments.services.knockout import fill_knockout, moved_on
-from scorekeeper.tournaments.services.locks import lock_match, lock_tournament
+from scorekeeper.tournaments.services.locks import (
+    count_result_change,
+    lock_match,
+    lock_tournament,
+)
 from scorekeeper.tournaments.services.progress import stage_over
 from scorekeeper.tournaments.services.queries import (
     match_games,
     match_of_game,
+    open_matches_of,
     result_of,
     stage_of,
 )
@@ -36,7 +51,7 @@ def game_changed(game: Game) -> None:
         return
     lock_match(match.id)
     existing = result_of(match)
-    if existing is not None and existing.by_hand:
+    if existing is not None and (existing.by_hand or existing.forfeit):
         return
     played = match_games(match)
     if match.third_id is not None:
@@ -71,6 +86,7 @@ def _partita_changed(match: Match, existing: MatchResult | None, played: list[Ga
 
 def _reopen(match: Match, existing: MatchResult) -> None:
     """Forget the result of a match whose deciding partita reopened."""
+    count_result_change(match.id)
     audit.record(
         audit.ChangeKind.RESULT_REOPENED,
         audit.Subject.match(match.id),
@@ -112,23 +128,35 @@ def write_result(
     tournament asks for confirmation, the result awaits the sides that did not enter it
     (``side``: the one at the table that did) unless the organiser entered it
     (``trusted``), and moves nothing on until confirmed (`confirming`)."""
-    written = _store_result(match, wins, points, by)
-    mark_entered(match, written, side=side, trusted=trusted)
-    _move_on(match)
+    written = store_result(match, wins, points, by, None, side=side, trusted=trusted)
+    move_on(match)
     return written
 
 
 def result_confirmed(match: Match) -> None:
     """The result of ``match`` was just confirmed: it counts now, so move the tournament
     on as its writing would have."""
-    _move_on(match)
+    move_on(match)
 
 
-def _store_result(
-    match: Match, wins: tuple[int, ...], points: tuple[int, ...], by: int | None
+def store_result(
+    match: Match,
+    wins: tuple[int, ...],
+    points: tuple[int, ...],
+    by: int | None,
+    seen: int | None,
+    *,
+    side: int | None = None,
+    trusted: bool = False,
+    settles_later: bool = False,
 ) -> MatchResult:
     """The match's result row, new or changed (a knockout's winner only while it has not
-    gone on), flushed; ``by`` the user who entered it by hand."""
+    gone on, unless the caller ``settles_later`` the matches it went on to: see
+    `corrections.settle`), flushed and marked entered (`confirming.mark_entered`:
+    ``side``, ``trusted``), nothing moved on yet (`move_on`); ``by`` the user who
+    entered it by hand; the change counted on the match (`count_result_change`,
+    refused if ``seen``, the result version its sender saw, is no longer its version)."""
+    count_result_change(match.id, seen)
     winner = None
     if wins.count(max(wins)) == 1:
         winner = match.side_ids[wins.index(max(wins))]
@@ -138,7 +166,8 @@ def _store_result(
         existing = MatchResult(match_id=match.id)
         db.session.add(existing)
     else:
-        _refuse_correction(match, existing, winner)
+        if not settles_later:
+            _refuse_correction(match, existing, winner)
         before = result_fields(existing)
     existing.winner_id = winner
     existing.wins_first, existing.wins_second = wins[0], wins[1]
@@ -146,6 +175,7 @@ def _store_result(
     existing.wins_third = wins[2] if len(wins) == 3 else None
     existing.points_third = points[2] if len(points) == 3 else None
     existing.by_hand = by is not None
+    existing.forfeit = False
     existing.entered_by_id = by
     existing.recorded_at = utcnow()
     db.session.flush()
@@ -155,6 +185,7 @@ def _store_result(
             audit.ChangeKind.RESULT_ENTERED if before is None else audit.ChangeKind.RESULT_CORRECTED
         )
         audit.record(kind, audit.Subject.match(match.id), before, after)
+    mark_entered(match, existing, side=side, trusted=trusted)
     return existing
 
 
@@ -166,17 +197,22 @@ def result_fields(result: MatchResult) -> dict[str, object]:
     }
 
 
-def _move_on(match: Match) -> None:
+def move_on(match: Match) -> None:
     """After a result of ``match``: the knockout filled in, and the tournament finished
-    once its last stage is over (running again if a correction reopened it)."""
+    once its last stage is over, running again only if a correction reopened that stage
+    (a correction of an earlier stage's score leaves a finished tournament finished)."""
     tournament = lock_tournament(match.tournament_id)
     stage = stage_of(match)
     if stage.kind == StageKind.KNOCKOUT.value:
         fill_knockout(tournament, stage)
-    if stage.number == len(tournament.stages) and stage_over(tournament, stage):
-        tournament.status = Status.FINISHED.value
-    elif tournament.status == Status.FINISHED.value:
-        tournament.status = Status.RUNNING.value
+        forfeit_withdrawn(tournament, stage)
+    last = tournament.stages[-1]
+    # An earlier stage's result while the tournament runs: the last stage is still to come.
+    if stage.id == last.id or tournament.status == Status.FINISHED.value:
+        if stage_over(tournament, last):
+            tournament.status = Status.FINISHED.value
+        elif tournament.status == Status.FINISHED.value:
+            tournament.status = Status.RUNNING.value
     db.session.flush()
 
 
@@ -184,3 +220,49 @@ def _refuse_correction(match: Match, existing: MatchResult, winner: int | None) 
     """A knockout's winner cannot change once the match it went on to is on."""
     if existing.winner_id != winner and moved_on(match):
         raise TournamentRefused("next_match_on")
+
+
+def forfeit(match: Match, loser_id: int, by: int | None) -> MatchResult:
+    """``match`` lost by forfeit ("a tavolino") by the entrant ``loser_id``, who withdrew:
+    the other side wins every partita the match needs, each by its target to 0 (a
+    result of the organiser's, kept whatever its game records), and the tournament moves
+    on (the knockout's winner goes on)."""
+    needed = match.games // 2 + 1
+    wins = tuple(0 if side == loser_id else needed for side in match.side_ids)
+    points = tuple(0 if side == loser_id else match.target * needed for side in match.side_ids)
+    written = store_result(match, wins, points, by, None, trusted=True, settles_later=True)
+    written.by_hand, written.forfeit = True, True
+    db.session.flush()
+    move_on(match)
+    return written
+
+
+def forget_forfeit(match: Match) -> None:
+    """Forget the forfeit result of ``match`` (a withdrawal undone): it waits for its
+    result again, and the tournament runs again if the forfeit had finished it."""
+    existing = result_of(match)
+    if existing is None or not existing.forfeit:
+        return
+    count_result_change(match.id)
+    db.session.delete(existing)
+    db.session.flush()
+    move_on(match)
+
+
+def forfeit_withdrawn(tournament: Tournament, stage: Stage) -> None:
+    """Every match of ``stage`` still open with a withdrawn side is lost by that side by
+    forfeit (a round paired with it, a knockout match it reached before it withdrew)."""
+    withdrawn = set(
+        db.session.scalars(
+            select(Entrant.id).where(
+                Entrant.tournament_id == tournament.id, Entrant.withdrawn_rounds.is_not(None)
+            )
+        )
+    )
+    if not withdrawn:
+        return
+    for match in open_matches_of(stage):
+        loser = next((side for side in match.side_ids if side in withdrawn), None)
+        # A forfeit moves the tournament on, which may have decided this one already.
+        if loser is not None and not match.is_bye and result_of(match) is None:
+            forfeit(match, loser, None)

@@ -64,13 +64,14 @@ def standings_tables(tournament: Tournament) -> list[StandingsTable]:
 
 
 def _entrant(row: Entrant) -> dict[str, Any]:
-    """An entrant: number, names, club, seed, group."""
+    """An entrant: number, names, club, seed, group, and whether it withdrew."""
     return {
         "number": row.number,
         "names": list(row.names),
         "club": row.club,
         "seed": row.seed,
         "group": group_letter(row.group_index),
+        "withdrawn": row.withdrawn,
     }
 
 
@@ -112,12 +113,14 @@ def _match_part(stage: Stage, round_: Round, match: Match) -> dict[str, Any]:
 
 
 def _result_part(match: Match, result: MatchResult) -> dict[str, Any]:
-    """A match's result: partite won and game points per side, the winner's number."""
+    """A match's result: partite won and game points per side, the winner's number,
+    whether it was entered by hand, and lost by forfeit (a tavolino)."""
     return {
         "wins": list(result.wins),
         "points": list(result.points),
         "winner": _number_of(match, result.winner_id),
         "by_hand": result.by_hand,
+        "forfeit": result.forfeit,
     }
 
 

@@ -54,7 +54,7 @@ _TOURNAMENT_KEYS = frozenset(
 )
 _POINTS_KEYS = frozenset(("win", "draw", "loss", "bye"))
 _ENTRY_KEYS = frozenset(("names", "club", "seed", "withdrawn"))
-_ENTRANT_KEYS = frozenset(("number", "names", "club", "seed", "group", "place"))
+_ENTRANT_KEYS = frozenset(("number", "names", "club", "seed", "group", "place", "withdrawn_rounds"))
 _SEED_MAX = 2**63 - 1
 
 
@@ -206,6 +206,9 @@ def _check_entrants(value: Any, where: str, singles: bool) -> dict[int, dict[str
             "seed": optional_int(entrant.get("seed"), f"{at}.seed", 1, ENTRIES_MAX),
             "group": group,
             "place": place,
+            "withdrawn_rounds": optional_int(
+                entrant.get("withdrawn_rounds"), f"{at}.withdrawn_rounds", 1, 10_000
+            ),
         }
     return found
 

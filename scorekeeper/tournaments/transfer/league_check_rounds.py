@@ -23,7 +23,7 @@ _ROUND_KEYS = frozenset(("stage", "number", "matches"))
 _MATCH_KEYS = frozenset(
     ("table", "slot", "group", "first", "second", "third", "best_of", "target", "games", "result")
 )
-_RESULT_KEYS = frozenset(("wins", "points", "winner", "by_hand"))
+_RESULT_KEYS = frozenset(("wins", "points", "winner", "by_hand", "forfeit"))
 
 
 def check_rounds(
@@ -196,6 +196,7 @@ def _check_result(
         "points": tuple(points),
         "winner": winner,
         "by_hand": json_bool(result.get("by_hand"), f"{where}.by_hand"),
+        "forfeit": json_bool(result.get("forfeit", False), f"{where}.forfeit"),
     }
 
 

@@ -41,6 +41,8 @@ def _tournament_part(tournament: Tournament, positions: Mapping[int, int]) -> di
                 **_names_part(row),
                 "group": row.group_index,
                 "place": row.group_place,
+                # Withdrawn mid-tournament: the rounds it had then (only when withdrawn).
+                **({"withdrawn_rounds": row.withdrawn_rounds} if row.withdrawn else {}),
             }
             for row in services.entrants(tournament)
         ],
@@ -124,5 +126,6 @@ def _match_part(
             "points": list(result.points),
             "winner": number_of[result.winner_id] if result.winner_id is not None else None,
             "by_hand": result.by_hand,
+            **({"forfeit": True} if result.forfeit else {}),  # lost by forfeit: only then
         },
     }

@@ -128,6 +128,7 @@ def _entrant_rows(
             seed=entrant["seed"],
             group_index=entrant["group"],
             group_place=entrant["place"],
+            withdrawn_rounds=entrant["withdrawn_rounds"],
         )
         for number, entrant in entrants.items()
     }
@@ -185,4 +186,5 @@ def _result_row(
         points_second=points[1],
         points_third=points[2] if len(points) == 3 else None,
         by_hand=result["by_hand"],
+        forfeit=result["forfeit"],
     )
