@@ -7,7 +7,7 @@ list of the games started in this browser (`scorekeeper.games.cookies`). They be
 whoever kept them: the account logged in then, or nobody (anonymous play). Every page
 names its keeper (`keeper_id`): in the ``X-Scorekeeper-Keeper`` header of every HTML
 response, which the service worker reads, and in the page's
-``<meta name="sk-keeper">``, which the page's scripts read (static/js/keeper.js). Both
+``<meta name="sk-keeper">``, which the page's scripts read (static/js/page.js). Both
 compare it with the keeper they stored with their kept things and, when it differs (the
 phone changed account: a log-in over another, a log-out, "log out everywhere" from
 another device), empty them before the page shows.

@@ -7,7 +7,7 @@
   `register_link_prefix` (a tournament table's sheet, a league scorer's link); a page
   reached signed in, with no link, is ``page``. A side's own link is noted with
   `note_link` and the side.
-- The phone's device id: a random id the phone keeps (static/js/device.js), sent with
+- The phone's device id: a random id the phone keeps (static/js/page.js), sent with
   every write as the ``X-Scorekeeper-Device`` header (fetch) or the ``device_id`` form
   field (a plain form, filled by the script); without JavaScript there is none.
 - Live or from the outbox: static/js/outbox.js sends ``X-Scorekeeper-Via: outbox`` with

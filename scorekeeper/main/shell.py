@@ -91,8 +91,7 @@ def install_template_url_for(app: App) -> None:
 _CHROME_FILES = (
     "icons/apple-touch-icon.png",
     "css/app.css",
-    "js/device.js",
-    "js/sw-register.js",
+    "js/page.js",
 )
 _CHROME = "scorekeeper.chrome"
 _CHROME_KEPT = 256

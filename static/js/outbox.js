@@ -129,7 +129,7 @@
           open.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
         };
         open.onsuccess = function () {
-          // Another page empties the store for another account (keeper.js): let it.
+          // Another page empties the store for another account (page.js): let it.
           open.result.onversionchange = function () { open.result.close(); dbPromise = null; };
           resolve(open.result);
         };

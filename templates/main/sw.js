@@ -11,7 +11,7 @@
      pages always come from the server, so the sooner the files match the server's pages,
      the better; and as every page names its files by digest (?v=), a page never meets
      files of another version (a URL not in the cache goes to the network). A page left
-     open across the change says so and offers to reload (static/js/sw-register.js).
+     open across the change says so and offers to reload (static/js/page.js).
    - Boards (/g/<token>, /v/<token>) are network first: each board the server sends is
      kept as the last copy of that board on this phone; without an answer within a few
      seconds the kept copy is shown, marked data-offline-since (when it was fetched), and

@@ -3,7 +3,7 @@
 Nadia keeps a board (with its QR codes), a draft and a hand in the outbox; Nico logs in
 over her on the same phone. Before Nico's first page shows, her boards are gone from the
 service worker's cache, and once its scripts ran her draft and outbox too (the page names
-its keeper: scorekeeper/keeper.py, static/js/keeper.js, templates/main/sw.js); without
+its keeper: scorekeeper/keeper.py, static/js/page.js, templates/main/sw.js); without
 signal her board is not served, and the offline page lists none of hers.
 """
 
@@ -30,7 +30,7 @@ from tests.helpers.flows import (
 ANNA_BRUNO = ("Anna", "Bruno")
 #: Run at the start of every document of the phone, before any of its scripts: what the
 #: page meets when it first shows (the worker's kept boards), and once its own deferred
-#: scripts ran (keeper.js first), the drafts left.
+#: scripts ran (page.js first), the drafts left.
 AT_START = (
     f"window.__keptAtStart = caches.open({json.dumps(BOARDS_CACHE)})"
     + """

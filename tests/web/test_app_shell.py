@@ -96,9 +96,7 @@ def test_every_page_links_the_manifest_the_icons_and_the_worker(client: FlaskCli
     touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', html)
     assert touch
     assert png_size(client.get(touch.group(1)).data) == (180, 180)
-    assert re.search(
-        r'<script src="/static/js/sw-register\.js\?v=\w+" defer data-worker="/sw\.js"', html
-    )
+    assert re.search(r'<script src="/static/js/page\.js\?v=\w+" defer data-worker="/sw\.js"', html)
 
 
 def test_the_theme_colours_are_the_pages_backgrounds(app: Flask) -> None:

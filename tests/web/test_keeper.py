@@ -56,7 +56,7 @@ def test_the_offline_page_names_no_keeper(client: FlaskClient) -> None:
     signup(client, "nadia")
     html = client.get("/offline/en").get_data(as_text=True)
     assert 'name="sk-keeper"' not in html
-    assert "/static/js/keeper.js" in html  # the same chrome as every page
+    assert "/static/js/page.js" in html  # the same chrome as every page
 
 
 def test_the_games_started_here_belong_to_their_keeper(client: FlaskClient) -> None:
