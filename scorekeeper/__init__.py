@@ -146,7 +146,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         REDIS_RETRY_AFTER=30,
         # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
         HSTS_MAX_AGE=0,
-        LIVE_POLL_MS=4000,  # how often an open board asks for news (static/js/live.js); 0: never
+        LIVE_POLL_MS=4000,  # how often an open board asks for news (js/games.js); 0: never
     )
     app.config.from_pyfile("config.py", silent=True)
     for name, key in (

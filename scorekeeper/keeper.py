@@ -1,8 +1,8 @@
 """Whose things a phone keeps: the *keeper* of each page.
 
 A phone keeps things for use without signal: the boards it opened and their QR codes
-(the service worker's cache, templates/main/sw.js), the hand being typed (drafts,
-static/js/drafts.js), the hands not sent yet (the outbox, static/js/outbox.js), and the
+(the service worker's cache, templates/main/sw.js), the hand being typed (drafts)
+and the hands not sent yet (the outbox; both static/js/outbox.js), and the
 list of the games started in this browser (`scorekeeper.games.cookies`). They belong to
 whoever kept them: the account logged in then, or nobody (anonymous play). Every page
 names its keeper (`keeper_id`): in the ``X-Scorekeeper-Keeper`` header of every HTML

@@ -319,8 +319,6 @@ def _with_confirmation(data: dict[str, Any], confirmation: dict[str, Any] | None
 _SCRIPT_FILES = (
     "js/games.js",
     "js/share.js",
-    "js/live.js",
-    "js/drafts.js",
     "js/outbox.js",
     "js/scoring-data.js",
     "js/scoring.js",

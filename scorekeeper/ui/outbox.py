@@ -1,6 +1,6 @@
 """The words of the phone's outbox and of its own preview, as the pages carry them.
 
-A page with a hand form carries, as JSON, what static/js/outbox.js, drafts.js and
+A page with a hand form carries, as JSON, what static/js/outbox.js (its drafts too) and
 outbox-kept.js say in the page's language (`outbox_texts`), and the words of the
 preview the phone computes without signal (`preview_texts`). They are the same on every
 page in one language, so each language's are made once per process: some forty

@@ -17,7 +17,8 @@
      an answer it is sent the plain way;
    - a refused napola the counts decide (nine denari without the settebello: napola of 6)
      is offered under its box ([data-napola-offer]): "Yes, mark it" fills the box in;
-   - the board's scope tally (the last part of this file).
+   - the board's scope tally, then the live board and the screen kept on (the two last
+     parts of this file: one response for the board's scripts rather than three).
    The game's links (copy, share sheet) are share.js's. */
 (function () {
   "use strict";
@@ -79,7 +80,7 @@
     });
   }
   document.querySelectorAll("#hand-form").forEach(markComplements);
-  // A draft put back by drafts.js follows the same way.
+  // A draft put back by outbox.js's drafts follows the same way.
   document.addEventListener("scorekeeper:draft-restored", function (event) {
     var form = handForm(event.target);
     if (form) markComplements(form);
@@ -205,7 +206,7 @@
 
   /* Undo asks once: its link (to the page that asks, without this script) opens the
      question in its place, "Keep it" closes it (the board may have been swapped in by
-     live.js meanwhile: looked up at each tap). */
+     the live part meanwhile: looked up at each tap). */
   document.addEventListener("click", function (event) {
     var tapped = event.target.closest ? event.target.closest("#undo-last, #undo-keep") : null;
     var link = document.getElementById("undo-last"), question = document.getElementById("undo-form");
@@ -235,7 +236,7 @@
   });
 
   // The points follow the form as it is filled in: the button doing it by hand can go
-  // (app.css hides it under .js-preview, also in boards swapped in by live.js).
+  // (app.css hides it under .js-preview, also in boards swapped in by the live part below).
   if (window.fetch) document.documentElement.classList.add("js-preview");
   /* "Confermiamo": one request, the answer in place of the question. */
   document.addEventListener("submit", function (event) {
@@ -289,11 +290,11 @@
    file of its own, one response fewer on the board): scope are the points
    players forget by the end of a hand, so each side gets a large "+1 scopa" (and a "−1")
    to tap as they are made. The count is the hand's own scope field, the buttons on
-   either side of it: typed or tapped, it is one number, kept by drafts.js as the
+   either side of it: typed or tapped, it is one number, kept by outbox.js's drafts as the
    form's other fields are (on the phone, offline too, until the hand is saved), and sent
-   with the hand. A form put back by the outbox or drafts.js, or swapped in by live.js,
+   with the hand. A form put back by the outbox or its drafts, or swapped in by the live part below,
    gets its tally again. Without this script the scope fields are typed, as before.
-   Set up at once: drafts.js and outbox.js, later, put a hand's numbers back with a change
+   Set up at once: outbox.js (drafts, the outbox), later, put a hand's numbers back with a change
    event, which refreshes it. */
 (function () {
   "use strict";
@@ -364,7 +365,7 @@
     if (!input || !form) return;
     var next = Math.max(0, count(input) + Number(tapped.dataset.step));
     input.value = next ? String(next) : "";
-    // As if typed: the draft keeps it (drafts.js), the points follow (games.js).
+    // As if typed: the draft keeps it (outbox.js), the points follow (games.js).
     input.dispatchEvent(new Event("input", { bubbles: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
     refresh(form);
@@ -384,7 +385,167 @@
 
   function setUpAll() { setUp(document.querySelector("#record #hand-form")); }
   setUpAll();
-  // The board swapped in by live.js (another phone saved a hand) has a new form.
+  // The board swapped in by the live part below (another phone saved a hand) has a new form.
   var live = document.getElementById("live");
   if (live && window.MutationObserver) new MutationObserver(setUpAll).observe(live, { childList: true });
+})();
+
+/* Keep the board current while other phones record hands: poll the board every few
+   seconds (data-poll-ms, the LIVE_POLL_MS setting; 0 turns polling off) with
+   If-None-Match (the server answers 304 while nothing changed) and swap in the new one,
+   unless someone is typing in the hand form here. The event "scorekeeper:board-stale"
+   (outbox.js: hands kept on this phone were just sent) asks at once.
+   When the server cannot be reached (or this is the copy of the board the service worker
+   kept, <html data-offline-since>), the board says "Offline · last updated at HH:MM"
+   (#offline-line) and keeps trying, less and less often; back online it catches up at
+   once and the line goes. The screen kept on (below) is the board's too: one file, one
+   request fewer. */
+(function () {
+  "use strict";
+  var live = document.getElementById("live");
+  if (!live || !window.fetch) return;
+  var url = live.dataset.liveUrl, etag = live.dataset.etag, PERIOD = Number(live.dataset.pollMs);
+  var line = document.getElementById("offline-line"), root = document.documentElement;
+  var updatedAt = Number(root.dataset.offlineSince) || Date.now(), failures = 0, timer = null, polling = false, again = false;
+  var WAIT_MS = 10000, LONGEST_MS = 60000;
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function showOffline() {
+    if (!line) return;
+    var when = new Date(updatedAt), clock = pad(when.getHours()) + ":" + pad(when.getMinutes());
+    var text = line.dataset.text;
+    if (when.toDateString() !== new Date().toDateString()) {
+      text = line.dataset.textDay.replace("{date}", when.toLocaleDateString(root.lang, { day: "numeric", month: "short" }));
+    }
+    text = text.replace("{time}", clock);
+    // Kept by an older version of the app, not fetched again since (main/sw.js).
+    if (root.dataset.offlineOlder !== undefined && line.dataset.textOlder) text += " " + line.dataset.textOlder;
+    line.textContent = text;
+    line.hidden = false;
+  }
+
+  function reached() {
+    updatedAt = Date.now();
+    failures = 0;
+    delete root.dataset.offlineSince;
+    delete root.dataset.offlineOlder;
+    if (line) line.hidden = true;
+  }
+
+  if (root.dataset.offlineSince) showOffline();
+  if (!(PERIOD > 0)) return;
+
+  function busy() {
+    if (live.querySelector("#undo-form:not([hidden])")) return true;  // asked to undo
+    var form = live.querySelector("#hand-form");
+    if (!form) return false;
+    return form.dataset.dirty === "1" || form.contains(document.activeElement) ||
+      form.querySelector(".error, .preview") !== null;
+  }
+
+  function swap(html) {
+    var open = [];
+    live.querySelectorAll("details[open]").forEach(function (d) {
+      var holder = d.closest("[id]");
+      if (holder) open.push(holder.id);
+    });
+    live.innerHTML = html;
+    open.forEach(function (id) {
+      var holder = document.getElementById(id);
+      var d = holder && (holder.tagName === "DETAILS" ? holder : holder.querySelector("details"));
+      if (d) d.open = true;
+    });
+  }
+
+  function later(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
+
+  /* Without an answer, the next try waits twice as long each time, up to a minute. */
+  function next() { return failures ? Math.min(PERIOD * Math.pow(2, failures), LONGEST_MS) : PERIOD; }
+
+  function poll() {
+    timer = null;
+    if (document.hidden || busy()) { later(PERIOD); return; }
+    var abort = window.AbortController ? new AbortController() : null;
+    var giveUp = abort && setTimeout(function () { abort.abort(); }, WAIT_MS);
+    polling = true;
+    fetch(url, { headers: { "If-None-Match": '"' + etag + '"' }, credentials: "same-origin", cache: "no-cache", signal: abort && abort.signal })
+      .then(function (r) {
+        if (r.status >= 500) throw new Error("server unavailable");
+        reached();
+        if (r.status !== 200) return;
+        var tag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
+        return r.text().then(function (html) {
+          if (busy()) return;  // started typing meanwhile: try again next time
+          swap(html);
+          if (tag) etag = tag;
+        });
+      })
+      .catch(function () { failures += 1; showOffline(); })
+      .then(function () {
+        polling = false;
+        clearTimeout(giveUp);
+        if (timer === null) later(again ? 0 : next());
+        again = false;
+      });
+  }
+
+  /* Back online, or back to this tab after a failed try: catch up now. */
+  function catchUp() { if (!polling && (failures || root.dataset.offlineSince)) later(0); }
+  window.addEventListener("online", catchUp);
+  // Hands just sent from this phone: ask now (after the answer on its way, if one is).
+  document.addEventListener("scorekeeper:board-stale", function () {
+    if (polling) again = true; else if (!busy()) later(0);
+  });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) catchUp(); });
+  later(root.dataset.offlineSince ? 0 : PERIOD);
+})();
+
+/* And keep the phone's screen on while the game is open (Screen Wake Lock), with
+   a toggle (#wake-toggle) that stays hidden where the browser lacks the API. On unless
+   this phone turned it off (remembered); the browser drops the lock when the page is
+   hidden, so it is asked for again when the page is visible again. */
+(function () {
+  "use strict";
+  var button = document.getElementById("wake-toggle");
+  if (!button || !("wakeLock" in navigator)) return;
+  var KEY = "scorekeeper.wake", lock = null;
+
+  function wanted() {
+    try { return localStorage.getItem(KEY) !== "off"; } catch (e) { return true; }
+  }
+
+  function remember(on) {
+    try { localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* private mode */ }
+  }
+
+  function show() { button.setAttribute("aria-pressed", lock ? "true" : "false"); }
+
+  function acquire() {
+    if (lock || document.hidden) return;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+      sentinel.addEventListener("release", function () { if (lock === sentinel) lock = null; show(); });
+      show();
+    }).catch(function () { lock = null; show(); });
+  }
+
+  function release() {
+    var held = lock;
+    lock = null;
+    if (held) held.release().catch(function () {});
+    show();
+  }
+
+  button.addEventListener("click", function () {
+    var on = button.getAttribute("aria-pressed") !== "true";
+    remember(on);
+    if (on) acquire(); else release();
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && wanted()) acquire();
+  });
+  button.hidden = false;
+  show();
+  if (wanted()) acquire();
 })();

@@ -4,7 +4,7 @@
    rather than three: every page loads it, and each response costs its headers. */
 
 /* 1. The keeper. The hands this phone
-   keeps (drafts: static/js/drafts.js; the outbox and its notes: static/js/outbox.js)
+   keeps (drafts, the outbox and its notes: static/js/outbox.js)
    belong to the account that kept them. The page names its keeper (<meta
    name="sk-keeper">, scorekeeper/keeper.py); when it is not the one that kept what is
    here (the phone changed account: a log-in over another, a log-out, "log out

@@ -15,7 +15,7 @@
    - Boards (/g/<token>, /v/<token>) are network first: each board the server sends is
      kept as the last copy of that board on this phone; without an answer within a few
      seconds the kept copy is shown, marked data-offline-since (when it was fetched), and
-     the page says "Offline · last updated at HH:MM" (static/js/live.js). A board the
+     the page says "Offline · last updated at HH:MM" (static/js/games.js, its live part). A board the
      server no longer shows (404, sent elsewhere to log in) is forgotten; nothing else
      is kept (no POST answer, no error page, no account or league page). Every new
      version of a board its page learns of by polling (/live) is fetched and kept too.
@@ -313,7 +313,7 @@ function keptCopy(key) {
   }).then(function (kept) {
     if (!kept) return null;
     var time = Number(kept.headers.get(FETCHED)) || 0;
-    // Kept by another version (not fetched again since): its page says so (live.js).
+    // Kept by another version (not fetched again since): its page says so (games.js, its live part).
     var older = kept.headers.get(KEPT_BY) !== VERSION ? " data-offline-older" : "";
     return kept.text().then(function (html) {
       var headers = new Headers(kept.headers);

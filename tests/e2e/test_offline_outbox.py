@@ -1,6 +1,6 @@
 """Signal comes and goes at the table: nothing typed is lost, nothing is saved twice.
 
-Drafts (static/js/drafts.js) and the outbox (static/js/outbox.js) on an emulated phone,
+Drafts and the outbox (static/js/outbox.js) on an emulated phone,
 with the network cut by `context.set_offline` or the page's posts of a hand answered as a
 test says (`HandPosts`: not through `page.route`, which misses what the service worker
 lets through once it controls the page). What the server stored is read from its database. Waiting

@@ -132,7 +132,7 @@ def test_the_worker_keeps_every_static_file_and_the_offline_pages(client: FlaskC
     shell = set(json.loads(match.group(1)))
     assert {"/offline/it", "/offline/en", "/favicon.ico"} <= shell
     paths = {url.split("?")[0] for url in shell}
-    for name in ("css/app.css", "js/live.js", "icons/icon.svg", "icons/icon-192.png"):
+    for name in ("css/app.css", "js/games.js", "icons/icon.svg", "icons/icon-192.png"):
         assert f"/static/{name}" in paths
     for url in shell:
         assert client.get(url).status_code == 200, url
@@ -245,10 +245,10 @@ def test_the_board_has_the_offline_line_and_the_wake_toggle(client: FlaskClient)
     assert re.search(
         r'id="wake-toggle" aria-pressed="false" hidden>.*?<span>Screen on</span></button>', html
     )
-    # The wake lock's code comes with live.js: one request fewer on the board.
-    assert re.search(r'<script src="/static/js/live\.js\?v=\w+" defer>', html)
+    # The wake lock's code comes with the live board's, in games.js: fewer requests.
+    assert re.search(r'<script src="/static/js/games\.js\?v=\w+" defer>', html)
     assert "wakelock.js" not in html
-    assert "navigator.wakeLock.request" in (STATIC / "js" / "live.js").read_text()
+    assert "navigator.wakeLock.request" in (STATIC / "js" / "games.js").read_text()
 
 
 def whatsapp_text(html: str) -> str:
