@@ -318,7 +318,6 @@ def _with_confirmation(data: dict[str, Any], confirmation: dict[str, Any] | None
 #: The static files the board's scripts name (`board_scripts`).
 _SCRIPT_FILES = (
     "js/games.js",
-    "js/share.js",
     "js/outbox.js",
     "js/scoring-data.js",
     "js/scoring.js",

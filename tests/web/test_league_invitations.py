@@ -51,7 +51,7 @@ def test_the_new_invitation_can_be_copied_shared_and_scanned(client: FlaskClient
     assert f'data-share-url="{url}"' in html
     assert "Join Bar Sport, our Scopa league:" in html
     assert 'class="btn whatsapp-link"' in html  # the fallback without a share sheet
-    assert "js/share.js" in html
+    assert "js/games.js" in html  # its links' part
     qr = re.search(r'<img class="qr" src="([^"]+)"', html)
     assert qr
     image = client.get(qr.group(1))
