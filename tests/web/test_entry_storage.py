@@ -41,6 +41,8 @@ class _FormReader(HTMLParser):
         self.select: str | None = None
         self.first_option: str | None = None
         self.chosen = False
+        self.text_option = False
+        self.option_index: int | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {key: value or "" for key, value in attrs}
@@ -57,11 +59,23 @@ class _FormReader(HTMLParser):
         elif tag == "select":
             self.select, self.first_option, self.chosen = a["name"], None, False
         elif tag == "option" and self.select is not None:
+            # An option without a value sends its text (handle_data fills it in).
+            value, self.text_option = a.get("value"), "value" not in a
             if self.first_option is None:
-                self.first_option = a.get("value", "")
+                self.first_option = value
             if "selected" in a:
-                self.data.append((self.select, a.get("value", "")))
+                self.data.append((self.select, value or ""))
                 self.chosen = True
+            self.option_index = len(self.data) - 1 if "selected" in a else None
+
+    def handle_data(self, data: str) -> None:
+        if not self.text_option:
+            return
+        self.text_option = False
+        if self.first_option is None:
+            self.first_option = data.strip()
+        if self.option_index is not None:
+            self.data[self.option_index] = (self.data[self.option_index][0], data.strip())
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
