@@ -91,3 +91,18 @@ def test_pages_are_not_cached_as_static_files(client: FlaskClient) -> None:
 def static_digest_of(app: Flask, filename: str) -> str | None:
     with app.app_context():
         return static_digest(filename)
+
+
+@pytest.mark.parametrize("path", ["/static/js/games.js", "/favicon.ico"])
+def test_a_file_carries_no_header_it_needs_not(client: FlaskClient, path: str) -> None:
+    """A file is the same for every language, and its name is in its URL; its security
+    headers stay. A missing file's page (HTML, in the browser's language) keeps its Vary."""
+    response = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 200
+    assert "Content-Disposition" not in response.headers
+    assert "Accept-Language" not in response.headers["Vary"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    missing = client.get("/static/js/no-such-file.js")
+    assert missing.status_code == 404
+    assert "Accept-Language" in missing.headers["Vary"]
