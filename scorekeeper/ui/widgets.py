@@ -21,7 +21,8 @@ class StaticOptionsSelect(Select):
     option with a plain ``str`` label and no attributes of its own is the same markup
     every time (WTForms' own, computed once); any other option is drawn as WTForms does.
     An option whose value is its label, a plain word ("7D"), leaves its value out (HTML
-    takes the text): the board's 80 such options were a twentieth of its first load.
+    takes the text) and its end tag: the board's 80 such options were a twentieth of its
+    first load.
     """
 
     # WTForms 3.3's signature (a `SelectChoice`); the stubs (types-WTForms 3.2) still
@@ -37,7 +38,8 @@ class StaticOptionsSelect(Select):
 @cache
 def _plain_option(value: Any, label: str, selected: bool) -> Markup:
     if isinstance(value, str) and value == label and _WORD.fullmatch(label):
-        return Markup(f"<option{' selected' if selected else ''}>{label}</option>")  # noqa: S704  (a plain word)
+        # HTML lets an option's end tag be left out: the next option or </select> ends it.
+        return Markup(f"<option{' selected' if selected else ''}>{label}")  # noqa: S704  (a plain word)
     choice = _Choice(value, label, selected)
     return Select.render_option(choice)  # type: ignore[call-arg]
 

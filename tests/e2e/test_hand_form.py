@@ -230,6 +230,34 @@ def test_scope_starts_empty_and_never_shows_a_leading_zero(
     expect(page.locator("#sides-0-scope")).to_have_value("")
 
 
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_the_best_cards_picked_decide_the_primiera(
+    make_phone: Callable[..., Page], script: bool
+) -> None:
+    """The best-card pickers (their options drawn without values or end tags: a browser
+    sends an option's text) decide the primiera, with a script and without."""
+    page, _board = board_phone(make_phone, java_script_enabled=script)
+    for side in (0, 1):
+        page.locator(f"#sides-{side}-cards").fill("20")
+        page.locator(f"#sides-{side}-denari").fill("5")
+    page.locator("#settebello-1").check()
+    page.locator("#primiera-3").check()
+    if script:  # the choice opens the pickers
+        expect(page.locator("#primiera-cards")).to_have_attribute("open", "")
+    else:
+        page.locator("#primiera-cards > summary").click()
+    # Anna 6, 7, 7, 7 (81) over Bruno 7, 1, 1, 1 (69): her point, his settebello.
+    for side, cards in enumerate((("6D", "7C", "7B", "7S"), ("7D", "1C", "1B", "1S"))):
+        for card in cards:
+            page.locator(f"#sides-{side}-best_{card[-1]}").select_option(card)
+    if script:
+        page.locator("#hand-form:not([data-previewing])").wait_for()
+    with page.expect_navigation():
+        page.locator("#save-hand").tap()
+    for side in (0, 1):
+        expect(page.locator(f"#total-{side}")).to_have_text("1")
+
+
 # --------------------------------------------------------------------------- 7. first screen
 
 SCREENS = [(390, 844), (412, 915)]
