@@ -70,9 +70,10 @@ VARY = ("Cookie", "Accept-Language")
 #: The endpoints answering with a file: the same for every cookie and language.
 FILE_ENDPOINTS = frozenset({"static", "main.favicon"})
 #: What Werkzeug sends with a file that says nothing here: the file's name (its URL has
-#: it) and Expires (Cache-Control's max-age says it). Every page's first load asks for a
-#: few files: each header left out is bytes saved on each of them.
-FILE_HEADERS_LEFT_OUT = ("Content-Disposition", "Expires")
+#: it), Last-Modified (the ETag revalidates) and Accept-Ranges (no page asks for part of
+#: a file). Every page's first load asks for a few files: each header left out is bytes
+#: saved on each of them. (Expires: `main.shell.cache_static`, for a versioned URL.)
+FILE_HEADERS_LEFT_OUT = ("Content-Disposition", "Last-Modified", "Accept-Ranges")
 
 
 class OrderedJSONProvider(DefaultJSONProvider):

@@ -99,7 +99,9 @@ def test_a_file_carries_no_header_it_needs_not(client: FlaskClient, path: str) -
     headers stay. A missing file's page (HTML, in the browser's language) keeps its Vary."""
     response = client.get(path, headers={"Accept-Encoding": "gzip"})
     assert response.status_code == 200
-    assert "Content-Disposition" not in response.headers
+    for name in ("Content-Disposition", "Last-Modified", "Accept-Ranges"):
+        assert name not in response.headers, name
+    assert response.headers["ETag"]  # what revalidates it
     assert "Accept-Language" not in response.headers["Vary"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
