@@ -9,10 +9,10 @@ translations looked up and escaped on every board were a tenth of its time.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from flask_babel import get_locale
-from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from scorekeeper.grammar import gettext, ngettext
@@ -124,13 +124,24 @@ def _make_preview_words() -> dict[str, object]:
     }
 
 
+def script_json(value: object) -> Markup:
+    """``value`` as JSON for a ``<script type="application/json">`` (never an attribute):
+    compact, its letters as they are ("è", "…": not six-byte escapes), and nothing that
+    could end the script or open a comment there (``<``, ``>`` and ``&`` escaped). A board
+    with a hand form carries these texts on every first load."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(char, escaped)
+    return Markup(text)  # noqa: S704  (JSON with its markup characters escaped)
+
+
 def outbox_texts() -> Markup:
     """What the outbox's scripts say, in the page's language, as JSON for a script tag."""
     language = str(get_locale())
-    json = _outbox_json.get(language)
-    if json is None:
-        json = _outbox_json[language] = htmlsafe_json_dumps(_outbox_words())
-    return json
+    text = _outbox_json.get(language)
+    if text is None:
+        text = _outbox_json[language] = script_json(_outbox_words())
+    return text
 
 
 def preview_texts(names: Sequence[str]) -> Markup:
@@ -140,4 +151,4 @@ def preview_texts(names: Sequence[str]) -> Markup:
     words = _preview_words.get(language)
     if words is None:
         words = _preview_words[language] = _make_preview_words()
-    return htmlsafe_json_dumps({"names": list(names), **words})
+    return script_json({"names": list(names), **words})
