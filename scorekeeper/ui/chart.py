@@ -60,6 +60,12 @@ class Label:
     text: str
 
 
+def _n(value: float) -> str:
+    """A coordinate to a tenth, without a trailing ".0" (a board carries about forty)."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
 def line_chart(
     frame: Frame,
     series: Sequence[Series],
@@ -74,24 +80,24 @@ def line_chart(
         f'<svg class="chart" viewBox="0 0 {frame.width} {frame.height}" role="img" '
         f'aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="chart-title">{escape(title)}</title>',
-        f'<line class="chart-axis" x1="{frame.left}" y1="{bottom:.1f}" '
-        f'x2="{right}" y2="{bottom:.1f}"/>',
+        f'<line class="chart-axis" x1="{frame.left}" y1="{_n(bottom)}" '
+        f'x2="{right}" y2="{_n(bottom)}"/>',
         f'<line class="chart-axis" x1="{frame.left}" y1="{frame.top}" '
-        f'x2="{frame.left}" y2="{bottom:.1f}"/>',
+        f'x2="{frame.left}" y2="{_n(bottom)}"/>',
     ]
     if target is not None:
         parts.append(
-            f'<line class="chart-target" x1="{frame.left}" y1="{frame.y(target):.1f}" '
-            f'x2="{right}" y2="{frame.y(target):.1f}"/>'
+            f'<line class="chart-target" x1="{frame.left}" y1="{_n(frame.y(target))}" '
+            f'x2="{right}" y2="{_n(frame.y(target))}"/>'
         )
     parts += [
-        f'<text class="chart-label" x="{label.x:.1f}" y="{label.y:.1f}" '
+        f'<text class="chart-label" x="{_n(label.x)}" y="{_n(label.y)}" '
         f'text-anchor="end">{escape(label.text)}</text>'
         for label in labels
     ]
     for line in series:
         pixels = [(frame.x(x), frame.y(y)) for x, y in line.points]
-        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in pixels)
+        coords = " ".join(f"{_n(px)},{_n(py)}" for px, py in pixels)
         opening = f'<polyline class="chart-line {line.css}" points="{coords}"'
         if line.name is None:
             parts.append(opening + "/>")
@@ -100,7 +106,7 @@ def line_chart(
         if line.dot and pixels:
             last_x, last_y = pixels[-1]
             parts.append(
-                f'<circle class="chart-dot {line.css}" cx="{last_x:.1f}" cy="{last_y:.1f}" r="3"/>'
+                f'<circle class="chart-dot {line.css}" cx="{_n(last_x)}" cy="{_n(last_y)}" r="3"/>'
             )
     parts.append("</svg>")
     return Markup("".join(parts))  # noqa: S704 (numbers and CSS names; every name is escaped)

@@ -294,12 +294,19 @@
 (function () {
   "use strict";
 
+  /* The link a button hands on: the one its row follows (<p class="link-text">). */
+  function linkOf(button) {
+    var row = button.closest(".share-actions"), text = row && row.previousElementSibling;
+    var link = text && text.querySelector("a");
+    return link ? link.getAttribute("href") : "";
+  }
+
   function setUpCopyButtons() {
     if (!navigator.clipboard) return;
     document.querySelectorAll(".copy-btn").forEach(function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
-        navigator.clipboard.writeText(button.dataset.copy).then(function () {
+        navigator.clipboard.writeText(linkOf(button)).then(function () {
           button.textContent = button.dataset.copied || button.textContent;
         });
       });
@@ -321,7 +328,7 @@
 
   function setUpSharing() {
     document.querySelectorAll(".share-btn").forEach(function (button) {
-      var url = button.dataset.shareUrl, whatsapp = button.parentNode.querySelector(".whatsapp-link");
+      var url = linkOf(button), whatsapp = button.parentNode.querySelector(".whatsapp-link");
       if (navigator.share) {
         button.hidden = false;
         if (whatsapp) whatsapp.hidden = true;

@@ -47,8 +47,10 @@ def test_the_new_invitation_can_be_copied_shared_and_scanned(client: FlaskClient
     link = re.search(r'<a href="(http://localhost/leagues/join/[\w-]+)" id="invite-link">', html)
     assert link, html
     url = link.group(1)
-    assert f'class="btn copy-btn" data-copy="{url}"' in html
-    assert f'data-share-url="{url}"' in html
+    # The copy and share buttons hand on the link just above them (games.js).
+    buttons = html.split('id="invite-link">', 1)[1].split("</div>", 1)[0]
+    assert 'class="btn copy-btn"' in buttons
+    assert 'class="btn btn-primary share-btn"' in buttons
     assert "Join Bar Sport, our Scopa league:" in html
     assert 'class="btn whatsapp-link"' in html  # the fallback without a share sheet
     assert "js/games.js" in html  # its links' part
