@@ -237,6 +237,168 @@ AGREEMENT = [
             "it": ("Anna contesta", "Anna e Carla contestano", None),
             "en": ("Anna disputes this result", "Anna and Carla dispute this result", None),
         },
+    ),  # A hand the other side confirms (games.confirmation), a pair back in a tournament.
+    (
+        "This is the link of %(side)s: it confirms or disputes the hands of the other side.",
+        {},
+        {
+            "en": (
+                "This is the link of Anna: it confirms or disputes the hands of the other side.",
+                "This is the link of Anna and Carla: it confirms or disputes the hands of the "
+                "other side.",
+                "This is the link of Anna, Carla, and Elena: it confirms or disputes the hands "
+                "of the other side.",
+            ),
+            "it": (
+                "Questo è il link di Anna: serve a confermare o contestare le mani dell’altra "
+                "parte.",
+                "Questo è il link di Anna e Carla: serve a confermare o contestare le mani "
+                "dell’altra parte.",
+                "Questo è il link di Anna, Carla ed Elena: serve a confermare o contestare le "
+                "mani dell’altra parte.",
+            ),
+        },
+    ),
+    (
+        "%(side)s confirmed hand %(number)s.",
+        {"number": 3},
+        {
+            "en": (
+                "Anna confirmed hand 3.",
+                "Anna and Carla confirmed hand 3.",
+                "Anna, Carla, and Elena confirmed hand 3.",
+            ),
+            "it": (
+                "Anna ha confermato la mano 3.",
+                "Anna e Carla hanno confermato la mano 3.",
+                "Anna, Carla ed Elena hanno confermato la mano 3.",
+            ),
+        },
+    ),
+    (
+        "%(side)s confirmed hand %(number)s: the confirmation goes with it.",
+        {"number": 3},
+        {
+            "en": (
+                "Anna confirmed hand 3: the confirmation goes with it.",
+                "Anna and Carla confirmed hand 3: the confirmation goes with it.",
+                "Anna, Carla, and Elena confirmed hand 3: the confirmation goes with it.",
+            ),
+            "it": (
+                "Anna ha confermato la mano 3: la conferma parte insieme alla mano.",
+                "Anna e Carla hanno confermato la mano 3: la conferma parte insieme alla mano.",
+                "Anna, Carla ed Elena hanno confermato la mano 3: la conferma parte insieme "
+                "alla mano.",
+            ),
+        },
+    ),
+    (
+        "%(side)s disputed hand %(number)s: it is locked until the organiser resolves it.",
+        {"number": 3},
+        {
+            "en": (
+                "Anna disputed hand 3: it is locked until the organiser resolves it.",
+                "Anna and Carla disputed hand 3: it is locked until the organiser resolves it.",
+                "Anna, Carla, and Elena disputed hand 3: it is locked until the organiser "
+                "resolves it.",
+            ),
+            "it": (
+                "Anna ha contestato la mano 3: resta bloccata finché l’organizzatore non la "
+                "risolve.",
+                "Anna e Carla hanno contestato la mano 3: resta bloccata finché l’organizzatore "
+                "non la risolve.",
+                "Anna, Carla ed Elena hanno contestato la mano 3: resta bloccata finché "
+                "l’organizzatore non la risolve.",
+            ),
+        },
+    ),
+    (
+        "Hand %(number)s is disputed by %(side)s: it stays locked until the organiser resolves it.",
+        {"number": 3},
+        {
+            "en": (
+                "Hand 3 is disputed by Anna: it stays locked until the organiser resolves it.",
+                "Hand 3 is disputed by Anna and Carla: it stays locked until the organiser "
+                "resolves it.",
+                "Hand 3 is disputed by Anna, Carla, and Elena: it stays locked until the "
+                "organiser resolves it.",
+            ),
+            "it": (
+                "La mano 3 è contestata da Anna: resta bloccata finché l’organizzatore non la "
+                "risolve.",
+                "La mano 3 è contestata da Anna e Carla: resta bloccata finché l’organizzatore "
+                "non la risolve.",
+                "La mano 3 è contestata da Anna, Carla ed Elena: resta bloccata finché "
+                "l’organizzatore non la risolve.",
+            ),
+        },
+    ),
+    (
+        "%(side)s, do you confirm hand %(number)s?",
+        {"number": 3},
+        {
+            "en": (
+                "Anna, do you confirm hand 3?",
+                "Anna and Carla, do you confirm hand 3?",
+                "Anna, Carla, and Elena, do you confirm hand 3?",
+            ),
+            "it": (
+                "Anna, confermi la mano 3?",
+                "Anna e Carla, confermate la mano 3?",
+                "Anna, Carla ed Elena, confermate la mano 3?",
+            ),
+        },
+    ),
+    (
+        "%(side)s, write the hand as it went for you: the organiser sees both versions and "
+        "decides. Until then the hand is locked.",
+        {},
+        {
+            "en": (
+                "Anna, write the hand as it went for you: the organiser sees both versions and "
+                "decides. Until then the hand is locked.",
+                "Anna and Carla, write the hand as it went for you: the organiser sees both "
+                "versions and decides. Until then the hand is locked.",
+                "Anna, Carla, and Elena, write the hand as it went for you: the organiser sees "
+                "both versions and decides. Until then the hand is locked.",
+            ),
+            "it": (
+                "Anna, scrivi la mano com’è andata per te: l’organizzatore vede le due versioni "
+                "e decide. Fino ad allora la mano resta bloccata.",
+                "Anna e Carla, scrivete la mano com’è andata per voi: l’organizzatore vede le "
+                "due versioni e decide. Fino ad allora la mano resta bloccata.",
+                "Anna, Carla ed Elena, scrivete la mano com’è andata per voi: l’organizzatore "
+                "vede le due versioni e decide. Fino ad allora la mano resta bloccata.",
+            ),
+        },
+    ),
+    (
+        "%(side)s is back in the tournament.",
+        {},
+        {
+            "en": (
+                "Anna is back in the tournament.",
+                "Anna and Carla are back in the tournament.",
+                "Anna, Carla, and Elena are back in the tournament.",
+            ),
+            "it": (
+                "Anna è di nuovo in gara.",
+                "Anna e Carla sono di nuovo in gara.",
+                "Anna, Carla ed Elena sono di nuovo in gara.",
+            ),
+        },
+    ),
+    (
+        "As %(side)s says",
+        {},
+        {
+            "en": ("As Anna says", "As Anna and Carla say", "As Anna, Carla, and Elena say"),
+            "it": (
+                "Come dice Anna",
+                "Come dicono Anna e Carla",
+                "Come dicono Anna, Carla ed Elena",
+            ),
+        },
     ),
 ]
 
