@@ -80,7 +80,7 @@ translations: $(VENV)/.runtime-stamp
 # Extract every marked string (_, gettext, ngettext, side_gettext, N_, _l, lazy_gettext) and
 # update the Italian catalog.
 babel: $(VENV)/.runtime-stamp
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ -k side_gettext:1,2 \
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ -k N_plural:1,2 -k side_gettext:1,2 \
 		--no-location --sort-output --project=Scorekeeper -o messages.pot .
 	$(BIN)/pybabel update -i messages.pot -d $(TRANSLATIONS) -l it \
 		--no-wrap --ignore-pot-creation-date

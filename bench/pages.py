@@ -560,6 +560,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--reads", type=int, default=200, help="timed GETs of its board")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--only", nargs="+", default=None, help="only pages whose name has one")
     args = parser.parse_args(argv)
 
     missing = [str(p) for p in (CHROMIUM, AXE) if not p.exists()]
@@ -593,6 +594,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 PageFigures("new game", "/games/new"),
                 PageFigures("board (view link)", view),
                 PageFigures("board + hand form", edit),
+                PageFigures("table view", f"{edit}/table"),
                 PageFigures("correction form", f"{edit}/hands/3/edit"),
                 PageFigures("hand by cards", f"{edit}/hands/cards"),
                 PageFigures("league standings", standings),
@@ -606,6 +608,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 PageFigures("tournament screen", tournament["screen"]),
             ]
             long_board = PageFigures("board, 40 hands (edit)", times["edit"])
+            if args.only:
+                pages = [p for p in pages if any(word in p.name for word in args.only)]
 
             from playwright.sync_api import sync_playwright
 

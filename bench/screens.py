@@ -18,6 +18,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -43,10 +44,19 @@ def main(argv: Sequence[str] | None = None) -> None:
             client = pages.Client(base)
             edit, _view = client.new_game(target=21)
             client.save_hand(edit, client.csrf(edit), 1, pages.random_hand(random.Random(3)))
+            # A game near its end (to 11, 9-7): quanto manca says who closes with what.
+            late, _late_view = client.new_game(target=11)
+            token = client.csrf(late)
+            for number, (a, b) in enumerate([(4, 0), (0, 4), (4, 0), (1, 3)], 1):
+                client.save_hand(late, token, number, _hand(a, b))
             standings, _player = pages.demo_league(database_url, client)
             paths = {
                 "home": "/",
                 "board": edit,
+                "table": edit + "/table",
+                "board-late": late,
+                "table-late": late + "/table",
+                "cards-error": edit + "/hands/cards",
                 "cards": edit + "/hands/cards",
                 "hand": edit + "/hands/1",
                 "capture": "/check/capture",
@@ -75,13 +85,61 @@ def main(argv: Sequence[str] | None = None) -> None:
                             for name in wanted:
                                 page.goto(base + paths[name])
                                 page.wait_for_load_state("networkidle")
+                                if name == "cards-error":
+                                    _refuse_a_hand(page)
                                 target = args.out / f"{name}-{width}-{scheme}-{lang}.png"
                                 page.screenshot(path=str(target), full_page=not args.screen)
                                 print(target)
+                                if name == "table":  # also lying on the table, landscape
+                                    size = page.viewport_size or settings["viewport"]
+                                    page.set_viewport_size(
+                                        {"width": size["height"], "height": width}
+                                    )
+                                    target = (
+                                        args.out / f"{name}-landscape-{width}-{scheme}-{lang}.png"
+                                    )
+                                    page.screenshot(path=str(target))
+                                    page.set_viewport_size(size)
+                                    print(target)
                             context.close()
                 browser.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+#: Anna takes the first 22 cards of the grid, Bruno the rest (as taps would).
+_SHARE_THE_DECK = """() => {
+    const codes = [...document.querySelectorAll('input[name="s0"]')].map(i => i.value);
+    codes.forEach((code, k) => {
+        const side = k < 22 ? "s0" : "s1";
+        document.querySelector(`input[name="${side}"][value="${code}"]`).checked = true;
+    });
+}"""
+
+
+def _refuse_a_hand(page: Any) -> None:
+    """Send the card-by-card page a hand it refuses: its summary shows."""
+    page.evaluate(_SHARE_THE_DECK)
+    page.locator("#scope-0").fill("12")
+    page.locator("#save-hand").click()
+    page.locator("#errors").wait_for()
+    page.wait_for_load_state("networkidle")
+
+
+def _hand(a: int, b: int) -> dict[str, str]:
+    """A two-player hand where A takes the first ``a`` of carte, denari, settebello and
+    primiera and B the rest, and B makes ``b - (4 - a)`` scope on top."""
+    scope = max(0, b - (4 - a))
+    return {
+        "sides-0-cards": "22" if a >= 1 else "18",
+        "sides-1-cards": "18" if a >= 1 else "22",
+        "sides-0-denari": "6" if a >= 2 else "4",
+        "sides-1-denari": "4" if a >= 2 else "6",
+        "sides-0-scope": "0",
+        "sides-1-scope": str(scope),
+        "settebello": "0" if a >= 3 else "1",
+        "primiera": "0" if a >= 4 else "1",
+    }
 
 
 if __name__ == "__main__":

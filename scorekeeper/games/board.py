@@ -34,6 +34,7 @@ from scorekeeper.games.cookies import phone_side
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.hooks import game_label
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.outlook import outlook_lines
 from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
     StoredHand,
@@ -251,6 +252,7 @@ def board_context(
         "game_data": _with_confirmation(offline_data(game, hands, state, names), confirmation)
         if editable
         else None,
+        "outlook": outlook_lines(game.rules, state.totals, sides),
     }
 
 

@@ -549,6 +549,25 @@ class CardsForm(HandFormBase):
             sides.append(GridSide(field, label, cards, tuple(errors), rest_name=rest))
         return sides
 
+    def error_lines(self, grid_id: str) -> list[ErrorLine]:
+        """Every message of a refused hand, in the order of the page, each with where it
+        leads: the hand's own (nowhere), each side's cards (to the card grid, ``grid_id``),
+        each side's scope (to its box), the sides' scope together (to the first box)."""
+        hand = self.hand_errors
+        lines = [ErrorLine("", m) for m in hand.get("", []) + hand.get("sides", [])]
+        shown = {"", "sides", "scope"}
+        for side in self.grid_sides():
+            lines += [ErrorLine(side.label, m, grid_id) for m in side.errors]
+        shown |= {f"sides[{i}].cards" for i in range(len(self.names))}
+        for name, field in zip(self.names, self.scope, strict=True):
+            lines += [ErrorLine(name, str(m), field.id) for m in field.errors]
+        first = self.scope[0]
+        lines += [ErrorLine(str(_l("Scope")), m, first.id) for m in hand.get("scope", [])]
+        for group, messages in hand.items():
+            if group not in shown:
+                lines += [ErrorLine("", m) for m in messages]
+        return lines
+
     def error_field(self, path: str) -> Any:
         """A side's scope errors go next to its scope."""
         side = SidePath.parse(path)

@@ -97,6 +97,7 @@ from scorekeeper.games.services import (
     undo_last_hand,
     undone_entry,
 )
+from scorekeeper.games.table import table_context
 from scorekeeper.grammar import gettext as _
 from scorekeeper.grammar import side_gettext
 from scorekeeper.locale import this_page
@@ -636,6 +637,35 @@ def rematch_game(token: str) -> ResponseReturnValue:
     flash(_("Rematch started."), "success")
     response = redirect(board_url(new_token))
     cookies.remember_game(response, new_token)
+    return response
+
+
+# --------------------------------------------------------------------------- the table view
+
+
+@bp.get("/g/<token>/table")
+def table(token: str) -> ResponseReturnValue:
+    """The table view: the score full screen, for the middle of the table (edit link)."""
+    return _table(_edit_game(token), token, editable=True)
+
+
+@bp.get("/v/<token>/table")
+def view_table(token: str) -> ResponseReturnValue:
+    """The table view of a view link."""
+    return _table(_view_game(token), token, editable=False)
+
+
+def _table(game: Game, token: str, editable: bool) -> ResponseReturnValue:
+    """The page, or 304 while the game is unchanged (js/table.js asks again and again)."""
+    etag = board_etag(game, editable) + "-table"
+    if etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = make_response(
+            render_template("games/table.html", **table_context(game, token, editable))
+        )
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

@@ -43,7 +43,7 @@ from scorekeeper.games.models import (
     Seat,
     rules_of,
 )
-from scorekeeper.grammar import gettext
+from scorekeeper.grammar import gettext, ngettext
 from scorekeeper.leagues import imports, standings
 from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.leagues.models import (
@@ -114,16 +114,22 @@ class ImportRefused(ValueError):
     `template` with `params` says what is wrong (English, marked for translation:
     `message` gives it in the current language)."""
 
-    def __init__(self, where: str, template: str, **params: object) -> None:
+    def __init__(self, where: str, template: str | tuple[str, str], **params: object) -> None:
         self.where = where
-        self.template = template
+        #: A message that says a count (``N_plural``: its two forms) takes the form of
+        #: its ``count`` parameter.
+        self.template: str = template if isinstance(template, str) else template[0]
+        self.plural: str | None = None if isinstance(template, str) else template[1]
         self.params = params
         super().__init__(f"{where}: {self.reason}")
 
     @property
     def reason(self) -> str:
         """What is wrong, in English."""
-        return self.template % self.params if self.params else self.template
+        template = self.template
+        if self.plural is not None and self.params.get("count") != 1:
+            template = self.plural
+        return template % self.params if self.params else template
 
     def message(self) -> str:
         """Where and what, in the current language (inside a request)."""
@@ -132,13 +138,19 @@ class ImportRefused(ValueError):
     def as_reason(self) -> imports.Reason:
         """What the job row of a failed import keeps of it (`failure_message` reads it)."""
         params = {k: str(v) for k, v in self.params.items()}
-        return {"where": self.where, "template": self.template, "params": params}
+        reason: imports.Reason = {"where": self.where, "template": self.template, "params": params}
+        if self.plural is not None:
+            reason |= {"plural": self.plural, "count": self.params.get("count")}
+        return reason
 
 
 def failure_message(reason: imports.Reason) -> str:
     """Why an import failed (`LeagueImport.error`), in the current language, with the
     place in the file when there is one."""
-    what = gettext(reason["template"], **reason["params"])
+    if isinstance(reason.get("plural"), str) and isinstance(reason.get("count"), int):
+        what = ngettext(reason["template"], reason["plural"], reason["count"], **reason["params"])
+    else:
+        what = gettext(reason["template"], **reason["params"])
     if reason["where"] is None:
         return what
     return gettext("%(where)s: %(reason)s", where=reason["where"], reason=what)

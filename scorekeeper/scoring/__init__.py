@@ -17,7 +17,8 @@ The modules, from the bottom up:
 - :mod:`.score`: scoring a hand (:class:`HandScore`, :class:`Award`);
 - :mod:`.entry`: the typed hand entries and their JSON (:class:`CardsEntry`,
   :class:`CountsEntry`, :func:`read_entry`);
-- :mod:`.game`: a game's hands, winner and deal; :mod:`.capture`: what a
+- :mod:`.game`: a game's hands, winner and deal; :mod:`.outlook`: quanto manca, what
+  each side needs and what would close the game in the next hand; :mod:`.capture`: what a
   played card may take.
 """
 
@@ -65,6 +66,7 @@ from .entry import CardsEntry, CountsEntry, EntryMode, HandEntry, parse_hand_car
 from .errors import (
     MESSAGES,
     NAPOLA_OFFERS,
+    PLURALS,
     CardError,
     ErrorCode,
     InputError,
@@ -73,6 +75,7 @@ from .errors import (
     ScoringError,
 )
 from .game import GameState, HandResult, leader_at_target
+from .outlook import SideOutlook, categories_in_play, game_outlook
 from .primiera import (
     PRIMIERA_MAX,
     PRIMIERA_VALUES,
@@ -122,6 +125,7 @@ __all__ = [
     "MESSAGES",
     "NAPOLA_MIN",
     "NAPOLA_OFFERS",
+    "PLURALS",
     "PRESETS",
     "PRIMIERA_MAX",
     "PRIMIERA_VALUES",
@@ -157,15 +161,18 @@ __all__ = [
     "ScoringError",
     "SideCards",
     "SideCounts",
+    "SideOutlook",
     "SideResult",
     "Suit",
     "SumChoice",
     "captures",
     "cards_of",
+    "categories_in_play",
     "contest",
     "counts_of",
     "deck_index",
     "format_cards",
+    "game_outlook",
     "leader_at_target",
     "mask_of",
     "napola_outcomes",

@@ -99,14 +99,14 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
         ErrorCode.CARDS_RANGE: N_("a side takes between 0 and 40 cards"),
         ErrorCode.DENARI_TOTAL: N_("the denari add up to %(total)s, not 10"),
         ErrorCode.DENARI_RANGE: N_("a side takes between 0 and 10 denari"),
-        ErrorCode.DENARI_EXCEED_CARDS: N_("%(denari)s denari but only %(cards)s cards"),
+        ErrorCode.DENARI_EXCEED_CARDS: N_("more denari (%(denari)s) than cards (%(cards)s)"),
         ErrorCode.SETTEBELLO_COUNT: N_("exactly one side holds the settebello, not %(count)s"),
         ErrorCode.SETTEBELLO_WITHOUT_DENARI: N_(
             "the side with the settebello has at least one denaro"
         ),
         ErrorCode.RE_BELLO_COUNT: N_("exactly one side holds the re bello, not %(count)s"),
         ErrorCode.RE_BELLO_WITHOUT_DENARI: N_(
-            "the side with the re bello has at least %(minimum)s denari"
+            "the side with the re bello has at least %(minimum)s denaro"
         ),
         ErrorCode.RE_BELLO_OFF: N_("re bello is not played in this game"),
         ErrorCode.NAPOLA_OFF: N_("napola is not played in this game"),
@@ -132,7 +132,7 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
             "with %(denari)s denari but not the re bello this side holds the asso to "
             "the %(run)s: a napola of %(run)s"
         ),
-        ErrorCode.SCOPE_TOO_MANY: N_("at most %(maximum)s scope for this side in one hand"),
+        ErrorCode.SCOPE_TOO_MANY: N_("at most %(maximum)s scopa for this side in one hand"),
         ErrorCode.SCOPE_TABLE_TOO_MANY: N_(
             "the scope add up to %(total)s, but a hand holds at most %(maximum)s: after a "
             "scopa the next play cannot be one, and the last play never is"
@@ -153,14 +153,14 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
             "7D counts only for the side that holds the settebello"
         ),
         ErrorCode.PRIMIERA_EXCEEDS_CARDS: N_(
-            "%(count)s best cards, but this side took only %(cards)s cards"
+            "more best cards (%(count)s) than cards this side took (%(cards)s)"
         ),
         ErrorCode.PRIMIERA_ONLY_DENARI: N_(
             "%(card)s is not a denaro, but every card this side took is a denaro"
         ),
         ErrorCode.PRIMIERA_OTHER_SUITS: N_(
-            "%(count)s best cards outside denari, but this side took only %(other)s cards "
-            "that are not denari"
+            "more best cards outside denari (%(count)s) than cards this side took that are "
+            "not denari (%(other)s)"
         ),
         ErrorCode.PRIMIERA_NOT_RE_BELLO: N_("10D counts only for the side that holds the re bello"),
         ErrorCode.PRIMIERA_IN_NAPOLA: N_(
@@ -182,7 +182,7 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
         ),
         ErrorCode.PRIMIERA_SUITS_ABOVE: N_(
             "with %(cards)s as its best cards outside denari this side can hold at most "
-            "%(maximum)s cards that are not denari, not %(other)s"
+            "%(maximum)s card that is not a denaro, not %(other)s"
         ),
         ErrorCode.PRIMIERA_DENARI_BELOW: N_(
             "%(cards)s make %(count)s denari, but this side took only %(denari)s"
@@ -198,6 +198,44 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
         ErrorCode.NOT_A_SIDE_LIST: N_("must be a list of sides"),
         ErrorCode.NOT_A_CARD_LIST: N_('must be a list of cards, such as ["7D", "10S"]'),
         ErrorCode.NOT_TRUE_FALSE: N_("must be true or false"),
+    }
+)
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802  (as N_)
+    """Mark a message that says a count for translation, both its forms, without
+    translating it here (``pybabel extract -k N_plural:1,2``)."""
+    return singular, plural
+
+
+#: The messages that say a count: the parameter holding it, and the message's English
+#: forms (:data:`MESSAGES` holds the first, the msgid; English takes the second for any
+#: count but 1: "at most 1 scopa", "at most 0 scope", "at most 2 scope").
+PLURALS: Mapping[ErrorCode, tuple[str, tuple[str, str]]] = MappingProxyType(
+    {
+        ErrorCode.RE_BELLO_WITHOUT_DENARI: (
+            "minimum",
+            N_plural(
+                "the side with the re bello has at least %(minimum)s denaro",
+                "the side with the re bello has at least %(minimum)s denari",
+            ),
+        ),
+        ErrorCode.SCOPE_TOO_MANY: (
+            "maximum",
+            N_plural(
+                "at most %(maximum)s scopa for this side in one hand",
+                "at most %(maximum)s scope for this side in one hand",
+            ),
+        ),
+        ErrorCode.PRIMIERA_SUITS_ABOVE: (
+            "maximum",
+            N_plural(
+                "with %(cards)s as its best cards outside denari this side can hold at most "
+                "%(maximum)s card that is not a denaro, not %(other)s",
+                "with %(cards)s as its best cards outside denari this side can hold at most "
+                "%(maximum)s cards that are not denari, not %(other)s",
+            ),
+        ),
     }
 )
 
@@ -227,8 +265,26 @@ class InputError:
 
     @property
     def template(self) -> str:
-        """The untranslated English message template."""
+        """The untranslated English message template (its msgid: the singular of a
+        message that says a count, `plural`)."""
         return MESSAGES[self.code]
+
+    @property
+    def plural(self) -> tuple[str, int] | None:
+        """For a message that says a count (:data:`PLURALS`): its plural template and the
+        count, which chooses the form; else ``None``."""
+        counted = PLURALS.get(self.code)
+        if counted is None:
+            return None
+        param, (_singular, plural) = counted
+        count = self.params.get(param)
+        return (plural, count) if isinstance(count, int) and not isinstance(count, bool) else None
+
+    @property
+    def english(self) -> str:
+        """The English template this error's count takes."""
+        counted = self.plural
+        return counted[0] if counted is not None and counted[1] != 1 else self.template
 
     @property
     def napola_offer(self) -> int | None:
@@ -240,7 +296,7 @@ class InputError:
     @property
     def message(self) -> str:
         """The English message with its parameters filled in."""
-        return self.template % dict(self.params)
+        return self.english % dict(self.params)
 
 
 class ScoringError(ValueError):

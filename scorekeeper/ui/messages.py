@@ -15,14 +15,19 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scorekeeper.grammar import gettext
+from scorekeeper.grammar import gettext, ngettext
 from scorekeeper.scoring import InputError
 
 
 def error_message(error: InputError) -> str:
-    """The error's message, translated into the current locale."""
-    message: str = gettext(error.template, **{k: str(v) for k, v in error.params.items()})
-    return message
+    """The error's message, translated into the current locale; a message that says a
+    count in the form the count takes (`InputError.plural`: "al massimo 1 scopa")."""
+    params = {k: str(v) for k, v in error.params.items()}
+    counted = error.plural
+    if counted is not None:
+        plural, count = counted
+        return ngettext(error.template, plural, count, **params)
+    return gettext(error.template, **params)
 
 
 def messages_by_field(errors: Iterable[InputError]) -> dict[str, list[str]]:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import click
-from babel.support import Translations
+from babel.support import NullTranslations, Translations
 
 from scorekeeper.scoring import (
     CARDS_PER_SUIT,
@@ -30,12 +30,14 @@ from scorekeeper.scoring import (
     MESSAGES,
     NAPOLA_MIN,
     NAPOLA_OFFERS,
+    PLURALS,
     PRESETS,
     PRIMIERA_VALUES,
     SUITS,
     TARGET_RANGE,
     AwardReason,
     Card,
+    ErrorCode,
     Rules,
     SumChoice,
 )
@@ -92,9 +94,31 @@ def translated_messages() -> dict[str, dict[str, str]]:
     found = {}
     for folder in sorted(p for p in TRANSLATIONS.iterdir() if p.is_dir()):
         catalog = Translations.load(str(TRANSLATIONS), [folder.name])
-        texts = {code: catalog.gettext(template) for code, template in MESSAGES.items()}
+        texts = {code: _translated(catalog, code, 1) for code in MESSAGES}
         found[folder.name] = {code.value: t for code, t in texts.items() if t != MESSAGES[code]}
     return found
+
+
+def translated_plurals() -> dict[str, dict[str, str]]:
+    """For each language, the form a message that says a count takes for any count but 1
+    (`PLURALS`), where it reads otherwise than the English one."""
+    found = {}
+    for folder in sorted(p for p in TRANSLATIONS.iterdir() if p.is_dir()):
+        catalog = Translations.load(str(TRANSLATIONS), [folder.name])
+        texts = {code: _translated(catalog, code, 2) for code in PLURALS}
+        found[folder.name] = {
+            code.value: t for code, t in texts.items() if t != PLURALS[code][1][1]
+        }
+    return found
+
+
+def _translated(catalog: NullTranslations, code: ErrorCode, count: int) -> str:
+    """The template of ``code`` in ``catalog`` for ``count`` (a message that says a count
+    has its forms under one entry)."""
+    if code in PLURALS:
+        singular, plural = PLURALS[code][1]
+        return str(catalog.ungettext(singular, plural, count))
+    return str(catalog.gettext(MESSAGES[code]))
 
 
 def data() -> dict[str, object]:
@@ -153,6 +177,10 @@ def data() -> dict[str, object]:
         },
         "MESSAGES": {code.value: template for code, template in MESSAGES.items()},
         "TRANSLATED_MESSAGES": translated_messages(),
+        # Messages that say a count: the parameter holding it, the English form for any
+        # count but 1 (MESSAGES has the form for 1), and its translations.
+        "PLURALS": {code.value: [param, forms[1]] for code, (param, forms) in PLURALS.items()},
+        "TRANSLATED_PLURALS": translated_plurals(),
     }
 
 

@@ -483,11 +483,13 @@
       if (errors.every(function (e) { return e.code === "missing_cards"; })) {
         return el("p", "preview muted", say(P.cardsLeft[Number(errors[0].params.count) === 1 ? "one" : "other"], { count: errors[0].params.count }));
       }
+      var lang = document.documentElement.lang;
       var fields = [], byField = {}, templates = Object.assign({}, s.DATA.MESSAGES,
-        (s.DATA.TRANSLATED_MESSAGES || {})[document.documentElement.lang]);
+        (s.DATA.TRANSLATED_MESSAGES || {})[lang]);
+      var plurals = (s.DATA.TRANSLATED_PLURALS || {})[lang] || {};
       errors.forEach(function (e) {
         if (!byField[e.field]) { byField[e.field] = []; fields.push(e.field); }
-        byField[e.field].push(s.message(e, templates));
+        byField[e.field].push(s.message(e, templates, plurals));
       });
       var box = el("div", "preview preview-errors"), list = el("ul", "error");
       box.setAttribute("role", "alert");

@@ -107,9 +107,13 @@
 
   function fail(errors) { if (errors.length) throw new InvalidHand(errors); }
 
-  /** The English message of an error, or its message in `templates` (code -> template). */
-  function message(err, templates) {
-    const template = (templates || DATA.MESSAGES)[err.code];
+  /** The English message of an error, or its message in `templates` (code -> template);
+      a message that says a count (DATA.PLURALS) takes for any count but 1 its other form,
+      from `plurals` (code -> template) or the English one. */
+  function message(err, templates, plurals) {
+    const counted = (DATA.PLURALS || {})[err.code];
+    let template = (templates || DATA.MESSAGES)[err.code];
+    if (counted && Number(err.params[counted[0]]) !== 1) template = (plurals || {})[err.code] || counted[1];
     return template.replace(/%\((\w+)\)s/g, function (_, name) { return String(err.params[name]); });
   }
 

@@ -186,7 +186,7 @@ def test_a_wrong_entry_is_refused_then_corrected(en_phone: Page) -> None:
     save_hand(page, taps)
     # The message is next to the field, which keeps what was typed.
     field = page.locator("#side-0 .field.has-error")
-    expect(field.locator(".error")).to_have_text("6 denari but only 3 cards")
+    expect(field.locator(".error")).to_have_text("more denari (6) than cards (3)")
     denari = field.get_by_label("Denari", exact=True)
     expect(denari).to_have_value("6")
     expect(denari).to_have_attribute("aria-invalid", "true")

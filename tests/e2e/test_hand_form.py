@@ -59,7 +59,7 @@ def fully_in_view(page: Page, locator: Locator, above: float | None = None) -> b
 @pytest.mark.parametrize(
     ("locale", "script", "heading", "line"),
     [
-        ("en-GB", True, "The hand was not saved:", "Anna · Denari: 6 denari but only 3 cards"),
+        ("en-GB", True, "The hand was not saved:", "Anna · Denari: more denari (6) than cards (3)"),
         (
             "it-IT",
             False,

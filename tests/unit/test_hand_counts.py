@@ -375,7 +375,7 @@ SEVENS = "7D 7C 7B 7S"
             TWO,
             [side(38, 9, SEVENS, settebello=True), side(2, 1, "6D 6C 6B 6S")],
             "sides[1].primiera_cards",
-            "4 best cards, but this side took only 2 cards",
+            "more best cards (4) than cards this side took (2)",
         ),
         # A best coppa for a side whose three cards are all denari (3 cards, 3 denari).
         (
@@ -389,7 +389,7 @@ SEVENS = "7D 7C 7B 7S"
             TWO,
             [side(37, 8, SEVENS, settebello=True), side(3, 2, "6D 6C 6B")],
             "sides[1].primiera_cards",
-            "2 best cards outside denari, but this side took only 1 cards that are not denari",
+            "more best cards outside denari (2) than cards this side took that are not denari (1)",
         ),
         # A napola run of 6 is 1D to 6D: the best denaro is the 6D (or the 7D), not the asso.
         (

@@ -234,7 +234,7 @@ INVALID = [
     (_side(0, scope="2"), "sides[0].scope", "'2' is not a whole number"),
     (_side(0, scope=True), "sides[0].scope", "'true' is not a whole number"),
     (_side(0, scope=None), "sides[0].scope", "'null' is not a whole number"),
-    (_side(0, scope=2), "sides[0].scope", "at most 1 scope for this side in one hand"),
+    (_side(0, scope=2), "sides[0].scope", "at most 1 scopa for this side in one hand"),
     (_set("rules", {"foo": True}), "rules.foo", "'foo' is not a rule: use napola, re_bello"),
     (_set("rules", {"napola": 1}), "rules.napola", "must be true or false"),
     (_set("rules", {"re_bello": "yes"}), "rules.re_bello", "must be true or false"),

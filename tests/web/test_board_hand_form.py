@@ -37,7 +37,7 @@ def links(html: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("lang", "heading", "line"),
     [
-        ("en", "The hand was not saved:", "Anna · Denari: 6 denari but only 3 cards"),
+        ("en", "The hand was not saved:", "Anna · Denari: more denari (6) than cards (3)"),
         ("it", "La mano non è stata salvata:", "Anna · Denari: più denari (6) che carte (3)"),
     ],
 )
@@ -153,7 +153,7 @@ def test_a_refused_correction_has_the_summary_too(client: FlaskClient) -> None:
     response = client.post(edit, data=data)
     assert response.status_code == 422
     assert links(response.get_data(as_text=True)) == [
-        ("sides-0-denari", "Anna · Denari: 6 denari but only 3 cards")
+        ("sides-0-denari", "Anna · Denari: more denari (6) than cards (3)")
     ]
 
 

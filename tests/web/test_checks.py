@@ -390,7 +390,7 @@ def test_hand_by_counts_napola_and_re_bello(client: FlaskClient) -> None:
         ("denari0=6&denari1=5", EN, "denari-group", "the denari add up to 11, not 10"),
         ("cards0=22&cards1=ventidue", EN, "cards1", "&#39;ventidue&#39; is not a whole number"),
         ("cards0=22&cards1=", IT, "cards1", "Scrivi un numero"),
-        ("denari0=6&denari1=4&cards1=3", EN, "denari1", "4 denari but only 3 cards"),
+        ("denari0=6&denari1=4&cards1=3", EN, "denari1", "more denari (4) than cards (3)"),
         ("settebello=", EN, "settebello-group", "exactly one side holds the settebello, not 0"),
         ("primiera=", EN, "primiera-group", "choose who took the primiera, or nobody"),
         ("primiera=7", EN, "primiera-group", "choose who took the primiera, or nobody"),

@@ -194,7 +194,7 @@ INVALID_HANDS: list[tuple[str, dict[str, str], dict[str, str], str, str]] = [
         {},
         {"sides-0-cards": "3", "sides-0-denari": "4", "sides-0-scope": "0"},
         "sides-0-denari",
-        "4 denari but only 3 cards",
+        "more denari (4) than cards (3)",
     ),
     (
         "no settebello",
@@ -230,7 +230,7 @@ INVALID_HANDS: list[tuple[str, dict[str, str], dict[str, str], str, str]] = [
         {"re_bello": "y"},
         {"re_bello": "1", "sides-1-denari": "0", "sides-0-denari": "10", "settebello": "0"},
         "re_bello",
-        "at least 1 denari",
+        "at least 1 denaro",
     ),
     (
         "napola range",

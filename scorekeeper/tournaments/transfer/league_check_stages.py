@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.leagues.transfer import ImportRefused, json_bool, json_int, json_list, json_object
-from scorekeeper.scoring.errors import N_
+from scorekeeper.scoring.errors import N_, N_plural
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import StageKind, Structure
@@ -45,7 +45,8 @@ def check_stages(
     kinds = services.stage_kinds(structure)
     items = json_list(value, where, len(kinds))
     if len(items) != len(kinds):
-        raise ImportRefused(where, N_("the structure has %(count)s stages"), count=len(kinds))
+        stages = N_plural("the structure has %(count)s stage", "the structure has %(count)s stages")
+        raise ImportRefused(where, stages, count=len(kinds))
     return [
         _check_stage(item, f"{where}[{j}]", structure, kind, entrants, three)
         for j, (kind, item) in enumerate(zip(kinds, items, strict=True))
