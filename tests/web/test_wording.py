@@ -47,6 +47,8 @@ NO_AGREEMENT = {
     "through %(side)s's link",
     "%(side)s: %(field)s %(before)s → %(after)s",
     "%(side)s: %(points)s",
+    # A tournament's history: "Ritiro di Bruno e Dario annullato da Anna alle 21:40".
+    "Withdrawal of %(side)s undone %(by)s at %(time)s",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its
@@ -58,6 +60,22 @@ AGREEMENT = [
         {
             "it": ("Vince Anna!", "Vincono Anna e Carla!", "Vincono Anna, Carla ed Elena!"),
             "en": ("Winner: Anna", "Winners: Anna and Carla", "Winners: Anna, Carla, and Elena"),
+        },
+    ),
+    (
+        "%(side)s withdrawn %(by)s at %(time)s",
+        {"by": "by Anna", "time": "21:30"},
+        {
+            "it": (
+                "Anna ritirato by Anna alle 21:30",
+                "Anna e Carla ritirati by Anna alle 21:30",
+                "Anna, Carla ed Elena ritirati by Anna alle 21:30",
+            ),
+            "en": (
+                "Anna withdrawn by Anna at 21:30",
+                "Anna and Carla withdrawn by Anna at 21:30",
+                "Anna, Carla, and Elena withdrawn by Anna at 21:30",
+            ),
         },
     ),
     (
