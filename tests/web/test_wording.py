@@ -49,6 +49,14 @@ NO_AGREEMENT = {
     "%(side)s: %(points)s",
     # A tournament's history: "Ritiro di Bruno e Dario annullato da Anna alle 21:40".
     "Withdrawal of %(side)s undone %(by)s at %(time)s",
+    # The scope tally's buttons, a hand's confirmation, a pair's withdrawal.
+    "+1 scopa: %(side)s",
+    "\u22121 scopa: %(side)s",
+    "Link of %(side)s (to confirm the hands)",
+    "confirmed by %(side)s",
+    "disputed by %(side)s, who say it went so",
+    "Withdraw %(side)s?",
+    "Withdrawal of %(side)s recorded: the matches still to play are lost by forfeit.",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its
@@ -255,7 +263,16 @@ AGREEMENT = [
             "it": ("Anna contesta", "Anna e Carla contestano", None),
             "en": ("Anna disputes this result", "Anna and Carla dispute this result", None),
         },
-    ),  # A hand the other side confirms (games.confirmation), a pair back in a tournament.
+    ),
+    (
+        "%(side)s closes the game with %(ways)s.",
+        {"ways": "…"},
+        {
+            "it": ("Anna chiude con ….", "Anna e Carla chiudono con ….", None),
+            "en": ("Anna closes the game with ….", "Anna and Carla close the game with ….", None),
+        },
+    ),
+    # A hand the other side confirms (games.confirmation), a pair back in a tournament.
     (
         "This is the link of %(side)s: it confirms or disputes the hands of the other side.",
         {},
@@ -268,12 +285,12 @@ AGREEMENT = [
                 "of the other side.",
             ),
             "it": (
-                "Questo è il link di Anna: serve a confermare o contestare le mani dell’altra "
+                "Questo è il link di Anna: serve a confermare o contestare le mani dell\u2019altra "
                 "parte.",
                 "Questo è il link di Anna e Carla: serve a confermare o contestare le mani "
-                "dell’altra parte.",
+                "dell\u2019altra parte.",
                 "Questo è il link di Anna, Carla ed Elena: serve a confermare o contestare le "
-                "mani dell’altra parte.",
+                "mani dell\u2019altra parte.",
             ),
         },
     ),
@@ -321,12 +338,13 @@ AGREEMENT = [
                 "resolves it.",
             ),
             "it": (
-                "Anna ha contestato la mano 3: resta bloccata finché l’organizzatore non la "
+                "Anna ha contestato la mano 3: resta bloccata finché l\u2019organizzatore non la "
                 "risolve.",
-                "Anna e Carla hanno contestato la mano 3: resta bloccata finché l’organizzatore "
+                "Anna e Carla hanno contestato la mano 3: resta bloccata finché "
+                "l\u2019organizzatore "
                 "non la risolve.",
                 "Anna, Carla ed Elena hanno contestato la mano 3: resta bloccata finché "
-                "l’organizzatore non la risolve.",
+                "l\u2019organizzatore non la risolve.",
             ),
         },
     ),
@@ -342,12 +360,13 @@ AGREEMENT = [
                 "organiser resolves it.",
             ),
             "it": (
-                "La mano 3 è contestata da Anna: resta bloccata finché l’organizzatore non la "
+                "La mano 3 è contestata da Anna: resta bloccata finché l\u2019organizzatore non la "
                 "risolve.",
-                "La mano 3 è contestata da Anna e Carla: resta bloccata finché l’organizzatore "
+                "La mano 3 è contestata da Anna e Carla: resta bloccata finché "
+                "l\u2019organizzatore "
                 "non la risolve.",
                 "La mano 3 è contestata da Anna, Carla ed Elena: resta bloccata finché "
-                "l’organizzatore non la risolve.",
+                "l\u2019organizzatore non la risolve.",
             ),
         },
     ),
@@ -381,11 +400,14 @@ AGREEMENT = [
                 "both versions and decides. Until then the hand is locked.",
             ),
             "it": (
-                "Anna, scrivi la mano com’è andata per te: l’organizzatore vede le due versioni "
+                "Anna, scrivi la mano com\u2019è andata per te: l\u2019organizzatore vede le due "
+                "versioni "
                 "e decide. Fino ad allora la mano resta bloccata.",
-                "Anna e Carla, scrivete la mano com’è andata per voi: l’organizzatore vede le "
+                "Anna e Carla, scrivete la mano com\u2019è andata per voi: l\u2019organizzatore "
+                "vede le "
                 "due versioni e decide. Fino ad allora la mano resta bloccata.",
-                "Anna, Carla ed Elena, scrivete la mano com’è andata per voi: l’organizzatore "
+                "Anna, Carla ed Elena, scrivete la mano com\u2019è andata per voi: "
+                "l\u2019organizzatore "
                 "vede le due versioni e decide. Fino ad allora la mano resta bloccata.",
             ),
         },
@@ -421,6 +443,41 @@ AGREEMENT = [
 ]
 
 
+#: Messages about a side whose number follows a count, not the side: (msgid, plural,
+#: {language: {count: (one player, a pair)}}). "Ad Anna e Carla manca 1 punto": the
+#: verb agrees with the points.
+COUNTED = [
+    (
+        "%(side)s: %(num)s point to go",
+        "%(side)s: %(num)s points to go",
+        {
+            "it": {
+                1: ("Ad Anna manca 1 punto", "Ad Anna e Carla manca 1 punto"),
+                4: ("Ad Anna mancano 4 punti", "Ad Anna e Carla mancano 4 punti"),
+            },
+            "en": {
+                1: ("Anna: 1 point to go", "Anna and Carla: 1 point to go"),
+                4: ("Anna: 4 points to go", "Anna and Carla: 4 points to go"),
+            },
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("msgid", "plural", "expected"), COUNTED, ids=lambda v: str(v)[:24])
+def test_a_counted_message_about_a_side_agrees_with_its_count(
+    app: Flask, msgid: str, plural: str, expected: dict[str, dict[int, tuple[str, str]]]
+) -> None:
+    for language, counts in expected.items():
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            for count, (single, pair) in counts.items():
+                said = [
+                    ngettext(msgid, plural, count, side=str(Side(players)))
+                    for players in (SIDES[1], SIDES[2])
+                ]
+                assert said == [single, pair], (language, count)
+
+
 def _side_messages() -> tuple[set[str], set[str]]:
     """The catalog's messages with a side in them: those with a plural, those without."""
     with CATALOG.open("rb") as po:
@@ -437,7 +494,7 @@ def test_every_message_about_a_side_is_walked_here() -> None:
     """A message about a side says it in the side's number (side_gettext), or its words
     do not change with it; a new one joins AGREEMENT or NO_AGREEMENT."""
     plural, single = _side_messages()
-    assert plural == {msgid for msgid, _, _ in AGREEMENT}
+    assert plural == {msgid for msgid, _, _ in AGREEMENT} | {msgid for msgid, _, _ in COUNTED}
     assert single == NO_AGREEMENT
 
 
