@@ -2,10 +2,10 @@
 change's own transaction (`scorekeeper.audit.service.record`).
 
 A row names its subject by plain foreign keys (a game and a hand's number, a tournament
-match, a league), the kind of change, who made it (the account's id and its name at the
-time, which link spoke and for which side, the phone's device id, live or from the
-outbox, the form's request id) and the change itself: the fields that changed, each as
-``[before, after]`` (JSON).
+match, a league, a tournament itself: its corrections and withdrawals), the kind of
+change, who made it (the account's id and its name at the time, which link spoke and for
+which side, the phone's device id, live or from the outbox, the form's request id) and
+the change itself: the fields that changed, each as ``[before, after]`` (JSON).
 """
 
 from __future__ import annotations
@@ -35,6 +35,13 @@ class ChangeKind(enum.StrEnum):
     RESULT_CORRECTED = "result_corrected"
     RESULT_REOPENED = "result_reopened"
     LEAGUE_IMPORTED = "league_imported"
+    #: A tournament's own history: a correction that changed who went on, the later
+    #: matches it affected kept as played or cleared to be played again; a pair
+    #: withdrawn (its open matches lost by forfeit), and its withdrawal undone.
+    CORRECTION_KEPT = "correction_kept"
+    CORRECTION_REPLAYED = "correction_replayed"
+    PAIR_WITHDRAWN = "pair_withdrawn"
+    WITHDRAWAL_UNDONE = "withdrawal_undone"
 
 
 class LinkKind(enum.StrEnum):
@@ -78,13 +85,15 @@ class AuditEvent(Model):
         CheckConstraint("side IS NULL OR side >= 0", name="side"),
         CheckConstraint("hand_number IS NULL OR hand_number >= 1", name="hand_number"),
         CheckConstraint(
-            "game_id IS NOT NULL OR match_id IS NOT NULL OR league_id IS NOT NULL",
+            "game_id IS NOT NULL OR match_id IS NOT NULL OR league_id IS NOT NULL"
+            " OR tournament_id IS NOT NULL",
             name="subject",
         ),
         # A game's history, a match's, a league's: in order, without reading the rest.
         Index("ix_audit_event_game", "game_id", "id"),
         Index("ix_audit_event_match", "match_id", "id"),
         Index("ix_audit_event_league", "league_id", "id"),
+        Index("ix_audit_event_tournament", "tournament_id", "id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -99,6 +108,10 @@ class AuditEvent(Model):
         ForeignKey("tournament_match.id", ondelete="CASCADE")
     )
     league_id: Mapped[int | None] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"))
+    #: A tournament's own event (a correction kept or replayed, a withdrawal).
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE")
+    )
     account_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL")
     )

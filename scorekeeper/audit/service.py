@@ -22,13 +22,15 @@ from scorekeeper.models import utcnow
 
 @dataclass(frozen=True)
 class Subject:
-    """What changed: a game's hand, a game, a tournament match, a league."""
+    """What changed: a game's hand, a game, a tournament match, a league, a tournament
+    (its own events, with the match they concern if any)."""
 
     game_id: int | None = None
     hand_number: int | None = None
     hand_id: int | None = None
     match_id: int | None = None
     league_id: int | None = None
+    tournament_id: int | None = None
 
     @classmethod
     def hand(cls, game_id: int, number: int, hand_id: int) -> Subject:
@@ -44,6 +46,11 @@ class Subject:
     def league(cls, league_id: int) -> Subject:
         """A league (an import)."""
         return cls(league_id=league_id)
+
+    @classmethod
+    def tournament(cls, tournament_id: int, match_id: int | None = None) -> Subject:
+        """A tournament's own event (a correction of ``match_id``, a withdrawal)."""
+        return cls(tournament_id=tournament_id, match_id=match_id)
 
 
 def changed_fields(
@@ -84,6 +91,7 @@ def record(
             "hand_id": subject.hand_id,
             "match_id": subject.match_id,
             "league_id": subject.league_id,
+            "tournament_id": subject.tournament_id,
             "account_id": actor.account_id,
             "account_name": actor.account_name,
             "link": actor.link.value if actor.link is not None else None,
@@ -101,8 +109,10 @@ def events_for(
     game_ids: Sequence[int] = (),
     match_ids: Sequence[int] = (),
     league_id: int | None = None,
+    tournament_id: int | None = None,
 ) -> list[AuditEvent]:
-    """The changes of these games, matches (and league), oldest first: one statement."""
+    """The changes of these games, matches (and league, tournament), oldest first: one
+    statement."""
     conditions: list[ColumnElement[bool]] = []
     if game_ids:
         conditions.append(AuditEvent.game_id.in_(game_ids))
@@ -110,6 +120,8 @@ def events_for(
         conditions.append(AuditEvent.match_id.in_(match_ids))
     if league_id is not None:
         conditions.append(AuditEvent.league_id == league_id)
+    if tournament_id is not None:
+        conditions.append(AuditEvent.tournament_id == tournament_id)
     if not conditions:
         return []
     statement = select(AuditEvent).where(or_(*conditions)).order_by(AuditEvent.id)

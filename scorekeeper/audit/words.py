@@ -6,9 +6,15 @@ account's name; without one, the link that spoke ("dal link del tavolo", "dal li
 Bruno e Dario"). A phone is named after the account seen on it in the same history,
 else numbered ("telefono 2"). Times are the app's time zone's (Flask-Babel).
 
+A tournament's own events: "Correzione del tavolo 3 salvata da Anna alle 21:14: le 2
+partite successive restano come giocate" (or "vanno rigiocate"), "Bruno e Dario
+ritirati da Anna alle 21:30: 3 partite perse a tavolino", "Ritiro di Bruno e Dario
+annullato da Anna alle 21:40".
+
 Callers give the names: each game's sides (`Side`, for a hand's fields and a side's
-link), a match's sides, and optionally a label per game ("Partita 2, ") when one
-history spans several games. Reading the history is one statement
+link), a match's sides (or each match's, and a label per match, when one history spans
+a tournament), a tournament's entrants, and optionally a label per game ("Partita 2, ")
+when one history spans several games. Reading the history is one statement
 (`service.events_for`); naming it reads nothing more.
 """
 
@@ -22,7 +28,7 @@ from typing import Any
 from flask_babel import format_time
 
 from scorekeeper.audit.models import AuditEvent, ChangeKind, LinkKind, Origin
-from scorekeeper.grammar import Side, ngettext
+from scorekeeper.grammar import Side, ngettext, side_gettext
 from scorekeeper.grammar import gettext as _
 from scorekeeper.scoring import Category
 from scorekeeper.ui.labels import category_label
@@ -42,11 +48,15 @@ _HAND_CATEGORIES = {
 @dataclass(frozen=True)
 class Names:
     """What a history's sentences name: each game's sides, a match's sides, and a label
-    for each game when the history spans several ("Partita 2: ")."""
+    for each game when the history spans several ("Partita 2: "); for a tournament's,
+    each match's sides and label ("Turno 2 · Tavolo 3: ") and each entrant."""
 
     game_sides: Mapping[int, Sequence[Side]] = field(default_factory=dict)
     match_sides: Sequence[Side] = ()
     game_labels: Mapping[int, str] = field(default_factory=dict)
+    matches: Mapping[int, Sequence[Side]] = field(default_factory=dict)
+    match_labels: Mapping[int, str] = field(default_factory=dict)
+    entrants: Mapping[int, Side] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -89,9 +99,13 @@ def _sentence(event: AuditEvent, names: Names, phones: Mapping[str, str]) -> str
     if event.device_id and event.device_id in phones:
         by = _("%(by)s (%(phone)s)", by=by, phone=phones[event.device_id])
     time = format_time(event.created_at, "short")
-    text = _headline(event, by, time)
+    text = _headline(event, names, by, time)
     if event.game_id is not None and len(names.game_labels) > 1:
         text = _("%(game)s: %(change)s", game=names.game_labels.get(event.game_id, ""), change=text)
+    elif event.tournament_id is None and event.match_id is not None:
+        label = names.match_labels.get(event.match_id)
+        if label:
+            text = _("%(game)s: %(change)s", game=label, change=text)
     details = _details(event, names)
     if details:
         text = _("%(change)s: %(details)s", change=text, details=details)
@@ -120,9 +134,11 @@ def _by(event: AuditEvent, names: Names) -> str:
     return _("by someone unknown")
 
 
-def _headline(event: AuditEvent, by: str, time: str) -> str:
+def _headline(event: AuditEvent, names: Names, by: str, time: str) -> str:
     number = event.hand_number
     kind = event.kind
+    if event.tournament_id is not None:
+        return _tournament_headline(event, names, by, time)
     if number is not None:
         hand_kinds = {
             ChangeKind.HAND_CREATED.value: _(
@@ -167,15 +183,81 @@ def _headline(event: AuditEvent, by: str, time: str) -> str:
     return match_kinds.get(kind, _("Changed %(by)s at %(time)s", by=by, time=time))
 
 
+def _tournament_headline(event: AuditEvent, names: Names, by: str, time: str) -> str:
+    """A tournament's own event: a correction kept or replayed, a withdrawal, undone."""
+    changes: Mapping[str, list[Any]] = event.changes or {}
+    kind = event.kind
+    if kind in (ChangeKind.CORRECTION_KEPT.value, ChangeKind.CORRECTION_REPLAYED.value):
+        table = _after(changes, "table")
+        if table is None:
+            return _("Correction saved %(by)s at %(time)s", by=by, time=time)
+        return _(
+            "Correction of table %(table)s saved %(by)s at %(time)s", table=table, by=by, time=time
+        )
+    entrant = _after(changes, "entrant")
+    side = names.entrants.get(entrant) if isinstance(entrant, int) else None
+    side = side or Side.named("–")
+    if kind == ChangeKind.PAIR_WITHDRAWN.value:
+        return side_gettext(
+            "%(side)s withdrawn %(by)s at %(time)s",
+            "%(side)s withdrawn %(by)s at %(time)s",
+            side,
+            by=by,
+            time=time,
+        )
+    if kind == ChangeKind.WITHDRAWAL_UNDONE.value:
+        return _(
+            "Withdrawal of %(side)s undone %(by)s at %(time)s", side=str(side), by=by, time=time
+        )
+    return _("Changed %(by)s at %(time)s", by=by, time=time)
+
+
+def _tournament_details(event: AuditEvent) -> str:
+    """What a tournament's own event did to its other matches."""
+    changes: Mapping[str, list[Any]] = event.changes or {}
+    later = len(_after(changes, "later") or ())
+    forfeits = len(_after(changes, "forfeits") or ())
+    kind = event.kind
+    if kind == ChangeKind.CORRECTION_KEPT.value and later:
+        return ngettext(
+            "the later match stays as played", "the %(num)s later matches stay as played", later
+        )
+    if kind == ChangeKind.CORRECTION_REPLAYED.value and later:
+        return ngettext(
+            "the later match is to be played again",
+            "the %(num)s later matches are to be played again",
+            later,
+        )
+    if kind == ChangeKind.PAIR_WITHDRAWN.value and forfeits:
+        return ngettext(
+            "%(num)s match lost by forfeit", "%(num)s matches lost by forfeit", forfeits
+        )
+    if kind == ChangeKind.WITHDRAWAL_UNDONE.value and forfeits:
+        return ngettext(
+            "%(num)s match to be played again", "%(num)s matches to be played again", forfeits
+        )
+    return ""
+
+
+def _after(changes: Mapping[str, list[Any]], key: str) -> Any:
+    """The value ``key`` took in ``changes`` (``None``: it has none)."""
+    values = changes.get(key)
+    return values[1] if values else None
+
+
 def _sides_of(event: AuditEvent, names: Names) -> Sequence[Side]:
     if event.game_id is not None:
         return names.game_sides.get(event.game_id, ())
+    if event.match_id is not None and event.match_id in names.matches:
+        return names.matches[event.match_id]
     return names.match_sides
 
 
 def _details(event: AuditEvent, names: Names) -> str:
     """What changed: each side's points of a new or removed hand, each changed field of a
     corrected one ("Anna: denari 6 → 5"), each changed count of a result."""
+    if event.tournament_id is not None:
+        return _tournament_details(event)
     sides = _sides_of(event, names)
     changes: Mapping[str, list[Any]] = event.changes or {}
     kind = event.kind

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from flask_login import current_user
 from sqlalchemy import select
 
+from scorekeeper import audit
 from scorekeeper.accounts.models import User
+from scorekeeper.audit import words
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
@@ -24,6 +26,7 @@ from scorekeeper.tournaments.labels import (
     group_letter,
     knockout_round_title,
     match_label,
+    match_parts,
     round_title,
 )
 from scorekeeper.tournaments.models import (
@@ -336,19 +339,6 @@ def tournament_of(match: Match) -> Tournament:
     return db.session.get_one(Tournament, match.tournament_id)
 
 
-def match_place(match: Match) -> str:
-    """Where the match is played, as its side page names it: the stage, the round (a
-    group's letter) and the table, so a side that scanned the wrong table sees it."""
-    round_ = db.session.get_one(Round, match.round_id)
-    stage = db.session.get_one(Stage, round_.stage_id)
-    parts = [stage_title(stage), round_title(stage, round_)]
-    if match.group_index is not None:
-        parts.append(_("Group %(letter)s", letter=group_letter(match.group_index)))
-    if match.table_number is not None:
-        parts.append(_("Table %(number)d", number=match.table_number))
-    return " · ".join(parts)
-
-
 def _state_now(played: list[Game], states: dict[int, GameState]) -> GameState | None:
     """Where the match's game on now stands, if `round_views` read it."""
     return states.get(played[-1].id) if played else None
@@ -621,3 +611,27 @@ def confirmation_text(row: MatchRow) -> str:
     if result.by_hand and result.entered_side is None:
         return _("Entered by the organiser: confirmed at once.")
     return ""
+
+
+def tournament_history(tournament: Tournament) -> list[words.Line]:
+    """The tournament's history in words, newest first: its own events (a correction
+    that kept or replayed later matches, a pair withdrawn, its withdrawal undone) and
+    every match's (a result entered, corrected, confirmed, disputed, resolved), each
+    match's named by its group, round and table ("Turno 2 · Tavolo 3: ...")."""
+    entrants = {entrant.id: Side(entrant.names) for entrant in services.entrants(tournament)}
+    played = [
+        match
+        for _stage, round_ in services.rounds(tournament)
+        for match in services.matches(round_)
+        if not match.is_bye
+    ]
+    events = audit.events_for(match_ids=[match.id for match in played], tournament_id=tournament.id)
+    names = words.Names(
+        matches={
+            match.id: [entrants[side] for side in match.side_ids if side in entrants]
+            for match in played
+        },
+        match_labels={match.id: " · ".join(match_parts(match)[1:]) for match in played},
+        entrants=entrants,
+    )
+    return list(reversed(words.describe(events, names)))

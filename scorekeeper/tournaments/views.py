@@ -146,6 +146,19 @@ def show(public_id: str) -> ResponseReturnValue:
     )
 
 
+@bp.get("/<public_id>/history")
+def history(public_id: str) -> ResponseReturnValue:
+    """The tournament's history in words, newest first: who entered, corrected,
+    confirmed, disputed and resolved each result, which corrections kept or replayed the
+    later matches, which pairs were withdrawn (and taken back), and when."""
+    access = require_role(public_id, Role.VIEWER)
+    return render_template(
+        "tournaments/history.html",
+        access=access,
+        lines=pages.tournament_history(access.tournament),
+    )
+
+
 def _unconfirmed(tournament: Tournament) -> int:
     """How many of the tournament's results the standings do not count yet."""
     return services.unconfirmed_count(tournament) if tournament.needs_confirmation else 0
@@ -689,7 +702,7 @@ def _side_page(
         row=row,
         side=side_index,
         tournament=pages.tournament_of(match),
-        where=pages.match_place(match),
+        where=match_label(match),
         sheet_token=match_table_token(match, played[0]) if played else None,
         result_form=_result_form_class(match)(formdata=None)
         if result_form is None

@@ -93,6 +93,7 @@ def world(app: Flask, client: FlaskClient) -> World:
         # Tournament ids: under a league's public id they are a 404, never a 5xx (the
         # tournament pages' own tests give them a tournament).
         "entry_id": "1",
+        "entrant_id": "1",
         "match_id": "1",
         "member_id": "1",
         "table": "standings",  # a tournament export's table

@@ -84,6 +84,7 @@ ROUTES = [
     Route("GET", "/g/<token>/qr/<kind>.svg", 200, kind="edit"),
     Route("GET", "/g/<token>/qr/<kind>.svg", 200, kind="view"),
     Route("GET", "/g/<token>/history", 200),
+    Route("GET", "/g/<token>/table", 200),  # the table view
     # The other side confirms (the league requires no confirmation: nothing awaits it).
     Route("POST", "/g/<token>/hands/<int:number>/confirm", 302, {"side": "1"}, changes=False),
     Route("GET", "/g/<token>/hands/<int:number>/dispute", 400),

@@ -390,6 +390,7 @@ def read_pages(pid: str) -> list[str]:
         f"/tournaments/{pid}/rounds",
         f"/tournaments/{pid}/screen",
         f"/tournaments/{pid}/print/standings",
+        f"/tournaments/{pid}/history",
     ]
 
 

@@ -47,6 +47,16 @@ NO_AGREEMENT = {
     "through %(side)s's link",
     "%(side)s: %(field)s %(before)s → %(after)s",
     "%(side)s: %(points)s",
+    # A tournament's history: "Ritiro di Bruno e Dario annullato da Anna alle 21:40".
+    "Withdrawal of %(side)s undone %(by)s at %(time)s",
+    # The scope tally's buttons, a hand's confirmation, a pair's withdrawal.
+    "+1 scopa: %(side)s",
+    "\u22121 scopa: %(side)s",
+    "Link of %(side)s (to confirm the hands)",
+    "confirmed by %(side)s",
+    "disputed by %(side)s, who say it went so",
+    "Withdraw %(side)s?",
+    "Withdrawal of %(side)s recorded: the matches still to play are lost by forfeit.",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its
@@ -58,6 +68,22 @@ AGREEMENT = [
         {
             "it": ("Vince Anna!", "Vincono Anna e Carla!", "Vincono Anna, Carla ed Elena!"),
             "en": ("Winner: Anna", "Winners: Anna and Carla", "Winners: Anna, Carla, and Elena"),
+        },
+    ),
+    (
+        "%(side)s withdrawn %(by)s at %(time)s",
+        {"by": "by Anna", "time": "21:30"},
+        {
+            "it": (
+                "Anna ritirato by Anna alle 21:30",
+                "Anna e Carla ritirati by Anna alle 21:30",
+                "Anna, Carla ed Elena ritirati by Anna alle 21:30",
+            ),
+            "en": (
+                "Anna withdrawn by Anna at 21:30",
+                "Anna and Carla withdrawn by Anna at 21:30",
+                "Anna, Carla, and Elena withdrawn by Anna at 21:30",
+            ),
         },
     ),
     (
@@ -238,7 +264,218 @@ AGREEMENT = [
             "en": ("Anna disputes this result", "Anna and Carla dispute this result", None),
         },
     ),
+    (
+        "%(side)s closes the game with %(ways)s.",
+        {"ways": "…"},
+        {
+            "it": ("Anna chiude con ….", "Anna e Carla chiudono con ….", None),
+            "en": ("Anna closes the game with ….", "Anna and Carla close the game with ….", None),
+        },
+    ),
+    # A hand the other side confirms (games.confirmation), a pair back in a tournament.
+    (
+        "This is the link of %(side)s: it confirms or disputes the hands of the other side.",
+        {},
+        {
+            "en": (
+                "This is the link of Anna: it confirms or disputes the hands of the other side.",
+                "This is the link of Anna and Carla: it confirms or disputes the hands of the "
+                "other side.",
+                "This is the link of Anna, Carla, and Elena: it confirms or disputes the hands "
+                "of the other side.",
+            ),
+            "it": (
+                "Questo è il link di Anna: serve a confermare o contestare le mani dell\u2019altra "
+                "parte.",
+                "Questo è il link di Anna e Carla: serve a confermare o contestare le mani "
+                "dell\u2019altra parte.",
+                "Questo è il link di Anna, Carla ed Elena: serve a confermare o contestare le "
+                "mani dell\u2019altra parte.",
+            ),
+        },
+    ),
+    (
+        "%(side)s confirmed hand %(number)s.",
+        {"number": 3},
+        {
+            "en": (
+                "Anna confirmed hand 3.",
+                "Anna and Carla confirmed hand 3.",
+                "Anna, Carla, and Elena confirmed hand 3.",
+            ),
+            "it": (
+                "Anna ha confermato la mano 3.",
+                "Anna e Carla hanno confermato la mano 3.",
+                "Anna, Carla ed Elena hanno confermato la mano 3.",
+            ),
+        },
+    ),
+    (
+        "%(side)s confirmed hand %(number)s: the confirmation goes with it.",
+        {"number": 3},
+        {
+            "en": (
+                "Anna confirmed hand 3: the confirmation goes with it.",
+                "Anna and Carla confirmed hand 3: the confirmation goes with it.",
+                "Anna, Carla, and Elena confirmed hand 3: the confirmation goes with it.",
+            ),
+            "it": (
+                "Anna ha confermato la mano 3: la conferma parte insieme alla mano.",
+                "Anna e Carla hanno confermato la mano 3: la conferma parte insieme alla mano.",
+                "Anna, Carla ed Elena hanno confermato la mano 3: la conferma parte insieme "
+                "alla mano.",
+            ),
+        },
+    ),
+    (
+        "%(side)s disputed hand %(number)s: it is locked until the organiser resolves it.",
+        {"number": 3},
+        {
+            "en": (
+                "Anna disputed hand 3: it is locked until the organiser resolves it.",
+                "Anna and Carla disputed hand 3: it is locked until the organiser resolves it.",
+                "Anna, Carla, and Elena disputed hand 3: it is locked until the organiser "
+                "resolves it.",
+            ),
+            "it": (
+                "Anna ha contestato la mano 3: resta bloccata finché l\u2019organizzatore non la "
+                "risolve.",
+                "Anna e Carla hanno contestato la mano 3: resta bloccata finché "
+                "l\u2019organizzatore "
+                "non la risolve.",
+                "Anna, Carla ed Elena hanno contestato la mano 3: resta bloccata finché "
+                "l\u2019organizzatore non la risolve.",
+            ),
+        },
+    ),
+    (
+        "Hand %(number)s is disputed by %(side)s: it stays locked until the organiser resolves it.",
+        {"number": 3},
+        {
+            "en": (
+                "Hand 3 is disputed by Anna: it stays locked until the organiser resolves it.",
+                "Hand 3 is disputed by Anna and Carla: it stays locked until the organiser "
+                "resolves it.",
+                "Hand 3 is disputed by Anna, Carla, and Elena: it stays locked until the "
+                "organiser resolves it.",
+            ),
+            "it": (
+                "La mano 3 è contestata da Anna: resta bloccata finché l\u2019organizzatore non la "
+                "risolve.",
+                "La mano 3 è contestata da Anna e Carla: resta bloccata finché "
+                "l\u2019organizzatore "
+                "non la risolve.",
+                "La mano 3 è contestata da Anna, Carla ed Elena: resta bloccata finché "
+                "l\u2019organizzatore non la risolve.",
+            ),
+        },
+    ),
+    (
+        "%(side)s, do you confirm hand %(number)s?",
+        {"number": 3},
+        {
+            "en": (
+                "Anna, do you confirm hand 3?",
+                "Anna and Carla, do you confirm hand 3?",
+                "Anna, Carla, and Elena, do you confirm hand 3?",
+            ),
+            "it": (
+                "Anna, confermi la mano 3?",
+                "Anna e Carla, confermate la mano 3?",
+                "Anna, Carla ed Elena, confermate la mano 3?",
+            ),
+        },
+    ),
+    (
+        "%(side)s, write the hand as it went for you: the organiser sees both versions and "
+        "decides. Until then the hand is locked.",
+        {},
+        {
+            "en": (
+                "Anna, write the hand as it went for you: the organiser sees both versions and "
+                "decides. Until then the hand is locked.",
+                "Anna and Carla, write the hand as it went for you: the organiser sees both "
+                "versions and decides. Until then the hand is locked.",
+                "Anna, Carla, and Elena, write the hand as it went for you: the organiser sees "
+                "both versions and decides. Until then the hand is locked.",
+            ),
+            "it": (
+                "Anna, scrivi la mano com\u2019è andata per te: l\u2019organizzatore vede le due "
+                "versioni "
+                "e decide. Fino ad allora la mano resta bloccata.",
+                "Anna e Carla, scrivete la mano com\u2019è andata per voi: l\u2019organizzatore "
+                "vede le "
+                "due versioni e decide. Fino ad allora la mano resta bloccata.",
+                "Anna, Carla ed Elena, scrivete la mano com\u2019è andata per voi: "
+                "l\u2019organizzatore "
+                "vede le due versioni e decide. Fino ad allora la mano resta bloccata.",
+            ),
+        },
+    ),
+    (
+        "%(side)s is back in the tournament.",
+        {},
+        {
+            "en": (
+                "Anna is back in the tournament.",
+                "Anna and Carla are back in the tournament.",
+                "Anna, Carla, and Elena are back in the tournament.",
+            ),
+            "it": (
+                "Anna è di nuovo in gara.",
+                "Anna e Carla sono di nuovo in gara.",
+                "Anna, Carla ed Elena sono di nuovo in gara.",
+            ),
+        },
+    ),
+    (
+        "As %(side)s says",
+        {},
+        {
+            "en": ("As Anna says", "As Anna and Carla say", "As Anna, Carla, and Elena say"),
+            "it": (
+                "Come dice Anna",
+                "Come dicono Anna e Carla",
+                "Come dicono Anna, Carla ed Elena",
+            ),
+        },
+    ),
 ]
+
+
+#: Messages about a side whose number follows a count, not the side: (msgid, plural,
+#: {language: {count: (one player, a pair)}}). "Ad Anna e Carla manca 1 punto": the
+#: verb agrees with the points.
+COUNTED = [
+    (
+        "%(side)s: %(num)s point to go",
+        "%(side)s: %(num)s points to go",
+        {
+            "it": {
+                1: ("Ad Anna manca 1 punto", "Ad Anna e Carla manca 1 punto"),
+                4: ("Ad Anna mancano 4 punti", "Ad Anna e Carla mancano 4 punti"),
+            },
+            "en": {
+                1: ("Anna: 1 point to go", "Anna and Carla: 1 point to go"),
+                4: ("Anna: 4 points to go", "Anna and Carla: 4 points to go"),
+            },
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("msgid", "plural", "expected"), COUNTED, ids=lambda v: str(v)[:24])
+def test_a_counted_message_about_a_side_agrees_with_its_count(
+    app: Flask, msgid: str, plural: str, expected: dict[str, dict[int, tuple[str, str]]]
+) -> None:
+    for language, counts in expected.items():
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            for count, (single, pair) in counts.items():
+                said = [
+                    ngettext(msgid, plural, count, side=str(Side(players)))
+                    for players in (SIDES[1], SIDES[2])
+                ]
+                assert said == [single, pair], (language, count)
 
 
 def _side_messages() -> tuple[set[str], set[str]]:
@@ -257,7 +494,7 @@ def test_every_message_about_a_side_is_walked_here() -> None:
     """A message about a side says it in the side's number (side_gettext), or its words
     do not change with it; a new one joins AGREEMENT or NO_AGREEMENT."""
     plural, single = _side_messages()
-    assert plural == {msgid for msgid, _, _ in AGREEMENT}
+    assert plural == {msgid for msgid, _, _ in AGREEMENT} | {msgid for msgid, _, _ in COUNTED}
     assert single == NO_AGREEMENT
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import delete, select
 
+from scorekeeper import audit
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.standings.repair import rebuild_league
@@ -82,10 +83,22 @@ def settle(
     if later is Later.KEEP:
         if found.path:
             raise TournamentRefused("next_match_on")
-        record(tournament, "correction_kept", by=by, match_id=match.id, later=found.matches)
+        record(
+            tournament,
+            audit.ChangeKind.CORRECTION_KEPT,
+            by=by,
+            match_id=match.id,
+            later=found.matches,
+        )
         return
     replay(tournament, found)
-    record(tournament, "correction_replayed", by=by, match_id=match.id, later=found.matches)
+    record(
+        tournament,
+        audit.ChangeKind.CORRECTION_REPLAYED,
+        by=by,
+        match_id=match.id,
+        later=found.matches,
+    )
 
 
 def affected(match: Match, stage: Stage, changed_winner: bool) -> Affected | None:

@@ -7,6 +7,7 @@ as they are made, so its opponent goes on). Undone while no round has been added
 
 from __future__ import annotations
 
+from scorekeeper import audit
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.leagues import standings as league_standings
@@ -42,10 +43,17 @@ def withdraw(entrant: Entrant, by: User) -> Entrant:
             raise TournamentRefused("already_withdrawn")
         row.withdrawn_rounds = len(rounds(tournament))
         db.session.flush()
-        for match in _open(row):
+        lost = _open(row)
+        for match in lost:
             forfeit(match, row.id, by_id)
             _count_in_league(tournament.league_id, match)
-        record(tournament, "withdrawn", by=by_id, entrant_id=row.id)
+        record(
+            tournament,
+            audit.ChangeKind.PAIR_WITHDRAWN,
+            by=by_id,
+            entrant_id=row.id,
+            forfeits=[match.id for match in lost],
+        )
         return row
 
     return in_transaction(run)
@@ -65,13 +73,21 @@ def undo_withdrawal(entrant: Entrant, by: User) -> Entrant:
             return row
         if not can_undo(row):
             raise TournamentRefused("withdrawal_fixed")
+        forgotten = []
         for match in matches_of_entrant(row):
             result = result_of(match)
             if result is not None and result.forfeit and result.winner_id != row.id:
                 forget_forfeit(match)
                 _count_in_league(tournament.league_id, match)
+                forgotten.append(match.id)
         row.withdrawn_rounds = None
-        record(tournament, "withdrawal_undone", by=by_id, entrant_id=row.id)
+        record(
+            tournament,
+            audit.ChangeKind.WITHDRAWAL_UNDONE,
+            by=by_id,
+            entrant_id=row.id,
+            forfeits=forgotten,
+        )
         db.session.flush()
         return row
 
