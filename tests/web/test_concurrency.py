@@ -209,7 +209,9 @@ def test_the_same_hand_from_five_phones_is_saved_once_and_each_is_told_so(
         True,
     ]
     with app.app_context():
-        hands = db.session.scalars(select(Hand).where(Hand.game_id == game_ids[0])).all()
+        hands = db.session.scalars(
+            select(Hand).where(Hand.game_id == game_ids[0]).order_by(Hand.number)
+        ).all()
         assert [hand.number for hand in hands] == [1, 2, 3]
         assert db.session.get_one(Game, game_ids[0]).version == 2  # one change, once
 
