@@ -17,11 +17,29 @@ The modules, from the bottom up:
   rounds, its points (3-1-0) and standings; no knockout.
 """
 
+from .clubs import (
+    ClubResult,
+    ClubRound,
+    ClubStanding,
+    check_clubs,
+    club_round,
+    club_standings,
+    most_club_rounds,
+)
 from .entrants import Entrant, EntrantDraw, EntrantId, Entry, draw_entrants, draw_rng
 from .errors import TournamentError
 from .groups import ClubClash, GroupDraw, draw_groups, group_sizes
 from .knockout import Bracket, KnockoutMatch, seeding_order
 from .match import MatchLength, MatchScore
+from .rotating import (
+    Foursome,
+    RotatingRound,
+    check_players,
+    individual_chain,
+    individual_results,
+    most_rotating_rounds,
+    rotating_round,
+)
 from .roundrobin import round_robin
 from .rounds import Pairing, Round
 from .standings import ITALIAN, Points, Reason, Result, Standing, TieBreak, standings
@@ -47,10 +65,14 @@ __all__ = [
     "NO_KNOCKOUT",
     "Bracket",
     "ClubClash",
+    "ClubResult",
+    "ClubRound",
+    "ClubStanding",
     "Entrant",
     "EntrantDraw",
     "EntrantId",
     "Entry",
+    "Foursome",
     "GroupDraw",
     "KnockoutMatch",
     "MatchLength",
@@ -59,6 +81,7 @@ __all__ = [
     "Points",
     "Reason",
     "Result",
+    "RotatingRound",
     "Round",
     "Standing",
     "Table",
@@ -69,13 +92,22 @@ __all__ = [
     "ThreeStanding",
     "TieBreak",
     "TournamentError",
+    "check_clubs",
+    "check_players",
     "check_three_stages",
+    "club_round",
+    "club_standings",
     "danish_round",
     "draw_entrants",
     "draw_groups",
     "draw_rng",
     "group_sizes",
+    "individual_chain",
+    "individual_results",
+    "most_club_rounds",
+    "most_rotating_rounds",
     "most_rounds",
+    "rotating_round",
     "round_robin",
     "same_club_pairs",
     "seeding_order",
