@@ -90,7 +90,7 @@ ERROR_MESSAGES = {
     "tie_break_twice": _l("Each tie-break at most once."),
     "points_order": _l("A win counts at least a draw, a draw at least a loss."),
     "entry_fee": _l("The entry fee cannot be negative."),
-    "margin_range": _l("A margin from 0 to 9 points."),
+    "margin_range": _l("No margin, or two clear points."),
     "margin_short": _l(
         "Two clear points: the winner must reach the target and lead by 2 points or"
         " more. The table plays on until then."

@@ -227,9 +227,8 @@ def format_notes(tournament: Tournament) -> list[str]:
     if tournament.margin:
         notes.append(
             _(
-                "A partita is won by %(margin)d clear points or more: a result with a"
-                " smaller lead is refused, and the table plays on.",
-                margin=tournament.margin,
+                "A partita is won by two clear points or more: a result with a smaller"
+                " lead is refused, and the table plays on."
             )
         )
     return notes

@@ -33,8 +33,8 @@ from scorekeeper.tournaments.services.settings import (
 )
 from scorekeeper.transactions import in_transaction
 
-#: The margins a partita may be won by: none, or "con 2 di scarto" (and up to 9).
-MARGINS = range(10)
+#: The margins a partita may be won by: none, or "con 2 di scarto".
+MARGINS = (0, 2)
 #: Structures played by pairs of two players (rotating partners, club against club).
 PAIRS_ONLY = (Structure.ROTATING, Structure.CLUBS)
 
