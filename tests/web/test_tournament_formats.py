@@ -12,6 +12,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
+from scorekeeper.leagues import services as leagues
+from scorekeeper.leagues.inputs import LeagueSetup
 from scorekeeper.scoring import FORMATS, Rules
 from scorekeeper.tournaments import pages, services
 from scorekeeper.tournaments.errors import TournamentRefused
@@ -319,3 +321,12 @@ def test_the_form_asks_the_rounds_of_club_against_club(client: FlaskClient) -> N
     )
     assert response.status_code == 422
     assert "Type the number of rounds." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("structure", [Structure.ROTATING, Structure.CLUBS])
+def test_the_pair_formats_are_not_played_in_a_league_yet(app: Flask, structure: Structure) -> None:
+    with app.test_request_context():
+        owner = user("owner")
+        league = leagues.create_league(owner, LeagueSetup("Circolo", True, Rules(FORMATS["2x2"])))
+        with pytest.raises(TournamentRefused, match="format_no_league"):
+            tournament(owner, structure, (StageSetup(1, 11),), rounds=3, league_id=league.id)
