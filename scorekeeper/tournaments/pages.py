@@ -575,9 +575,22 @@ def bracket_rounds(tournament: Tournament) -> list[BracketRound]:
 
 def podium(tournament: Tournament) -> list[tuple[int, str]]:
     """Once the tournament is over: (place, name) of the first three (two thirds when a
-    knockout plays no match for third place)."""
+    knockout plays no match for third place; club against club: the clubs)."""
     if tournament.status != Status.FINISHED.value:
         return []
+    if services.is_clubs(tournament):
+        return club_podium(tournament)
+    return _podium(tournament)
+
+
+def club_podium(tournament: Tournament) -> list[tuple[int, str]]:
+    """The first three clubs of the team standings of a club-against-club tournament."""
+    teams = services.club_table(tournament, tournament.stages[-1])
+    return [(row.rank, row.club) for row in teams[:3]]
+
+
+def _podium(tournament: Tournament) -> list[tuple[int, str]]:
+    """The podium of a finished tournament of pairs or players (`podium`)."""
     by = names(tournament)
     bracket = services.bracket(tournament)
     if bracket is not None and bracket.champion is not None:

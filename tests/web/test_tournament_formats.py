@@ -175,6 +175,7 @@ def test_club_against_club_plays_every_pair_against_the_other_club(app: Flask) -
             (1, "Circolo Aurora", 4, 4, 4),
             (2, "Bar Sport", 0, 0, 4),
         ]
+        assert pages.podium(t) == [(1, "Circolo Aurora"), (2, "Bar Sport")]
         shown = pages.tables(t)
         assert [len(table.club_rows) for table in shown] == [2, 0]
         assert len(shown[1].rows) == 4
