@@ -285,6 +285,12 @@ def test_the_form_creates_a_rotating_tournament_with_two_clear_points(
     assert "nessuno fa coppia due volte con lo stesso giocatore" in italian
     rounds = client.get(f"/tournaments/{pid}/rounds", headers=EN).get_data(as_text=True)
     assert rounds.count(" / Giocatore ") >= 4  # each table's two pairs, named
+    exported = client.get(f"/tournaments/{pid}/export.json").get_json()
+    seated = [
+        sorted((m["first"], m["first_partner"], m["second"], m["second_partner"]))
+        for m in exported["matches"]
+    ]
+    assert sorted(n for four in seated for n in four) == list(range(1, 9))
 
 
 def test_the_form_refuses_a_pair_in_a_rotating_list(client: FlaskClient) -> None:
@@ -331,3 +337,23 @@ def test_the_pair_formats_are_not_played_in_a_league_yet(app: Flask, structure: 
         league = leagues.create_league(owner, LeagueSetup("Circolo", True, Rules(FORMATS["2x2"])))
         with pytest.raises(TournamentRefused, match="format_no_league"):
             tournament(owner, structure, (StageSetup(1, 11),), rounds=3, league_id=league.id)
+
+
+def test_a_disputed_rotating_result_names_both_pairs(app: Flask, client: FlaskClient) -> None:
+    signup(client, "organiser")
+    pid = create(client, structure="rotating", rounds="3", needs_confirmation="y")
+    entries = f"/tournaments/{pid}/entries"
+    players = "\n".join(f"Giocatore {n}" for n in range(1, 9))
+    assert post_form(client, entries, entries, entries=players).status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="4").status_code == 302
+    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
+    with app.test_request_context():
+        t = tournament_of(pid)
+        _, first = services.rounds(t)[-1]
+        match = services.matches(first)[0]
+        services.enter_result(match, (1, 0), (11, 3), None, side=0)
+        services.enter_result(match, (0, 1), (3, 11), None, side=1)
+        sides = [pages.side_name(match, side) for side in (0, 1)]
+    html = client.get(f"/tournaments/{pid}", headers=EN).get_data(as_text=True)
+    assert f"<p>{sides[0]} – {sides[1]}</p>" in html
+    assert f"({sides[1]})" in html
