@@ -40,7 +40,7 @@ def test_the_spreadsheet_opens_in_an_italian_excel(app: Flask, client: FlaskClie
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "it"
     signup(client, "organiser")
     pid = finished(app, "organiser", public=False)
-    response = client.get(f"/results/{pid}/standings.csv")
+    response = client.get(f"/published/{pid}/standings.csv")
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
     assert response.headers["Cache-Control"] == "no-store"
@@ -75,7 +75,7 @@ def test_the_public_results_page_shows_a_public_tournament_to_anyone(
     signup(client, "organiser")
     pid = finished(app, "organiser", public=True)
     as_user(client, "anonymous")
-    response = client.get(f"/results/{pid}")
+    response = client.get(f"/published/{pid}")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert 'id="podium"' in html
@@ -86,7 +86,7 @@ def test_the_public_results_page_shows_a_public_tournament_to_anyone(
     assert "&lt;Ivo&gt;" in html  # names escaped
     assert "<Ivo>" not in html
     assert 'id="private-note"' not in html
-    image = client.get(f"/results/{pid}/podium.svg")
+    image = client.get(f"/published/{pid}/podium.svg")
     assert image.status_code == 200
     assert image.mimetype == "image/svg+xml"
     svg = image.get_data(as_text=True)
@@ -94,7 +94,7 @@ def test_the_public_results_page_shows_a_public_tournament_to_anyone(
     assert "&lt;Ivo&gt;" in svg
     assert ">1</text>" in svg
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "it"
-    html = client.get(f"/results/{pid}").get_data(as_text=True)
+    html = client.get(f"/published/{pid}").get_data(as_text=True)
     assert "Condividi il podio" in html
     assert "Invia su WhatsApp" in html
 
@@ -103,7 +103,7 @@ def test_a_private_tournament_is_never_published(app: Flask, client: FlaskClient
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     signup(client, "organiser")
     pid = finished(app, "organiser", public=False)
-    urls = [f"/results/{pid}", f"/results/{pid}/podium.svg"]
+    urls = [f"/published/{pid}", f"/published/{pid}/podium.svg"]
     # Its members see the page (not cached), told it is theirs alone.
     response = client.get(urls[0])
     assert response.status_code == 200
@@ -112,14 +112,14 @@ def test_a_private_tournament_is_never_published(app: Flask, client: FlaskClient
     assert "wa.me" not in response.get_data(as_text=True)
     # A visitor and a stranger get the answer of an id that does not exist.
     as_user(client, "anonymous")
-    for url in [*urls, "/results/no-such-tournament", "/results/no-such/podium.svg"]:
+    for url in [*urls, "/published/no-such-tournament", "/published/no-such/podium.svg"]:
         assert client.get(url).status_code == 404, url
     signup(client, "stranger")
     for url in urls:
         assert client.get(url).status_code == 404, url
-    assert client.get(f"/results/{pid}/standings.csv").status_code == 404
+    assert client.get(f"/published/{pid}/standings.csv").status_code == 404
     as_user(client, "anonymous")
-    assert client.get(f"/results/{pid}/standings.csv").status_code == 302
+    assert client.get(f"/published/{pid}/standings.csv").status_code == 302
 
 
 def test_no_podium_image_before_the_end(app: Flask, client: FlaskClient) -> None:
@@ -129,6 +129,6 @@ def test_no_podium_image_before_the_end(app: Flask, client: FlaskClient) -> None
         t = drawn(user, ROUND_ROBIN, 5, Structure.ROUND_ROBIN, is_public=True)
         services.start(t)
         pid = t.public_id
-    assert client.get(f"/results/{pid}/podium.svg").status_code == 404
-    html = client.get(f"/results/{pid}").get_data(as_text=True)
+    assert client.get(f"/published/{pid}/podium.svg").status_code == 404
+    html = client.get(f"/published/{pid}").get_data(as_text=True)
     assert "share-podium-btn" not in html

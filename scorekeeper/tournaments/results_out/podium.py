@@ -46,6 +46,8 @@ def podium_svg(title: str, subtitle: str, podium: Sequence[tuple[int, str]], foo
         f'<text x="540" y="180" font-size="34" fill="#d8efe2">{escape(subtitle)}</text>',
     ]
     for place, (centre, height, colour) in _STEPS.items():
+        if place == 3 and not by_place.get(3):
+            continue  # two sides only: no third step
         top = _GROUND - height
         left = centre - _STEP_WIDTH // 2
         parts.append(

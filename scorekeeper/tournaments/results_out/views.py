@@ -25,7 +25,7 @@ from scorekeeper.tournaments.results_out.podium import podium_svg
 from scorekeeper.tournaments.results_out.sheets import standings_sheet
 from scorekeeper.tournaments.results_out.spreadsheet import MIMETYPE
 
-bp = Blueprint("results_out", __name__, url_prefix="/results")
+bp = Blueprint("results_out", __name__, url_prefix="/published")
 
 
 def _published(public_id: str) -> tuple[Tournament, bool]:  # noqa: RET503
