@@ -1,9 +1,10 @@
-"""Circuits (Grand Prix): circuit and circuit_tournament
+"""Circuits (Grand Prix): circuit and circuit_tournament; tournament_results_link
 
 A circuit is a series of tournaments over a season with points by placing: its name,
 season, organiser, points table (JSON), points for taking part, how many results count,
 and whether anyone may read it; circuit_tournament lists its tournaments in order (one
-row per circuit and tournament, both ON DELETE CASCADE).
+row per circuit and tournament, both ON DELETE CASCADE). tournament_results_link holds a
+private tournament's one results link (the hash of its token), ON DELETE CASCADE.
 
 Revision ID: c7d1e5a9b3f2
 Revises: f4b8d2e6a1c9
@@ -69,7 +70,26 @@ def upgrade():
         )
 
 
+    op.create_table(
+        'tournament_results_link',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('tournament_id', sa.Integer(), nullable=False),
+        sa.Column('token_hash', sa.String(length=64), nullable=False),
+        sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ['tournament_id'], ['tournament.id'],
+            name=op.f('fk_tournament_results_link_tournament_id_tournament'), ondelete='CASCADE',
+        ),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_tournament_results_link')),
+        sa.UniqueConstraint('token_hash', name=op.f('uq_tournament_results_link_token_hash')),
+        sa.UniqueConstraint(
+            'tournament_id', name=op.f('uq_tournament_results_link_tournament_id')
+        ),
+    )
+
+
 def downgrade():
+    op.drop_table('tournament_results_link')
     with op.batch_alter_table('circuit_tournament', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_circuit_tournament_tournament_id'))
     op.drop_table('circuit_tournament')

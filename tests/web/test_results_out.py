@@ -14,7 +14,7 @@ from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Structure
-from tests.helpers.actions import as_user, signup
+from tests.helpers.actions import as_user, post_form, signup
 from tests.helpers.tournaments import drawn, play_round
 
 ROUND_ROBIN = "=Anna & Bruno (Circolo Aurora)\nCarla & Nicolò\nElena & Fabio\nGina & <Ivo>"
@@ -132,3 +132,46 @@ def test_no_podium_image_before_the_end(app: Flask, client: FlaskClient) -> None
     assert client.get(f"/published/{pid}/podium.svg").status_code == 404
     html = client.get(f"/published/{pid}").get_data(as_text=True)
     assert "share-podium-btn" not in html
+
+
+def test_a_results_link_opens_a_private_tournament_until_taken_back(
+    app: Flask, client: FlaskClient
+) -> None:
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    signup(client, "organiser")
+    pid = finished(app, "organiser", public=False)
+    page = client.get(f"/published/{pid}").get_data(as_text=True)
+    assert "Make a results link" in page
+    made = post_form(client, f"/published/{pid}", f"/published/{pid}/link")
+    assert made.status_code == 302
+    link = made.headers["Location"]
+    assert link.startswith("/published/link/")
+    first = client.get(link)
+    assert first.status_code == 200
+    assert "Results link made" in first.get_data(as_text=True)
+    # Anyone with the address sees the page and the podium, never cached.
+    as_user(client, "anonymous")
+    response = client.get(link)
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-store"
+    html = response.get_data(as_text=True)
+    assert 'id="podium"' in html
+    assert "https://wa.me/?text=" in html
+    assert 'id="private-note"' not in html
+    assert client.get(f"{link}/podium.svg").status_code == 200
+    assert client.get(f"/published/{pid}").status_code == 404  # the tournament's own address
+    # A stranger cannot make or take back the link.
+    signup(client, "stranger")
+    assert post_form(client, "/circuits/new", f"/published/{pid}/link").status_code == 404
+    assert post_form(client, "/circuits/new", f"/published/{pid}/link/revoke").status_code == 404
+    assert client.get(link).status_code == 200
+    # A new link replaces the old; taken back, none opens anything.
+    as_user(client, "organiser")
+    second = post_form(client, f"/published/{pid}", f"/published/{pid}/link").headers["Location"]
+    assert client.get(link).status_code == 404
+    assert client.get(second).status_code == 200
+    assert "Take the results link back" in client.get(f"/published/{pid}").get_data(as_text=True)
+    post_form(client, f"/published/{pid}", f"/published/{pid}/link/revoke")
+    as_user(client, "anonymous")
+    assert client.get(second).status_code == 404
+    assert client.get(f"{second}/podium.svg").status_code == 404
