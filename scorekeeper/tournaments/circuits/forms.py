@@ -45,7 +45,10 @@ class CircuitForm(AppForm):
     points = StringField(
         _l("Points by place"),
         default=DEFAULT_TABLE.text(),
-        validators=[InputRequired(message=_l("Type the points of each place."))],
+        validators=[
+            InputRequired(message=_l("Type the points of each place.")),
+            Length(max=400, message=_l("At most %(max)d characters.", max=400)),
+        ],
         render_kw={"inputmode": "numeric", "autocomplete": "off"},
     )
     taking_part = IntegerField(

@@ -15,6 +15,7 @@ all of it share a rank.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -26,6 +27,8 @@ from .knockout import Bracket, KnockoutMatch
 MAX_PLACES = 64
 #: Most points a place gives.
 MAX_POINTS = 1000
+#: A place's points as typed: ASCII digits, no more than a table holds.
+_POINTS = re.compile(r"[0-9]{1,4}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,7 @@ class PointsTable:
         """A table from the points typed one after another: ``"25 18 15 12"`` (commas,
         semicolons or spaces between them)."""
         words = text.replace(",", " ").replace(";", " ").split()
-        if not words or not all(word.isdigit() for word in words):
+        if not words or not all(_POINTS.fullmatch(word) for word in words):
             raise TournamentError(f"{text!r} is not a list of points")
         return cls(tuple(int(word) for word in words), taking_part)
 

@@ -87,6 +87,9 @@ def test_only_the_best_results_count_when_the_organiser_says_so() -> None:
         ("10 x", "not a list"),
         ("5 10", "more than the one above"),
         ("-1", "not a list"),
+        ("²", "not a list"),
+        ("9" * 5000, "not a list"),
+        ("10000", "not a list"),
     ],
 )
 def test_a_bad_table_is_refused(text: str, message: str) -> None:
