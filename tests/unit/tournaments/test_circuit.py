@@ -1,6 +1,10 @@
 """A circuit's points by placing and its ranking: tables to check on paper."""
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.tournaments.core import (
     DEFAULT_TABLE,
@@ -123,3 +127,33 @@ def test_knockout_places_with_a_third_place_match_and_quarterfinals() -> None:
         (5, 6),
         (5, 8),
     ]
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["Anna", "Bruno", "Carla", "Dario", "Elena"]), max_size=5),
+        min_size=1,
+        max_size=4,
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_the_ranking_adds_every_players_points_whatever_the_order(
+    evenings: list[list[str]], rng: random.Random
+) -> None:
+    """Each evening places its (distinct) players 1st, 2nd, ...: every player's points are
+    the sum of their places' points, the ranking is best first, and the placings listed
+    in another order give the same ranking."""
+    placed = [
+        [Placing(place, (name,)) for place, name in enumerate(dict.fromkeys(names), start=1)]
+        for names in evenings
+    ]
+    ranking = circuit_ranking(placed, TABLE)
+    expected: dict[str, int] = {}
+    for placings in placed:
+        for placing in placings:
+            name = placing.players[0]
+            expected[name] = expected.get(name, 0) + TABLE.points(placing.place)
+    assert {row.player: row.points for row in ranking} == expected
+    assert [row.points for row in ranking] == sorted(expected.values(), reverse=True)
+    shuffled = [rng.sample(placings, len(placings)) for placings in placed]
+    assert circuit_ranking(shuffled, TABLE) == ranking
