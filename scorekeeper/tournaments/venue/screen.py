@@ -16,7 +16,7 @@ from scorekeeper.tournaments.venue import services as venue
 
 #: Tables of a round on one slide (two columns of six), rows of a table on one slide.
 TABLES_A_SLIDE = 12
-ROWS_A_SLIDE = 10
+ROWS_A_SLIDE = 8
 
 
 @dataclass(frozen=True)
