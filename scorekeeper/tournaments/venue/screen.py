@@ -41,10 +41,21 @@ def _paged(title: str, count: int, index: int) -> str:
     return title if count == 1 else f"{title} ({index}/{count})"
 
 
-def slides(tournament: Tournament) -> list[Slide]:
-    """The screen's slides, in the order it shows them."""
+@dataclass(frozen=True)
+class Screen:
+    """What the screen shows: its slides, and the bracket, podium and prizes they draw."""
+
+    slides: list[Slide]
+    bracket: list[pages.BracketRound]
+    podium: list[tuple[int, str]]
+    prizes: venue.PrizeList
+
+
+def screen(tournament: Tournament) -> Screen:
+    """The screen's slides, in the order it shows them, each read once."""
     made: list[Slide] = []
-    if pages.podium(tournament):
+    podium = pages.podium(tournament)
+    if podium:
         made.append(Slide("podium", "podium", _("Podium")))
     for view in pages.current_rounds(pages.round_views(tournament)):
         title = f"{pages.stage_title(view.stage)} · {view.title}"
@@ -73,11 +84,13 @@ def slides(tournament: Tournament) -> list[Slide]:
                     three_rows=part if three else [],  # type: ignore[arg-type]
                 )
             )
-    if pages.bracket_rounds(tournament):
+    bracket = pages.bracket_rounds(tournament)
+    if bracket:
         made.append(Slide("bracket", "bracket", _("Bracket")))
-    if venue.prize_list(tournament).lines:
+    prizes = venue.prize_list(tournament)
+    if prizes.lines:
         made.append(Slide("prizes", "prizes", _("Prize list")))
-    return made
+    return Screen(made, bracket, podium, prizes)
 
 
 @dataclass(frozen=True)

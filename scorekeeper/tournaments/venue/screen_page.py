@@ -9,7 +9,7 @@ from flask_babel import get_locale
 
 from scorekeeper.grammar import gettext as _
 from scorekeeper.private import mark_private
-from scorekeeper.tournaments import pages, services
+from scorekeeper.tournaments import services
 from scorekeeper.tournaments.access import Access
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.venue import screen as screen_slides
@@ -55,7 +55,8 @@ def _int_arg(name: str, low: int, high: int) -> int | None:
 
 
 def draw_screen(t: Tournament, version: str, token: str | None) -> ResponseReturnValue:
-    slides = screen_slides.slides(t)
+    shown = screen_slides.screen(t)
+    slides = shown.slides
     settings = venue.venue_of(t)
     current = min(_int_arg("view", 0, 999) or 0, max(len(slides) - 1, 0))
     cycle = _int_arg("cycle", 1, 300) or settings.cycle_seconds
@@ -83,10 +84,9 @@ def draw_screen(t: Tournament, version: str, token: str | None) -> ResponseRetur
         clock_template=_("Round %(number)d · %(time)s left", number=number, time="{time}"),
         clock_over=_("Round %(number)d · last hand", number=number),
         unconfirmed=services.unconfirmed_count(t) if t.needs_confirmation else 0,
-        tables=pages.tables(t),
-        bracket=pages.bracket_rounds(t),
-        podium=pages.podium(t),
-        prizes=venue.prize_list(t),
+        bracket=shown.bracket,
+        podium=shown.podium,
+        prizes=shown.prizes,
     )
     response = Response(html, mimetype="text/html")
     response.set_etag(version)
