@@ -327,7 +327,7 @@ def test_the_prize_list_by_place_and_as_a_split_of_the_fees(
         url,
         url,
         mode="places",
-        **{"rows-0-amount": "50", "rows-1-amount": "30,50", "rows-2-label": "Un prosciutto"},
+        **{"rows-0-amount": "50", "rows-1-amount": "30,50", "rows-2-what": "Un prosciutto"},
     )
     assert saved.status_code == 302
     standings = client.get(f"/tournaments/{pid}", headers=EN).get_data(as_text=True)

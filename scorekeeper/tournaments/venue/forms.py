@@ -118,7 +118,7 @@ class PrizeRowForm(AppForm):
         ],
         render_kw={"inputmode": "numeric"},
     )
-    label = StringField(_l("Prize"), validators=[Length(max=PRIZE_LABEL_MAX)])
+    what = StringField(_l("Prize"), validators=[Length(max=PRIZE_LABEL_MAX)])
 
     def validate_amount(self, field: StringField) -> None:
         """Euros, with up to two decimals."""
@@ -148,7 +148,7 @@ class PrizesForm(AppForm):
             data: dict[str, Any] = row.data
             cents = euros_to_cents(data.get("amount") or "")
             percent = data.get("percent")
-            label = (data.get("label") or "").strip()
+            label = (data.get("what") or "").strip()
             if cents is None and percent is None and not label:
                 continue
             chosen.append((place, cents, percent, label))

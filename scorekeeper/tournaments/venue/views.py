@@ -374,7 +374,7 @@ def prizes(public_id: str) -> ResponseReturnValue:
             {
                 "amount": _cents_text(set_[place].amount_cents) if place in set_ else "",
                 "percent": set_[place].percent if place in set_ else None,
-                "label": set_[place].label if place in set_ else "",
+                "what": set_[place].label if place in set_ else "",
             }
             for place in range(1, PRIZE_ROWS + 1)
         ],
