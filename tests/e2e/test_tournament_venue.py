@@ -219,11 +219,13 @@ def test_check_in_at_the_door_and_a_late_pair_joins_the_next_swiss_round(
 def test_the_venue_pages_fit_a_phone(
     make_phone: Callable[..., Page], live_server: LiveServer, width: int
 ) -> None:
-    """The venue page, the prize list and the draw to print: no sideways scrolling."""
-    phone = make_phone(width=width, locale="en-GB")
+    """The venue page, the prize list, the draw to print and check-in, in Italian, dark at
+    360 px and light at 412: no sideways scrolling."""
+    scheme = "dark" if width == 360 else "light"
+    phone = make_phone(width=width, locale="en-GB", color_scheme=scheme)
     pid = organiser_tournament(live_server, phone, entry_fee_cents=1000)
     phone.goto("/lang/it")
     for path in ("venue", "prizes", "print/draw", "checkin"):
         phone.goto(f"/tournaments/{pid}/{path}")
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), path
-        shoot(phone, f"{path.replace('/', '-')}-{width}-it", full=True)
+        shoot(phone, f"{path.replace('/', '-')}-{width}-{scheme}-it", full=True)

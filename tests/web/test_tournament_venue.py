@@ -20,6 +20,7 @@ from scorekeeper.tournaments.venue import services as venue
 from scorekeeper.tournaments.venue.models import PrizeMode, Venue
 from tests.helpers import EN, IT, csrf_token, statements
 from tests.helpers.actions import login, logout, post_form
+from tests.helpers.fuzz import HOSTILE, page_forms
 from tests.helpers.tournaments import (
     EIGHT_PAIRS,
     FOUR_PAIRS,
@@ -406,3 +407,33 @@ def test_venue_pages_answer_each_role_as_they_should(app: Flask, client: FlaskCl
     assert refused.status_code in (302, 422)
     with app.app_context():
         assert venue.clock(tournament_of(early)) is None
+
+
+def test_every_field_of_every_venue_form_takes_hostile_values_without_a_5xx(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Each field of each form on the venue's pages (a running Swiss stage: the clock,
+    check-in, a late entry, the prizes), one at a time, set to a number no database
+    holds, a NUL byte or 10,000 characters: refused or accepted, never a server error."""
+    with app.test_request_context():
+        t = drawn(user("organiser"), FOUR_PAIRS, 3, Structure.SWISS, rounds=3)
+        services.start(t)
+        venue.start_clock(t, 30)
+        venue.new_screen_token(t)
+        pid = t.public_id
+    as_user(client, "organiser")
+    failures = []
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    for path in ("venue", "checkin", "prizes"):
+        for action, form in page_forms(client, f"/tournaments/{pid}/{path}"):
+            key = (action, tuple(sorted(form.data)))
+            if form.method != "POST" or key in seen or "screen-link" in action:
+                continue
+            seen.add(key)
+            for name in form.data:
+                for value in HOSTILE:
+                    status = client.post(action, data={**form.data, name: value}).status_code
+                    if status >= 500:
+                        failures.append((action, name, value[:20], status))
+    assert len(seen) >= 7  # cycle, clock, pause, move, stop, a mark, late entry, prizes
+    assert failures == []
