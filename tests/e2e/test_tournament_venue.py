@@ -229,3 +229,17 @@ def test_the_venue_pages_fit_a_phone(
         phone.goto(f"/tournaments/{pid}/{path}")
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), path
         shoot(phone, f"{path.replace('/', '-')}-{width}-{scheme}-it", full=True)
+
+
+def test_without_a_script_the_screen_moves_to_the_next_view_by_itself(
+    make_phone: Callable[..., Page], live_server: LiveServer
+) -> None:
+    """No JavaScript: the page shows one view and its refresh loads the next one."""
+    organiser = make_phone(locale="en-GB")
+    pid = organiser_tournament(live_server, organiser, is_public=True)
+    tv = make_phone(locale="en-GB", java_script_enabled=False, **TV)
+    tv.goto(f"/tournaments/{pid}/screen?cycle=1")
+    expect(tv.locator(".screen-slide.is-current")).to_have_count(1)
+    expect(tv).to_have_url(re.compile(r"view=1"))
+    expect(tv.locator(".screen-slide.is-current")).to_have_attribute("data-slide", "table-1-1")
+    assert tv.evaluate("document.documentElement.scrollHeight") <= 1080
