@@ -9,7 +9,7 @@ CASCADE). A knockout stage may give its semifinals their own target
 partite are won by (tournament.margin, 0: none; "ai 15 con 2 di scarto": 2).
 
 Revision ID: b3d9e5f1a7c2
-Revises: f4b8d2e6a1c9
+Revises: a7c3e5f1b9d2
 Create Date: 2026-12-06 11:30:00.000000
 
 """
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b3d9e5f1a7c2'
-down_revision = 'f4b8d2e6a1c9'
+down_revision = 'a7c3e5f1b9d2'
 branch_labels = None
 depends_on = None
 

@@ -14,9 +14,23 @@ The modules, from the bottom up:
 - :mod:`.match`: one partita or the best of N;
 - :mod:`.standings`: points, the tie-break chain and the reason of each decided tie;
 - :mod:`.threes`: the 3-player format: tables of three, its round-robin and Swiss
-  rounds, its points (3-1-0) and standings; no knockout.
+  rounds, its points (3-1-0) and standings; no knockout;
+- :mod:`.rotating`: individual tournaments with rotating partners (baraonda): a new
+  partner every round, opponents repeated as rarely as possible (networkx's
+  maximum-weight matching);
+- :mod:`.clubs`: club against club, every pair of one club against a pair of the
+  other, and the team standings.
 """
 
+from .circuit import (
+    DEFAULT_TABLE,
+    CircuitRow,
+    Placing,
+    PointsTable,
+    circuit_ranking,
+    knockout_places,
+    player_key,
+)
 from .clubs import (
     ClubResult,
     ClubRound,
@@ -61,9 +75,11 @@ from .threes import (
 )
 
 __all__ = [
+    "DEFAULT_TABLE",
     "ITALIAN",
     "NO_KNOCKOUT",
     "Bracket",
+    "CircuitRow",
     "ClubClash",
     "ClubResult",
     "ClubRound",
@@ -78,7 +94,9 @@ __all__ = [
     "MatchLength",
     "MatchScore",
     "Pairing",
+    "Placing",
     "Points",
+    "PointsTable",
     "Reason",
     "Result",
     "RotatingRound",
@@ -95,6 +113,7 @@ __all__ = [
     "check_clubs",
     "check_players",
     "check_three_stages",
+    "circuit_ranking",
     "club_round",
     "club_standings",
     "danish_round",
@@ -104,9 +123,11 @@ __all__ = [
     "group_sizes",
     "individual_chain",
     "individual_results",
+    "knockout_places",
     "most_club_rounds",
     "most_rotating_rounds",
     "most_rounds",
+    "player_key",
     "rotating_round",
     "round_robin",
     "same_club_pairs",

@@ -184,9 +184,11 @@ def individual_results(
     second: tuple[EntrantId, EntrantId],
     points: tuple[int, int],
     winner: int | None,
+    partite: tuple[int, int] | None = None,
 ) -> tuple[Result, Result]:
     """A table's result as each player's own: both partners take their pair's result
-    (``winner``: 0 the first pair, 1 the second, ``None`` a draw; ``points`` per pair).
+    (``winner``: 0 the first pair, 1 the second, ``None`` a draw; ``points`` and
+    ``partite`` won per pair, ``partite`` ``None`` for one partita).
 
     Each player is one side of exactly one of the two results, so the standings count
     one match won, drawn or lost for each, with its pair's game points for and against.
@@ -194,7 +196,7 @@ def individual_results(
     results = []
     for mine, theirs in zip(first, second, strict=True):
         won = None if winner is None else (mine, theirs)[winner]
-        results.append(Result(mine, theirs, points, won))
+        results.append(Result(mine, theirs, points, won, partite))
     return results[0], results[1]
 
 

@@ -66,6 +66,7 @@ def _core_results(
                     (number_of[match.second_id], number_of[match.second_partner_id]),
                     (result.points_first, result.points_second),
                     winner,
+                    (result.wins_first, result.wins_second),
                 )
             )
             continue
@@ -75,6 +76,7 @@ def _core_results(
                 number_of[match.second_id],
                 (result.points_first, result.points_second),
                 number_of[result.winner_id] if result.winner_id is not None else None,
+                (result.wins_first, result.wins_second),
             )
         )
     return results, byes

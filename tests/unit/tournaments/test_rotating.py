@@ -160,11 +160,15 @@ def test_each_player_takes_the_pair_s_result() -> None:
     assert second == Result(2, 4, (11, 7), 2)
     assert individual_results((1, 2), (3, 4), (5, 5), None)[0].winner is None
     assert individual_results((1, 2), (3, 4), (4, 11), 1)[1].winner == 4
+    best_of_three = individual_results((1, 2), (3, 4), (30, 25), 0, (2, 1))
+    assert [r.partite for r in best_of_three] == [(2, 1), (2, 1)]
 
 
 def test_the_individual_chain_drops_head_to_head_and_the_avulsa() -> None:
     assert individual_chain(ITALIAN) == (
+        TieBreak.PARTITE_WON,
         TieBreak.POINT_DIFFERENCE,
         TieBreak.POINTS_FOR,
+        TieBreak.POINTS_AGAINST,
         TieBreak.DRAWN_CARD,
     )
