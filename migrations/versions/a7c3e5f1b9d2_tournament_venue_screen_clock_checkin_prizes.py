@@ -8,7 +8,7 @@ there and paid) and tournament_late_entrant (an entrant added between Swiss roun
 the round it plays from).
 
 Revision ID: a7c3e5f1b9d2
-Revises: f4b8d2e6a1c9
+Revises: c7d1e5a9b3f2
 Create Date: 2026-12-06 11:40:00.000000
 
 """
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'a7c3e5f1b9d2'
-down_revision = 'f4b8d2e6a1c9'
+down_revision = 'c7d1e5a9b3f2'
 branch_labels = None
 depends_on = None
 
