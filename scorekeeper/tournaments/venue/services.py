@@ -20,7 +20,6 @@ from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import (
     Entrant,
     Entry,
-    Round,
     StageKind,
     Status,
     Tournament,
@@ -549,9 +548,3 @@ def prize_list(tournament: Tournament) -> PrizeList:
     ]
     kept = pot - sum(line.amount_cents or 0 for line in lines)
     return PrizeList(mode, lines, pot, kept)
-
-
-def round_of(tournament: Tournament, round_id: int) -> Round | None:
-    """The round ``round_id`` of ``tournament``, if it is one of its rounds."""
-    found = db.session.get(Round, round_id)
-    return found if found is not None and found.tournament_id == tournament.id else None
