@@ -373,8 +373,10 @@ def test_the_prize_list_by_place_and_as_a_split_of_the_fees(
         assert t.status == "finished"
     printed = client.get(f"/tournaments/{pid}/print/standings", headers=EN)
     html = printed.get_data(as_text=True)
-    # Two thirds (no match for third place): each is shown the third place's prize.
+    # One entry paid: a pot of 10 euros, 5, 3 and 1 (15 % rounded down to the euro). Two
+    # thirds (no match for third place) share the third's prize and the fourth's (none).
     assert html.count('class="podium-prize"') == 4
+    assert html.count("€0.50") == 2
     screen = client.get(f"/tournaments/{pid}/screen", headers=EN).get_data(as_text=True)
     assert slides_of(screen)[0] == "podium"
     assert screen.count('class="podium-prize"') == 4
