@@ -144,6 +144,7 @@ def show(public_id: str) -> ResponseReturnValue:
         podium=pages.podium(t),
         tie_breaks=pages.tie_break_names(t),
         entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
+        format_notes=pages.format_notes(t),
     )
 
 

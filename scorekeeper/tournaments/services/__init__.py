@@ -29,6 +29,8 @@ import-linter contract in pyproject.toml):
 - `withdrawal`: a pair that leaves mid-tournament, its matches lost by forfeit;
 - `drawing`: the draw (entrants, groups, a knockout's seeding), undone until the start;
 - `progress`: whether a stage is over, and the winner;
+- `formats`: rotating partners' and club against club's rounds, their checks at the
+  draw, the team standings;
 - `knockout`: the bracket, its first round and the matches it fills in;
 - `confirming`: where a result stands when the other side confirms it, its rules;
 - `ranking`: the standings of a stage or a group, and who has met whom;
@@ -56,6 +58,7 @@ from scorekeeper.tournaments.services.confirming import (
 from scorekeeper.tournaments.services.corrections import CorrectionAffects, Later
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
+from scorekeeper.tournaments.services.formats import club_table, clubs_of
 from scorekeeper.tournaments.services.knockout import bracket, moved_on
 from scorekeeper.tournaments.services.membership import (
     members,
@@ -92,6 +95,8 @@ from scorekeeper.tournaments.services.settings import (
     ROUNDS_MAX,
     THREE,
     StageShape,
+    is_clubs,
+    is_rotating,
     is_three,
     stage_kinds,
     stage_shape,
@@ -112,6 +117,8 @@ __all__ = [
     "awaiting_sides",
     "bracket",
     "can_undo",
+    "club_table",
+    "clubs_of",
     "confirm",
     "confirmed_sides",
     "create_tournament",
@@ -124,6 +131,8 @@ __all__ = [
     "game_changed",
     "games_of_matches",
     "group_standings",
+    "is_clubs",
+    "is_rotating",
     "is_three",
     "league_of",
     "league_results",
