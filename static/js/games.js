@@ -273,8 +273,25 @@
       });
     }).catch(function () {
       // No signal (the hand itself was saved with signal, or it would be in the outbox
-      // with its confirmation): say so here and let the tap be tried again.
+      // with its confirmation): the outbox keeps the confirmation and sends it once the
+      // signal is back (outbox.js); without the outbox, say so and let the tap be tried
+      // again.
       var panel = form.closest(".confirm-panel");
+      var outbox = window.ScopaOutbox;
+      if (outbox && outbox.keepConfirmation) {
+        outbox.keepConfirmation(form).then(function (item) {
+          var prompt = form.closest(".confirm-prompt");
+          var note = document.createElement("p");
+          note.className = "flash flash-info confirm-kept";
+          note.id = "confirm-kept-" + item.number;
+          note.setAttribute("role", "status");
+          note.tabIndex = -1;
+          note.textContent = String(outbox.texts.confirmKept || "").replace("%(number)s", item.number);
+          if (prompt) prompt.replaceWith(note); else form.replaceWith(note);
+          note.focus({ preventScroll: true });
+        }, plain);
+        return;
+      }
       if (navigator.onLine || !panel) { plain(); return; }
       if (button) { button.disabled = false; button.removeAttribute("aria-busy"); }
       var note = form.parentNode.querySelector(".confirm-offline") || document.createElement("p");

@@ -371,10 +371,16 @@
     });
   }
 
-  function allItems() {
+  /* Everything kept, in the order it was kept: hands, and confirmations of hands the
+     server already has (kind "confirm": sent in the same queue, never shown as hands). */
+  function everything() {
     return tx("readonly", function (s) { return s.getAll(); }).then(function (items) {
       return (items || []).sort(function (a, b) { return a.id - b.id; });
     });
+  }
+  /* The hands kept. */
+  function allItems() {
+    return everything().then(function (items) { return items.filter(function (i) { return !i.kind; }); });
   }
   function putItem(item) { return tx("readwrite", function (s) { return s.put(item); }); }
   function deleteItem(id) { return tx("readwrite", function (s) { return s.delete(id); }); }
@@ -694,7 +700,7 @@
           return { kind: "refused", answer: { reason: "form", message: T.unreadable } };
         }
         return r.json().then(function (answer) {
-          if (answer.status === "saved" || answer.status === "already_saved") return { kind: "saved", answer: answer };
+          if (answer.status === "saved" || answer.status === "already_saved" || answer.status === "confirmed") return { kind: "saved", answer: answer };
           return { kind: "refused", answer: answer };
         });
       }, function () { return { kind: "network" }; });
@@ -733,9 +739,9 @@
   function drain() {
     if (sending) { again = true; return Promise.resolve(); }
     sending = true;
-    var changed = false, sentNow = 0;
+    var changed = false, sentNow = 0, confirmedNow = [];
     function next() {
-      return allItems().then(function (items) {
+      return everything().then(function (items) {
         var blocked = {}, item = null;
         for (var i = 0; i < items.length; i++) {
           var it = items[i];
@@ -746,6 +752,12 @@
         return send(item, false).then(function (result) {
           if (result.kind === "network") return "later";
           changed = true;
+          if (item.kind === "confirm") {
+            // Recorded (or already: its request id), or nothing left to confirm (another
+            // phone was first, the hand is gone): either way it leaves the outbox.
+            if (result.kind === "saved") confirmedNow.push(item.number);
+            return deleteItem(item.id).then(next);
+          }
           if (result.kind === "saved") {
             var a = result.answer;
             var expected = item.expectTotals;
@@ -772,6 +784,7 @@
         retryMs = RETRY_MIN_MS;
       }
       if (sentNow) saySent(sentNow);
+      if (confirmedNow.length) sayConfirmed(confirmedNow);
       if (changed) {
         render();
         document.dispatchEvent(new CustomEvent("scorekeeper:board-stale"));
@@ -808,6 +821,53 @@
     var note = el("p", "flash flash-success outbox-note", say(forms[count === 1 ? "one" : "other"], { count: count }));
     note.id = "outbox-sent";
     box.appendChild(note);  // into the live region once it is on the page: announced
+  }
+
+  /* After the outbox has sent confirmations kept without signal: which hands. */
+  function sayConfirmed(numbers) {
+    var main = document.querySelector("main");
+    if (!main) return;
+    var old = document.getElementById("outbox-confirm-sent");
+    if (old) old.remove();
+    var box = el("div", "flashes");
+    box.setAttribute("role", "status");
+    main.insertBefore(box, main.firstChild);
+    var forms = T.confirmationsSent || {};
+    var note = el("p", "flash flash-success outbox-note", say(forms[numbers.length === 1 ? "one" : "other"], { numbers: numbers.join(", ") }));
+    note.id = "outbox-confirm-sent";
+    box.appendChild(note);
+  }
+
+  // ------------------------------------------------------------------ a confirmation kept without signal
+
+  /* "Confermiamo" tapped without signal on a hand the server already has (games.js: the
+     request failed on the way): the confirmation is kept in the outbox and sent when the
+     signal is back, with the form's request id, so it is recorded once however often it
+     is sent (or tapped: a second tap of the same question keeps nothing more). Resolves
+     to the item kept (or the one kept before). */
+  function keepConfirmation(form) {
+    var fields = pairs(form).filter(function (p) { return p[0] !== "request_id"; });
+    var requestId = form.elements.request_id ? form.elements.request_id.value : newRequestId();
+    var recordUrl = new URL(form.getAttribute("action"), location.href);
+    var match = /^(.*)\/hands\/(\d+)\/confirm$/.exec(recordUrl.pathname);
+    if (!match) return Promise.reject(new Error("not a confirmation"));
+    var item = {
+      kind: "confirm",
+      game: "confirm:" + match[1],  // never a game's hands: the board shows none of it
+      number: Number(match[2]),
+      requestId: requestId,
+      fields: fields,
+      recordUrl: recordUrl.href,
+      csrfUrl: new URL(match[1] + "/csrf", location.href).href,
+      state: "waiting",
+      queuedAt: Date.now(),
+    };
+    askPersistence();
+    return everything().then(function (items) {
+      var same = items.filter(function (i) { return i.kind === "confirm" && i.requestId === requestId; })[0];
+      if (same) return same;
+      return putItem(item).then(function (id) { item.id = id; return item; });
+    }).then(function (kept) { scheduleRetry(0); return kept; });
   }
 
   // ------------------------------------------------------------------ the "saved" message, in view
@@ -863,6 +923,7 @@
   };
   window.ScopaOutbox = {
     flush: flush, render: render, items: allItems, loadScorer: loadScorer, previewHere: previewHere,
+    keepConfirmation: keepConfirmation, everything: everything, texts: T,
   };
   render().then(function () { return allItems(); }).then(function (items) {
     if (items.length) askPersistence();
