@@ -311,6 +311,24 @@ AGREEMENT = [
         },
     ),
     (
+        "%(side)s confirmed hand %(number)s: it counts as soon as the hand reaches the server.",
+        {"number": 3},
+        {
+            "en": (
+                "Anna confirmed hand 3: it counts as soon as the hand reaches the server.",
+                "Anna and Carla confirmed hand 3: it counts as soon as the hand reaches the"
+                " server.",
+                None,
+            ),
+            "it": (
+                "Anna ha confermato la mano 3: conta appena la mano arriva al server.",
+                "Anna e Carla hanno confermato la mano 3: conta appena la mano arriva al server.",
+                "Anna, Carla ed Elena hanno confermato la mano 3: conta appena la mano arriva"
+                " al server.",
+            ),
+        },
+    ),
+    (
         "%(side)s confirmed hand %(number)s: the confirmation goes with it.",
         {"number": 3},
         {
