@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Protocol
+from urllib.parse import urlencode
 
 from sqlalchemy import delete, select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import PendingConfirmation
+from scorekeeper.games.models import Hand, HandStatus, PendingConfirmation
 
 #: The categories of the digest, in its order (the scoring API's `points` keys).
 CATEGORIES = ("scope", "carte", "denari", "settebello", "primiera", "re_bello", "napola")
@@ -80,3 +81,19 @@ def take_pending(game_id: int, hand_request_id: str) -> Sequence[PendingConfirma
             delete(PendingConfirmation).where(PendingConfirmation.id.in_([row.id for row in rows]))
         )
     return rows
+
+
+def scan_fragment(number: int, hand_request_id: str, digest: str) -> str:
+    """What a QR of hand ``number`` adds to the other side's link, after ``#``: the
+    number shown, the hand's client id, the digest of its points (static/js/games.js
+    reads it on the side's page; static/js/outbox.js makes the same for a kept hand)."""
+    return urlencode({"hand": number, "id": hand_request_id, "points": digest})
+
+
+def awaiting_digests(game_id: int) -> dict[int, tuple[str, str]]:
+    """The hands of a game awaiting confirmation, by number: each one's client id and
+    the digest of its points (for the QR the phone at the table shows)."""
+    rows = db.session.scalars(
+        select(Hand).where(Hand.game_id == game_id, Hand.status == HandStatus.AWAITING)
+    )
+    return {hand.number: (hand.request_id, points_digest(hand.sides)) for hand in rows}

@@ -923,6 +923,7 @@ def side(token: str) -> ResponseReturnValue:
     )
     context["side"] = side
     context["side_name"] = sides_named(game, [side])
+    context["scanned_url"] = url_for("games.side_scanned", token=token)
     context["notes"] = []
     context["scripts"] = board_scripts(game, False)
     context["preview"] = None

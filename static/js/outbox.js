@@ -599,7 +599,34 @@
     yes.id = "outbox-confirm-yes";
     box.appendChild(question);
     box.appendChild(yes);
+    qrButtons(item, ask).forEach(function (b) { box.appendChild(b); });
     return box;
+  }
+
+  /* Or the other side confirms on its own phone, both phones without signal: for each side
+     asked, a QR of its link with the kept hand in the fragment (its number, client id
+     and the digest of its points as the server makes it: scorekeeper/games/scanned.py),
+     drawn by games.js (window.ScopaHandQr). None when the hand could not be scored here. */
+  function qrButtons(item, ask) {
+    var s = scorer(), links = ask.links || {};
+    if (!s || !window.ScopaHandQr || !item.entry || !window.URLSearchParams) return [];
+    var result;
+    try { result = s.scoreEntry(item.rules, item.mode, item.entry); } catch (e) { return []; }
+    if (!result || !result.ok) return [];
+    var categories = ["scope", "carte", "denari", "settebello", "primiera", "re_bello", "napola"];
+    var digest = result.sides.map(function (side) {
+      return categories.map(function (c) { return String(side.points[c] || 0); }).join(".");
+    }).join("_");
+    return ask.sides.filter(function (side) { return links[side]; }).map(function (side) {
+      var fragment = new URLSearchParams({ hand: String(item.number), id: item.requestId, points: digest });
+      var url = links[side] + "#" + fragment.toString();
+      var b = button((ask.qrLabels || {})[side] || "QR", function () {
+        window.ScopaHandQr.show(b, url, ask.qrScript, ask.qrCaption).catch(function () {});
+      }, "btn btn-hand-qr");
+      b.id = "outbox-qr-" + side;
+      b.setAttribute("aria-expanded", "false");
+      return b;
+    });
   }
 
   /* Send the form the plain way (the page then explains a refusal as without this
@@ -755,7 +782,8 @@
           if (item.kind === "confirm") {
             // Recorded (or already: its request id), or nothing left to confirm (another
             // phone was first, the hand is gone): either way it leaves the outbox.
-            if (result.kind === "saved") confirmedNow.push(item.number);
+            if (result.kind === "saved") confirmedNow.push({ number: item.number, message: item.scanned ? result.answer.message : null });
+            else if (item.scanned && result.answer) confirmedNow.push({ number: item.number, message: result.answer.message, refused: true });
             return deleteItem(item.id).then(next);
           }
           if (result.kind === "saved") {
@@ -832,8 +860,14 @@
     var box = el("div", "flashes");
     box.setAttribute("role", "status");
     main.insertBefore(box, main.firstChild);
+    // A board's questions: which hands; a hand scanned from a QR: the server's own words
+    // (recorded, waiting for its hand, or refused).
+    var plain = numbers.filter(function (n) { return !n.message; }).map(function (n) { return n.number; });
     var forms = T.confirmationsSent || {};
-    var note = el("p", "flash flash-success outbox-note", say(forms[numbers.length === 1 ? "one" : "other"], { numbers: numbers.join(", ") }));
+    var texts = plain.length ? [say(forms[plain.length === 1 ? "one" : "other"], { numbers: plain.join(", ") })] : [];
+    var refused = false;
+    numbers.forEach(function (n) { if (n.message) { texts.push(n.message); refused = refused || n.refused; } });
+    var note = el("p", "flash " + (refused ? "flash-warning" : "flash-success") + " outbox-note", texts.join(" "));
     note.id = "outbox-confirm-sent";
     box.appendChild(note);
   }
@@ -849,16 +883,21 @@
     var fields = pairs(form).filter(function (p) { return p[0] !== "request_id"; });
     var requestId = form.elements.request_id ? form.elements.request_id.value : newRequestId();
     var recordUrl = new URL(form.getAttribute("action"), location.href);
+    // A question of the board (/g/<token>/hands/3/confirm), or a hand scanned from the
+    // other phone's QR on a side's page (/c/<token>/scanned: its number in the form).
     var match = /^(.*)\/hands\/(\d+)\/confirm$/.exec(recordUrl.pathname);
-    if (!match) return Promise.reject(new Error("not a confirmation"));
+    var scanned = /^(.*)\/scanned$/.exec(recordUrl.pathname);
+    if (!match && !(scanned && form.elements.number)) return Promise.reject(new Error("not a confirmation"));
+    var base = match ? match[1] : scanned[1];
     var item = {
       kind: "confirm",
-      game: "confirm:" + match[1],  // never a game's hands: the board shows none of it
-      number: Number(match[2]),
+      scanned: !match,
+      game: "confirm:" + base,  // never a game's hands: the board shows none of it
+      number: Number(match ? match[2] : form.elements.number.value),
       requestId: requestId,
       fields: fields,
       recordUrl: recordUrl.href,
-      csrfUrl: new URL(match[1] + "/csrf", location.href).href,
+      csrfUrl: new URL(base + "/csrf", location.href).href,
       state: "waiting",
       queuedAt: Date.now(),
     };

@@ -6,6 +6,8 @@ came first when the hand lands."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from typing import Any
 
 from flask import Flask
@@ -166,3 +168,25 @@ def test_a_scan_without_its_keys_is_a_bad_request(app: Flask, client: FlaskClien
         assert response.status_code == 400
     assert phone.post(f"{link}/scanned", data={"request_id": "k"}).status_code == 400  # no CSRF
     assert phone.get("/c/S.forged/csrf").status_code == 404
+
+
+def test_the_board_offers_a_qr_of_the_hand_for_the_other_phone(
+    app: Flask, client: FlaskClient
+) -> None:
+    board, link = _game(app, client)
+    keys = _hand_keys(client, board)
+    client.post(f"{board}/hands", data=keys)
+    html = unescape(client.get(board).get_data(as_text=True))
+    button = re.search(r'<button[^>]*id="hand-qr-1-1"[^>]*>([^<]*)</button>', html)
+    assert button, "no QR of hand 1 for Bruno and Dario"
+    assert button.group(1) == "QR per il telefono di Bruno e Dario"
+    url = re.search(r'data-hand-qr="([^"]+)"', button.group(0))
+    assert url
+    assert url.group(1) == (
+        f"http://localhost{link}#hand=1&id={keys['request_id']}&points={DIGEST}"
+    )
+    # The side's page can confirm such a hand, even offline (its form, its scripts).
+    side = unescape(client.get(link).get_data(as_text=True))
+    assert 'id="scanned-form"' in side
+    assert "Dal codice QR dell\u2019altro telefono" in side
+    assert "/static/js/outbox.js" in side

@@ -57,6 +57,8 @@ NO_AGREEMENT = {
     "disputed by %(side)s, who say it went so",
     "Withdraw %(side)s?",
     "Withdrawal of %(side)s recorded: the matches still to play are lost by forfeit.",
+    # A hand's QR for the other side's own phone (games.scanned).
+    "QR code for the phone of %(side)s",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its
