@@ -206,6 +206,13 @@ class ScoredHand:
     score: HandScore
     sides: tuple[SideValues, ...]
     result: HandResult
+    #: Where it stands with the other side (a hand read from a league's file; a hand
+    #: recorded at the table sets these in `record_hand`): confirmed by default.
+    status: str = HandStatus.CONFIRMED
+    awaiting_sides: int = 0
+    entered_side: int | None = None
+    #: A disputed hand's dispute: the side that disputed it and its version, scored.
+    dispute: tuple[int, ScoredHand] | None = None
 
     def hand_values(
         self, game_id: int, number: int, at: datetime, request_id: str | None = None
@@ -219,9 +226,9 @@ class ScoredHand:
             "mode": self.entry.mode.value,
             "entry": self.entry.to_json(),
             "napoleone_side": self.score.napoleone,
-            "status": HandStatus.CONFIRMED,
-            "awaiting_sides": 0,
-            "entered_side": None,
+            "status": self.status,
+            "awaiting_sides": self.awaiting_sides,
+            "entered_side": self.entered_side,
             "created_at": at,
             "updated_at": at,
         }
@@ -400,6 +407,20 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
             for hand_id, game_id, number, at, hand in stored
         ],
     )
+    disputes = [
+        hand.revision_values(game_id, hand_id, number, at)
+        | {
+            "action": "dispute",
+            "side": hand.dispute[0],
+            "mode": hand.dispute[1].entry.mode.value,
+            "entry": hand.dispute[1].entry.to_json(),
+            "totals": list(hand.dispute[1].result.points),
+        }
+        for hand_id, game_id, number, at, hand in stored
+        if hand.dispute is not None
+    ]
+    if disputes:
+        insert_rows(HandRevision, disputes)
 
 
 def rematch(game: Game) -> tuple[Game, str]:
