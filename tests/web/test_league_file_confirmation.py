@@ -2,11 +2,13 @@
 each hand stands with the other side (the side that entered it, the sides it awaits, a
 dispute with the disputing side's version); importing it gives back the same league,
 whose standings count only what they counted before. A file from before confirmations
-still imports, every hand confirmed."""
+still imports, every hand confirmed. A player's page (rating, statistics) says how many
+of their hands wait, as the standings do."""
 
 from __future__ import annotations
 
 import json
+from html import unescape
 from typing import Any
 
 import pytest
@@ -18,8 +20,8 @@ from scorekeeper.accounts.services import find_user
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision, HandStatus
 from scorekeeper.leagues import transfer
-from scorekeeper.leagues.models import League, LeagueResult
-from tests.helpers.actions import import_file
+from scorekeeper.leagues.models import League, LeagueResult, Player
+from tests.helpers.actions import import_file, post_form
 from tests.helpers.games import form_keys, record
 from tests.web.test_confirmation import (
     THEIRS,
@@ -155,3 +157,33 @@ def test_a_hand_state_the_file_gets_wrong_is_refused(app: Flask, client: FlaskCl
             assert refused.value.where == where
     with app.app_context():
         assert len(db.session.scalars(select(League)).all()) == 1
+
+
+def test_a_player_s_page_says_how_many_of_their_hands_wait(app: Flask, client: FlaskClient) -> None:
+    public_id, _data = _played(app, client)
+    with app.app_context():
+        players = {
+            p.name: p.id
+            for p in db.session.scalars(
+                select(Player).join(League).where(League.public_id == public_id)
+            )
+        }
+    page = unescape(client.get(f"/leagues/{public_id}/players/{players['Anna']}").get_data(True))
+    assert "1 mano in attesa di conferma · 1 mano contestata." in page
+    assert "Il punteggio e le statistiche contano una partita quando ogni sua mano" in page
+    english = client.get(
+        f"/leagues/{public_id}/players/{players['Bruno']}", headers={"Accept-Language": "en"}
+    )
+    assert "1 hand awaiting confirmation · 1 hand disputed." in english.get_data(True)
+    # The league's page says the ratings wait too.
+    assert "Lo stesso vale per i punteggi." in unescape(
+        client.get(f"/leagues/{public_id}/").get_data(True)
+    )
+    # A player who plays none of those games: nothing waits.
+    post_form(
+        client, f"/leagues/{public_id}/players", f"/leagues/{public_id}/players", name="Elena"
+    )
+    with app.app_context():
+        elena = db.session.scalars(select(Player.id).where(Player.name == "Elena")).one()
+    page = unescape(client.get(f"/leagues/{public_id}/players/{elena}").get_data(True))
+    assert 'id="unconfirmed-count"' not in page
