@@ -47,6 +47,10 @@ def _outbox_words() -> dict[str, object]:
             " will be sent as soon as the connection is back.",
             number="%(number)s",
         ),
+        "resultKept": gettext(
+            "No connection: the confirmation of the result is kept on this phone and will be"
+            " sent as soon as the connection is back."
+        ),
         "recordAnyway": gettext("Record another hand anyway"),
         "saving": gettext("Saving…"),
         "notSent": gettext("not sent yet"),

@@ -887,13 +887,16 @@
     // other phone's QR on a side's page (/c/<token>/scanned: its number in the form).
     var match = /^(.*)\/hands\/(\d+)\/confirm$/.exec(recordUrl.pathname);
     var scanned = /^(.*)\/scanned$/.exec(recordUrl.pathname);
-    if (!match && !(scanned && form.elements.number)) return Promise.reject(new Error("not a confirmation"));
+    // A tournament pair's page (/tournaments/side/<token>/confirm): a match's result.
+    var result = /^(\/tournaments\/side\/[^/]+)\/confirm$/.exec(recordUrl.pathname);
+    if (result) { match = null; scanned = [result[0], result[1]]; }
+    if (!match && !(scanned && (result || form.elements.number))) return Promise.reject(new Error("not a confirmation"));
     var base = match ? match[1] : scanned[1];
     var item = {
       kind: "confirm",
-      scanned: !match,
+      scanned: !match,  // the server's own words say what became of it
       game: "confirm:" + base,  // never a game's hands: the board shows none of it
-      number: Number(match ? match[2] : form.elements.number.value),
+      number: Number(match ? match[2] : (result ? 0 : form.elements.number.value)),
       requestId: requestId,
       fields: fields,
       recordUrl: recordUrl.href,
@@ -903,10 +906,36 @@
     };
     askPersistence();
     return everything().then(function (items) {
-      var same = items.filter(function (i) { return i.kind === "confirm" && i.requestId === requestId; })[0];
+      // The same request, or the same question tapped again (a result's form has no key
+      // of its own: the same address and fields).
+      var same = items.filter(function (i) {
+        return i.kind === "confirm" && (i.requestId === requestId ||
+          (i.recordUrl === item.recordUrl && JSON.stringify(i.fields) === JSON.stringify(fields)));
+      })[0];
       if (same) return same;
       return putItem(item).then(function (id) { item.id = id; return item; });
     }).then(function (kept) { scheduleRetry(0); return kept; });
+  }
+
+  /* A tournament pair's page without signal (templates/tournaments/side.html): "We
+     confirm this result" is kept in the outbox and sent once the signal is back. */
+  function onResultConfirm(event) {
+    var form = event.target;
+    if (!form.getAttribute || navigator.onLine) return;
+    var path = new URL(form.getAttribute("action") || "", location.href).pathname;
+    if (!/^\/tournaments\/side\/[^/]+\/confirm$/.test(path)) return;
+    event.preventDefault();
+    var b = form.querySelector("button[type=submit]");
+    if (b) { if (b.disabled) return; b.disabled = true; }
+    keepConfirmation(form).then(function () {
+      var note = el("p", "flash flash-info confirm-kept", T.resultKept);
+      note.id = "confirm-kept-result";
+      note.setAttribute("role", "status");
+      note.tabIndex = -1;
+      var block = form.closest(".confirm-block") || form;
+      block.replaceWith(note);
+      note.focus({ preventScroll: true });
+    }, function () { form.submit(); });
   }
 
   // ------------------------------------------------------------------ the "saved" message, in view
@@ -926,6 +955,7 @@
   // ------------------------------------------------------------------ wiring
 
   document.addEventListener("submit", onSubmit);
+  document.addEventListener("submit", onResultConfirm);
   window.addEventListener("online", function () { retryMs = RETRY_MIN_MS; flush(); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { render(); flush(); }
