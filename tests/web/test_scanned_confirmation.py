@@ -20,6 +20,7 @@ from scorekeeper.games.models import Game, Hand, HandRevision, HandStatus, Pendi
 from scorekeeper.games.scanned import points_digest
 from tests.helpers.actions import post_form
 from tests.helpers.games import REFERENCE, form_keys, start_game
+from tests.web.test_confirmation import _league, _side_link
 
 PAIRS = ("Anna", "Bruno", "Carla", "Dario")  # side 0: Anna e Carla; side 1: Bruno e Dario
 #: REFERENCE's points: Anna e Carla scopa, carte, denari, settebello, primiera; B nothing.
@@ -190,3 +191,27 @@ def test_the_board_offers_a_qr_of_the_hand_for_the_other_phone(
     assert 'id="scanned-form"' in side
     assert "Dal codice QR dell\u2019altro telefono" in side
     assert "/static/js/outbox.js" in side
+
+
+def test_a_league_side_link_scans_only_for_the_account_seated_there(
+    app: Flask, client: FlaskClient
+) -> None:
+    _public_id, board, clients = _league(app, client)
+    anna, bruno = clients["anna"], clients["bruno"]
+    keys = _hand_keys(anna, board)
+    link = _side_link(app, 1)
+    # Anna (the other side) and a visitor get nothing of Bruno's link.
+    assert anna.get(f"{link}/csrf").status_code == 404
+    assert app.test_client().get(f"{link}/csrf").status_code == 302  # to log in
+    token = anna.get(f"{board}/csrf").get_json()["csrf_token"]
+    refused = anna.post(
+        f"{link}/scanned",
+        data={"csrf_token": token, "request_id": "k", "hand": keys["request_id"]}
+        | {"digest": DIGEST, "number": "1"},
+        headers=JSON,
+    )
+    assert refused.status_code == 404
+    # Bruno, signed in, scans before the hand lands: it lands confirmed.
+    assert _scan(bruno, link, keys["request_id"]).status_code == 200
+    assert _save(anna, board, keys).status_code == 200
+    assert _state(app) == ([(1, HandStatus.CONFIRMED)], [(1, 1)], 0)
