@@ -317,8 +317,15 @@ def load_or_create_secret_key(instance_path: Path) -> str:
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _connection_record: Any) -> None:
-    """Turn on WAL (readers do not block the writer) and foreign key checks."""
+    """Turn on WAL (readers do not block the writer) and foreign key checks.
+
+    Before that first read maps the ``-shm`` file, the journals get the file's mode back
+    if it is writable and they are not (`heal_journals`): a connection that maps a
+    read-only ``-shm`` stays read-only, and so does every connection of the process that
+    opens the file while it lives (SQLite shares one mapping per file and process)."""
     if isinstance(dbapi_connection, sqlite3.Connection):
+        if name := _sqlite_main_file(dbapi_connection):
+            heal_journals(name)
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -339,9 +346,27 @@ def _sqlite_stale_connection(context: ExceptionContext) -> None:
     error = context.original_exception
     if isinstance(error, sqlite3.Error) and any(text in str(error) for text in SQLITE_STALE):
         context.is_disconnect = True
+        # SQLAlchemy leaves the cursor of a lost connection open, and the traceback keeps
+        # it until the garbage collector gets there: its statement, never finalized, would
+        # keep the connection the pool closes open underneath (sqlite3_close_v2), with
+        # the process's read-only mapping of the -shm, so every connection opened
+        # meanwhile would be read-only too. Closed here, the connection closes for real.
+        cursor = getattr(context.execution_context, "cursor", None)
+        if cursor is not None:
+            with contextlib.suppress(sqlite3.Error):
+                cursor.close()
         name = context.engine.url.database if context.engine is not None else None
         if sqlite_read_only(error) and name and Path(name).is_file():
             heal_journals(Path(name))
+
+
+def _sqlite_main_file(connection: sqlite3.Connection) -> Path | None:
+    """The file of a SQLite connection's main database (None in memory); asking reads
+    nothing from the file itself."""
+    for _seq, schema, name in connection.execute("PRAGMA database_list").fetchall():
+        if schema == "main" and name:
+            return Path(name)
+    return None
 
 
 class SessionInterface(SecureCookieSessionInterface):
