@@ -26,7 +26,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import ExceptionContext, make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import keeper, transactions, ui
+from scorekeeper import keeper, live, transactions, ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 from scorekeeper.locale import (
     DEFAULT_LOCALE,
@@ -154,6 +154,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
         HSTS_MAX_AGE=0,
         LIVE_POLL_MS=4000,  # how often an open board asks for news (js/games.js); 0: never
+        # Where boards follow their changes as server-sent events (scorekeeper/push.py,
+        # with REDIS_URL), say "https://push.example.org" or this site's own address when
+        # the proxy sends /v/*/events there; empty: boards poll (the embedded default).
+        LIVE_PUSH_URL="",
+        # How often a board polls while its stream is open (a safety net).
+        LIVE_PUSH_POLL_MS=60000,
     )
     app.config.from_pyfile("config.py", silent=True)
     for name, key in (
@@ -192,6 +198,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "connect", _sqlite_on_connect)
             event.listen(db.engine, "handle_error", _sqlite_stale_connection)
 
+    live.init_app(app)
     ui.init_app(app)
     keeper.init_app(app)
     _register_blueprints(app)
