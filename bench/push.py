@@ -143,8 +143,11 @@ class Seen:
         self.polls = 0
         self.errors: dict[str, int] = {}
 
-    def have(self, version: int, at: float) -> None:
-        self.arrivals.setdefault(version, []).append(at)
+    def have(self, version: int, at: float, got: set[int]) -> None:
+        """Phone ``got`` (the versions it had) has ``version`` at ``at``: its first time."""
+        if version not in got:
+            got.add(version)
+            self.arrivals.setdefault(version, []).append(at)
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -173,7 +176,9 @@ async def http_get(
     return status, found, body
 
 
-async def poll_once(port: int, token: str, etag: str | None, seen: Seen) -> str | None:
+async def poll_once(
+    port: int, token: str, etag: str | None, seen: Seen, got: set[int]
+) -> str | None:
     headers = {"Accept-Language": "en"}
     if etag:
         headers["If-None-Match"] = etag
@@ -184,29 +189,33 @@ async def poll_once(port: int, token: str, etag: str | None, seen: Seen) -> str 
         return etag
     seen.polls += 1
     if status == 200 and (match := _ETAG.match(found.get("etag", ""))):
-        seen.have(int(match.group(1)), time.monotonic())
+        seen.have(int(match.group(1)), time.monotonic(), got)
         return found["etag"]
     if status not in (200, 304):
         seen.error(f"HTTP {status}")
     return etag
 
 
-async def poller(port: int, token: str, period: float, stop: asyncio.Event, seen: Seen) -> None:
-    """A phone polling its view link every ``period`` seconds (first at a random moment)."""
-    etag = None
+async def poller(
+    port: int, token: str, etag: str, period: float, stop: asyncio.Event, seen: Seen
+) -> None:
+    """A phone polling its view link every ``period`` seconds (first at a random moment)
+    with the tag of the board it loaded (js/games.js: the page's data-etag)."""
+    got: set[int] = set()
     with suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), random.uniform(0, period))
     while not stop.is_set():
-        etag = await poll_once(port, token, etag, seen)
+        etag = await poll_once(port, token, etag, seen, got)
         with suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), period)
 
 
 async def follower(
-    push_port: int, app_port: int, token: str, stop: asyncio.Event, seen: Seen
+    push_port: int, app_port: int, token: str, etag: str, stop: asyncio.Event, seen: Seen
 ) -> None:
     """A phone holding the push server's stream, polling once at its opening and every
     `PUSH_POLL_S` seconds, as js/games.js does with data-events-url."""
+    got: set[int] = set()
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, push_port), TIMEOUT)
     except (OSError, TimeoutError) as error:
@@ -214,7 +223,7 @@ async def follower(
         return
     # HTTP/1.0: the stream comes as it is, not chunked, until the server closes it.
     writer.write(f"GET /v/{token}/events?lang=en HTTP/1.0\r\nHost: {HOST}\r\n\r\n".encode())
-    etag = await poll_once(app_port, token, None, seen)
+    etag = await poll_once(app_port, token, etag, seen, got)
 
     async def safety_net() -> None:
         nonlocal etag
@@ -222,7 +231,7 @@ async def follower(
             with suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), PUSH_POLL_S * random.uniform(0.5, 1.0))
             if not stop.is_set():
-                etag = await poll_once(app_port, token, etag, seen)
+                etag = await poll_once(app_port, token, etag, seen, got)
 
     net = asyncio.create_task(safety_net())
     try:
@@ -233,7 +242,9 @@ async def follower(
                 return
             if line.startswith(b"data: "):
                 news = json.loads(line[6:])
-                seen.have(int(news["v"]), time.monotonic())
+                if news.get("etag"):
+                    etag = f'"{news["etag"]}"'  # the board it now shows (js/games.js)
+                seen.have(int(news["v"]), time.monotonic(), got)
     except (OSError, ValueError) as error:
         seen.error(f"stream {type(error).__name__}")
     finally:
@@ -244,8 +255,13 @@ async def follower(
 def run_phones(
     kind: str, count: int, token: str, app_port: int, push_port: int | None
 ) -> tuple[Seen, threading.Thread, threading.Event]:
-    """``count`` phones in an event loop of their own thread, until the event is set."""
+    """``count`` phones in an event loop of their own thread, until the event is set; each
+    has loaded the board first (its tag: one request here, for all of them)."""
     seen, done = Seen(), threading.Event()
+    _status, headers, _body = asyncio.run(
+        http_get(app_port, f"/v/{token}/live", {"Accept-Language": "en"})
+    )
+    etag = headers["etag"]
 
     def main() -> None:
         async def phones() -> None:
@@ -253,11 +269,13 @@ def run_phones(
             tasks = []
             for i in range(count):
                 if kind == "poll":
-                    tasks.append(asyncio.create_task(poller(app_port, token, POLL_S, stop, seen)))
+                    tasks.append(
+                        asyncio.create_task(poller(app_port, token, etag, POLL_S, stop, seen))
+                    )
                 else:
                     assert push_port is not None
                     tasks.append(
-                        asyncio.create_task(follower(push_port, app_port, token, stop, seen))
+                        asyncio.create_task(follower(push_port, app_port, token, etag, stop, seen))
                     )
                 if i % 100 == 99:
                     await asyncio.sleep(0.05)  # a ramp, not a storm of connections
@@ -335,10 +353,13 @@ def step(
     every_save = tables_ms + followed_ms
     reach: list[float] = []
     missed = 0
-    for version, at in sent.items():
+    by_hand = []
+    for version, at in sorted(sent.items()):
         arrivals = seen.arrivals.get(version, [])
         reach += [a - at for a in arrivals]
         missed += max(0, count - len(arrivals))
+        if arrivals:
+            by_hand.append([round(min(arrivals) - at, 2), round(max(arrivals) - at, 2)])
     figures |= {
         "saves": len(every_save),
         "save_p50_ms": round(percentile(every_save, 0.5), 1),
@@ -349,6 +370,7 @@ def step(
         "reach_p95_s": round(percentile(reach, 0.95), 2),
         "reach_max_s": round(max(reach), 2) if reach else None,
         "reach_missed": missed,
+        "reach_first_last_s_by_hand": by_hand,
         "errors": seen.errors | dict(ledger.errors) | dict(followed.errors),
     }
     return figures
@@ -407,7 +429,14 @@ def side(name: str, root: Path, args: argparse.Namespace, workdir: Path) -> list
             ledger, stop = Ledger(), threading.Event()
             low, high = 60 / args.pace, 120 / args.pace
 
+            started: set[int] = set()
+
             def pace(rng: random.Random) -> float:
+                """A hand every 60-120 s; the first one at any moment of that (the
+                tables are at every stage of their hands, as in a room)."""
+                if id(rng) not in started:
+                    started.add(id(rng))
+                    return rng.uniform(0, high)
                 return rng.uniform(low, high)
 
             total = len(args.phones) * (args.seconds + 40)
