@@ -178,7 +178,8 @@ async def http_get(
 
 async def poll_once(
     port: int, token: str, etag: str | None, seen: Seen, got: set[int]
-) -> str | None:
+) -> tuple[str | None, bool]:
+    """One poll: the tag the phone then has, and whether the server answered."""
     headers = {"Accept-Language": "en"}
     if etag:
         headers["If-None-Match"] = etag
@@ -186,14 +187,15 @@ async def poll_once(
         status, found, _body = await http_get(port, f"/v/{token}/live", headers)
     except (OSError, TimeoutError, ValueError, IndexError) as error:
         seen.error(type(error).__name__)
-        return etag
+        return etag, False
     seen.polls += 1
     if status == 200 and (match := _ETAG.match(found.get("etag", ""))):
         seen.have(int(match.group(1)), time.monotonic(), got)
-        return found["etag"]
+        return found["etag"], True
     if status not in (200, 304):
         seen.error(f"HTTP {status}")
-    return etag
+        return etag, False
+    return etag, True
 
 
 async def poller(
@@ -202,12 +204,15 @@ async def poller(
     """A phone polling its view link every ``period`` seconds (first at a random moment)
     with the tag of the board it loaded (js/games.js: the page's data-etag)."""
     got: set[int] = set()
+    failures = 0
     with suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), random.uniform(0, period))
     while not stop.is_set():
-        etag = await poll_once(port, token, etag, seen, got)
+        etag, answered = await poll_once(port, token, etag, seen, got)
+        # Without an answer the next try waits twice as long each time, up to a minute.
+        failures = 0 if answered else failures + 1
         with suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), period)
+            await asyncio.wait_for(stop.wait(), min(period * 2**failures, 60.0))
 
 
 async def follower(
@@ -223,7 +228,7 @@ async def follower(
         return
     # HTTP/1.0: the stream comes as it is, not chunked, until the server closes it.
     writer.write(f"GET /v/{token}/events?lang=en HTTP/1.0\r\nHost: {HOST}\r\n\r\n".encode())
-    etag = await poll_once(app_port, token, etag, seen, got)
+    etag, _answered = await poll_once(app_port, token, etag, seen, got)
 
     async def safety_net() -> None:
         nonlocal etag
@@ -231,7 +236,7 @@ async def follower(
             with suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), PUSH_POLL_S * random.uniform(0.5, 1.0))
             if not stop.is_set():
-                etag = await poll_once(app_port, token, etag, seen, got)
+                etag, _answered = await poll_once(app_port, token, etag, seen, got)
 
     net = asyncio.create_task(safety_net())
     try:
@@ -258,10 +263,14 @@ def run_phones(
     """``count`` phones in an event loop of their own thread, until the event is set; each
     has loaded the board first (its tag: one request here, for all of them)."""
     seen, done = Seen(), threading.Event()
-    _status, headers, _body = asyncio.run(
-        http_get(app_port, f"/v/{token}/live", {"Accept-Language": "en"})
-    )
-    etag = headers["etag"]
+    etag = ""
+    deadline = time.monotonic() + 120  # the server may still be digging out of a step
+    while not etag and time.monotonic() < deadline:
+        with suppress(OSError, TimeoutError, ValueError, IndexError):
+            _status, headers, _body = asyncio.run(
+                http_get(app_port, f"/v/{token}/live", {"Accept-Language": "en"})
+            )
+            etag = headers.get("etag", "")
 
     def main() -> None:
         async def phones() -> None:
