@@ -88,6 +88,7 @@ class Hub:
         #: (un)subscriptions for the listener to make: ("subscribe", channel), ...
         self._changes: queue.Queue[tuple[str, str]] = queue.Queue()
         self._listener: threading.Thread | None = None
+        self._closed = threading.Event()
 
     def follow(self, token: str, locale: str) -> Follower | None:
         """A new follower of the view link ``token``, or None when this process is full."""
@@ -120,14 +121,14 @@ class Hub:
         """Read Redis's messages and hand each to `relay` (in a thread of its own, so
         that one slow board holds no other); (un)subscribe as followers come and go.
         Without Redis, tries again every second: the phones poll meanwhile."""
-        while True:
+        while not self._closed.is_set():
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
             try:
-                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
                 with self._lock:
                     channels = list(self.followers)
                 if channels:
                     pubsub.subscribe(*channels)
-                while True:
+                while not self._closed.is_set():
                     self._apply_changes(pubsub)
                     message = pubsub.get_message(timeout=0.2)
                     if message and message.get("type") == "message":
@@ -135,7 +136,16 @@ class Hub:
                         threading.Thread(target=self.relay, args=news, daemon=True).start()
             except (RedisError, OSError) as error:
                 logger.warning("push: Redis is not answering (%s); trying again", error)
-                time.sleep(1.0)
+                self._closed.wait(1.0)
+            finally:
+                pubsub.close()
+
+    def close(self) -> None:
+        """Stop listening and close the connections to Redis (a server stopping)."""
+        self._closed.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+        self.redis.close()
 
     def _apply_changes(self, pubsub: Any) -> None:
         while True:

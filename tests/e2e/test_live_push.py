@@ -15,6 +15,7 @@ from redis import Redis
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
 from scorekeeper.live import game_channel
 from scorekeeper.push import Hub, PushApp
 from tests.helpers import LiveServer, empty_tables, make_test_config
@@ -63,7 +64,10 @@ def pushed_server(migrated_database_url: str) -> Iterator[LiveServer]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+        HUBS[-1].close()
         empty_tables(app)
+        with app.app_context():
+            db.engine.dispose()  # close its connections (the garbage collector would warn)
 
 
 def wait_for_followers(token: str, count: int) -> None:
@@ -71,13 +75,16 @@ def wait_for_followers(token: str, count: int) -> None:
     game, subscribed on Redis (at most 20 s)."""
     channel = game_channel(token)
     redis = Redis.from_url(REDIS_URL)
-    for _ in range(200):
-        hub = HUBS[-1]
-        following = len(hub.followers.get(channel, ()))
-        subscribed = dict(redis.pubsub_numsub(channel)).get(channel.encode(), 0)  # type: ignore[no-untyped-call]
-        if following >= count and subscribed >= 1:
-            return
-        threading.Event().wait(0.1)
+    try:
+        for _ in range(200):
+            hub = HUBS[-1]
+            following = len(hub.followers.get(channel, ()))
+            subscribed = dict(redis.pubsub_numsub(channel)).get(channel.encode(), 0)  # type: ignore[no-untyped-call]
+            if following >= count and subscribed >= 1:
+                return
+            threading.Event().wait(0.1)
+    finally:
+        redis.close()
     raise AssertionError(f"{count} followers never came")
 
 

@@ -10,7 +10,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from typing import Any
 
 import pytest
@@ -125,7 +125,8 @@ def test_a_committed_change_publishes_the_games_new_version(
     client = app.test_client()
     board = start_game(client)
     token = view_token(client, board)
-    pubsub = Redis.from_url(REDIS_URL).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+    redis = Redis.from_url(REDIS_URL)
+    pubsub = redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
     pubsub.subscribe(game_channel(token))
     try:
         assert record(client, board).status_code == 302
@@ -139,6 +140,7 @@ def test_a_committed_change_publishes_the_games_new_version(
         assert pubsub.get_message(timeout=0.2) is None  # once
     finally:
         pubsub.close()
+        redis.close()
 
 
 def test_without_redis_a_save_is_not_held_and_the_log_says_so_once(
@@ -196,7 +198,7 @@ def test_the_push_server_sends_every_follower_the_board_rendered_once(
     token = view_token(client, board)
     with served(app) as app_port:
         hub = Hub(REDIS_URL, f"http://127.0.0.1:{app_port}")
-        with served(PushApp(hub, keepalive=1.0)) as push_port:
+        with closing(hub), served(PushApp(hub, keepalive=1.0)) as push_port:
             phones = []
             for lang in ("en", "en", "it"):
                 phone = http.client.HTTPConnection("127.0.0.1", push_port, timeout=10)
@@ -207,11 +209,14 @@ def test_the_push_server_sends_every_follower_the_board_rendered_once(
                 phones.append((phone, stream))
             channel = game_channel(token)
             redis = Redis.from_url(REDIS_URL)
-            for _ in range(100):  # the hub subscribed (at most 10 s)
-                numsub = dict(redis.pubsub_numsub(channel))  # type: ignore[no-untyped-call]
-                if numsub.get(channel.encode(), 0) >= 1:
-                    break
-                threading.Event().wait(0.1)
+            try:
+                for _ in range(100):  # the hub subscribed (at most 10 s)
+                    numsub = dict(redis.pubsub_numsub(channel))  # type: ignore[no-untyped-call]
+                    if numsub.get(channel.encode(), 0) >= 1:
+                        break
+                    threading.Event().wait(0.1)
+            finally:
+                redis.close()
             with rendered(app) as templates:
                 assert record(client, board).status_code == 302
                 news = [read_event(stream) for _phone, stream in phones]
