@@ -23,7 +23,7 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from scorekeeper import audit
+from scorekeeper import audit, live
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import (
@@ -899,6 +899,7 @@ def lock_game(game: Game) -> None:
     for (key, _column), value in zip(_GAME_COLUMNS, row, strict=True):
         set_committed_value(game, key, value)
     db.session.expire(game, ["seats", "hands"])
+    live.changed(game)  # its followers hear of it once this commits
 
 
 #: The game's mapped attributes and their columns, as `lock_game` reads them back.

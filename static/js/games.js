@@ -483,6 +483,7 @@
   var live = document.getElementById("live");
   if (!live || !window.fetch) return;
   var url = live.dataset.liveUrl, etag = live.dataset.etag, PERIOD = Number(live.dataset.pollMs);
+  var EVENTS = live.dataset.eventsUrl, PUSH_PERIOD = Number(live.dataset.pushPollMs) || PERIOD, streaming = false;
   var line = document.getElementById("offline-line"), root = document.documentElement;
   var updatedAt = Number(root.dataset.offlineSince) || Date.now(), failures = 0, timer = null, polling = false, again = false;
   var WAIT_MS = 10000, LONGEST_MS = 60000;
@@ -539,7 +540,7 @@
   function later(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
 
   /* Without an answer, the next try waits twice as long each time, up to a minute. */
-  function next() { return failures ? Math.min(PERIOD * Math.pow(2, failures), LONGEST_MS) : PERIOD; }
+  function next() { return failures ? Math.min(PERIOD * Math.pow(2, failures), LONGEST_MS) : streaming ? PUSH_PERIOD : PERIOD; }
 
   function poll() {
     timer = null;
@@ -576,6 +577,37 @@
     if (polling) again = true; else if (!busy()) later(0);
   });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) catchUp(); });
+
+  /* Pushed news, where the server names a stream (data-events-url: the push server,
+     scorekeeper/push.py): while it is open the board polls only now and then
+     (data-push-poll-ms) and, once at each opening, to catch up. A view link's board takes
+     the board the news carries (the server rendered it once for every follower); any
+     other asks for its own at once. Cut, the stream opens again by itself (EventSource)
+     and polling goes on meanwhile as without it. */
+  function follow() {
+    if (!EVENTS || !window.EventSource) return;
+    var stream = new EventSource(EVENTS);
+    stream.addEventListener("open", function () {
+      streaming = true;
+      if (polling) again = true; else if (!busy()) later(0);
+    });
+    stream.addEventListener("error", function () {
+      if (!streaming) return;
+      streaming = false;
+      if (!polling) later(PERIOD);
+    });
+    stream.addEventListener("board", function (event) {
+      var news;
+      try { news = JSON.parse(event.data); } catch (e) { return; }
+      if (live.dataset.pushHtml && news.html && news.etag && !busy()) {
+        reached();
+        if (news.etag !== etag) { swap(news.html); etag = news.etag; }
+        return;
+      }
+      if (polling) again = true; else if (!busy()) later(0);
+    });
+  }
+  follow();
   later(root.dataset.offlineSince ? 0 : PERIOD);
 })();
 
