@@ -6,7 +6,7 @@ waits in pending_confirmation (the hand's client id, the side, the digest of the
 hand's points, the confirmation's own key) until the hand lands.
 
 Revision ID: a7c3e9f2b4d8
-Revises: a7c3e5f1b9d2
+Revises: b3d9e5f1a7c2
 Create Date: 2026-12-06 11:20:00.000000
 
 """
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'a7c3e9f2b4d8'
-down_revision = 'a7c3e5f1b9d2'
+down_revision = 'b3d9e5f1a7c2'
 branch_labels = None
 depends_on = None
 
