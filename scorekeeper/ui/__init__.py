@@ -31,7 +31,7 @@ from scorekeeper.ui.labels import (
     side_reasons,
     variants_on,
 )
-from scorekeeper.ui.outbox import outbox_texts, preview_texts
+from scorekeeper.ui.outbox import preview_texts
 from scorekeeper.ui.scoring_js import scoring_js_command
 
 
@@ -57,6 +57,5 @@ def init_app(app: Flask) -> None:
     app.add_template_global(category_labels)
     app.add_template_global(format_label)
     app.add_template_global(variants_on)
-    app.add_template_global(outbox_texts)
     app.add_template_global(preview_texts)
     app.cli.add_command(scoring_js_command)
