@@ -4,9 +4,9 @@
         [--pages home board] [--scheme light dark] [--lang it en]
 
 Serves this checkout under gunicorn with a throwaway SQLite database (bench/pages.py),
-starts a game of two with one hand saved and a demo league, then takes full-page PNGs in
-headless Chromium on an emulated phone: each page at each width, light and dark, Italian
-and English (``DIR/<page>-<width>-<scheme>-<lang>.png``).
+starts games of two (no hand yet, one hand saved, near the end, won) and a demo league,
+then takes full-page PNGs in headless Chromium on an emulated phone: each page at each
+width, light and dark, Italian and English (``DIR/<page>-<width>-<scheme>-<lang>.png``).
 """
 
 from __future__ import annotations
@@ -49,10 +49,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             token = client.csrf(late)
             for number, (a, b) in enumerate([(4, 0), (0, 4), (4, 0), (1, 3)], 1):
                 client.save_hand(late, token, number, _hand(a, b))
+            # A game not begun, and one won (12-0 to 11).
+            fresh, _fresh_view = client.new_game(target=11)
+            won, _won_view = client.new_game(target=11)
+            token = client.csrf(won)
+            for number in (1, 2, 3):
+                client.save_hand(won, token, number, _hand(4, 0))
             standings, _player = pages.demo_league(database_url, client)
             paths = {
                 "home": "/",
                 "board": edit,
+                "board-fresh": fresh,
+                "board-won": won,
                 "table": edit + "/table",
                 "board-late": late,
                 "table-late": late + "/table",

@@ -15,11 +15,12 @@ import hashlib
 import json
 from collections.abc import Sequence
 
+from babel import Locale
 from flask_babel import force_locale
 from markupsafe import Markup
 
-from scorekeeper.grammar import gettext, ngettext
-from scorekeeper.ui.labels import category_labels
+from scorekeeper.grammar import current_language, gettext, ngettext
+from scorekeeper.ui.labels import any_of, category_labels
 from scorekeeper.ui.static import DIGEST_CHARS
 
 #: The global the texts' script sets: the words of each part, under the id of the JSON
@@ -140,6 +141,19 @@ def _scope_tally_words() -> dict[str, object]:
     }
 
 
+def _outlook_words() -> dict[str, object]:
+    # Quanto manca at the totals the phone computed (static/js/outbox-kept.js): how the
+    # language lists categories ("a, b e c"; "a, b o c": Unicode CLDR's patterns, through
+    # Babel, as games/outlook.py lists them), "any two of ...", and the board's note.
+    patterns = Locale.parse(current_language()).list_patterns
+    return {
+        "and": dict(patterns["standard"]),
+        "or": dict(patterns["or"]),
+        "anyOf": {str(size): any_of(size) for size in (2, 3, 4)},
+        "note": gettext("Not counting this hand's scope."),
+    }
+
+
 def _undo_words() -> dict[str, object]:
     # The board's Undo asks in place (static/js/games.js; templates/games/_live.html).
     return {
@@ -171,6 +185,7 @@ def texts_script(language: str) -> tuple[str, str]:
                 "preview-texts": _make_preview_words(),
                 "scope-tally-texts": _scope_tally_words(),
                 "undo-texts": _undo_words(),
+                "outlook-texts": _outlook_words(),
             }
         body = f"window.{TEXTS_GLOBAL}={script_json(words)};\n"
         digest = hashlib.sha256(body.encode()).hexdigest()[:DIGEST_CHARS]
