@@ -67,8 +67,9 @@ SECURITY_HEADERS = {
 }
 #: Every page depends on the browser's cookies and languages.
 VARY = ("Cookie", "Accept-Language")
-#: The endpoints answering with a file: the same for every cookie and language.
-FILE_ENDPOINTS = frozenset({"static", "main.favicon"})
+#: The endpoints answering with a file: the same for every cookie and language (the
+#: scripts' words name their language in their URL).
+FILE_ENDPOINTS = frozenset({"static", "main.favicon", "main.texts"})
 #: What Werkzeug sends with a file that says nothing here: the file's name (its URL has
 #: it), Last-Modified (the ETag revalidates) and Accept-Ranges (no page asks for part of
 #: a file). Every page's first load asks for a few files: each header left out is bytes

@@ -34,7 +34,7 @@ from scorekeeper.games.cookies import phone_side
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.hooks import game_label
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.outlook import outlook_lines
+from scorekeeper.games.outlook import outlook_lines, outlook_words
 from scorekeeper.games.scanned import awaiting_digests, scan_fragment
 from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
@@ -250,7 +250,10 @@ def board_context(
             blank_hand_form(game, token, state.next_hand) if editable and form is None else None
         ),
         "hand_sent": hand_sent,
-        "game_data": _with_confirmation(offline_data(game, hands, state, names), confirmation)
+        "game_data": _with_confirmation(
+            offline_data(game, hands, state, names) | {"outlook": outlook_words(sides)},
+            confirmation,
+        )
         if editable
         else None,
         "outlook": outlook_lines(game.rules, state.totals, sides),

@@ -205,11 +205,47 @@
   }
 
   /* Undo asks once: its link (to the page that asks, without this script) opens the
-     question in its place, "Keep it" closes it (the board may have been swapped in by
-     the live part meanwhile: looked up at each tap). */
+     question in its place, drawn here with the texts' script's words and the page's
+     CSRF token (none: the link's page asks); "Keep it" closes it (the board may have
+     been swapped in by the live part meanwhile: looked up at each tap). */
+  function undoQuestion(link) {
+    var words = (window.ScorekeeperTexts || {})["undo-texts"];
+    var token = document.querySelector("#hand-form input[name=csrf_token], input[name=csrf_token]");
+    if (!words || !token || !link.dataset.number) return null;
+    var form = document.createElement("form"), number = link.dataset.number;
+    form.method = "post";
+    form.action = link.href;
+    form.className = "undo-confirm";
+    form.id = "undo-form";
+    form.hidden = true;
+    [["csrf_token", token.value], ["number", number]].forEach(function (pair) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      form.appendChild(input);
+    });
+    var question = document.createElement("span");
+    question.className = "undo-question";
+    question.textContent = String(words.question).replace("%(number)s", number);
+    var yes = document.createElement("button"), keep = document.createElement("button");
+    yes.type = "submit";
+    yes.className = "btn btn-danger";
+    yes.id = "undo-yes";
+    yes.textContent = words.yes;
+    keep.type = "button";
+    keep.className = "btn";
+    keep.id = "undo-keep";
+    keep.textContent = words.keep;
+    form.append(question, " ", yes, " ", keep);
+    link.after(form);
+    return form;
+  }
+
   document.addEventListener("click", function (event) {
     var tapped = event.target.closest ? event.target.closest("#undo-last, #undo-keep") : null;
-    var link = document.getElementById("undo-last"), question = document.getElementById("undo-form");
+    var link = document.getElementById("undo-last");
+    var question = document.getElementById("undo-form") || (tapped === link && link && undoQuestion(link));
     if (!tapped || !link || !question) return;
     event.preventDefault();
     var asking = tapped === link;
@@ -265,8 +301,8 @@
           var row = document.getElementById("hand-" + answer.number);
           var mark = row && row.querySelector(".badge-unconfirmed");
           if (mark) mark.remove();
-          var undo = document.querySelector("#undo-form input[name=number]");
-          if (undo && Number(undo.value) === answer.number) {
+          var undo = document.getElementById("undo-last");
+          if (undo && Number(undo.dataset.number) === answer.number) {
             ["undo-last", "undo-form"].forEach(function (id) { var n = document.getElementById(id); if (n) n.remove(); });
           }
         }
@@ -364,7 +400,8 @@
   setUpSharing();
 })();
 
-/* The scope tally on the board (templates/games/_scope_tally.html; here rather than in a
+/* The scope tally on the board (its words: the texts' script, ui/outbox.py, whose
+   "scope-tally-texts" only boards with the hand form load; here rather than in a
    file of its own, one response fewer on the board): scope are the points
    players forget by the end of a hand, so each side gets a large "+1 scopa" (and a "−1")
    to tap as they are made. The count is the hand's own scope field, the buttons on
@@ -376,10 +413,8 @@
    event, which refreshes it. */
 (function () {
   "use strict";
-  var textsEl = document.getElementById("scope-tally-texts");
-  if (!textsEl) return;
-  var T;
-  try { T = JSON.parse(textsEl.textContent); } catch (e) { return; }
+  var T = (window.ScorekeeperTexts || {})["scope-tally-texts"];
+  if (!T) return;
 
   function say(template, side) { return String(template).replace("%(side)s", side); }
 

@@ -22,8 +22,7 @@
   }
 
   function texts() {
-    var el = document.getElementById("offline-texts");
-    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+    return (window.ScorekeeperTexts || {})["offline-texts"] || {};
   }
 
   function say(template, values) {
@@ -264,10 +263,19 @@
 
   // ------------------------------------------------------------------ small helpers
 
+  /* The JSON a page carries for its scripts in <script id=`id`>, over the words every
+     page shares under that id (the texts' script: window.ScorekeeperTexts, ui/outbox.py). */
   function readJson(id) {
-    var el = document.getElementById(id);
-    if (!el) return null;
-    try { return JSON.parse(el.textContent); } catch (e) { return null; }
+    var el = document.getElementById(id), shared = (window.ScorekeeperTexts || {})[id], own = null;
+    if (el) {
+      try { own = JSON.parse(el.textContent); } catch (e) { own = null; }
+    }
+    if (!shared) return own;
+    var both = {};
+    [shared, own || {}].forEach(function (part) {
+      Object.keys(part).forEach(function (key) { both[key] = part[key]; });
+    });
+    return both;
   }
 
   function say(template, values) {

@@ -2,8 +2,8 @@
    without signal. Plain JavaScript; main.service_worker serves it at /sw.js (scope "/")
    with the values below filled in.
 
-   - The shell (every static file, at its versioned URL, and the offline page in each
-     language) is fetched whole at install into a cache named after the shell's version;
+   - The shell (every static file, at its versioned URL, the offline page and the
+     scripts' words in each language) is fetched whole at install into a cache named after the shell's version;
      a file missing fails the install, and the version before stays in charge. Static
      files are then answered from that cache.
    - A new version takes over at once (skipWaiting, then clients.claim) and deletes the
@@ -167,7 +167,8 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(followLive(event, url.origin + live[1]));
   } else if (QR.test(url.pathname)) {
     event.respondWith(qrImage(request));
-  } else if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/favicon.ico") {
+  } else if (url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/texts/") === 0 ||
+             url.pathname === "/favicon.ico") {
     event.respondWith(shellFile(request));
   }
 });
