@@ -31,6 +31,26 @@ def _outbox_words() -> dict[str, object]:
             form: ngettext("%(count)s hand sent.", "%(count)s hands sent.", num, count="%(count)s")
             for form, num in (("one", 1), ("other", 2))
         },
+        # Confirmations kept without signal, then sent (static/js/outbox.js): the forms
+        # 1 and 2 take, with the hands' numbers ("3" or "3, 4").
+        "confirmationsSent": {
+            form: ngettext(
+                "Confirmation of hand %(numbers)s sent.",
+                "Confirmations of hands %(numbers)s sent.",
+                num,
+                numbers="%(numbers)s",
+            )
+            for form, num in (("one", 1), ("other", 2))
+        },
+        "confirmKept": gettext(
+            "No connection: the confirmation of hand %(number)s is kept on this phone and"
+            " will be sent as soon as the connection is back.",
+            number="%(number)s",
+        ),
+        "resultKept": gettext(
+            "No connection: the confirmation of the result is kept on this phone and will be"
+            " sent as soon as the connection is back."
+        ),
         "recordAnyway": gettext("Record another hand anyway"),
         "saving": gettext("Saving…"),
         "notSent": gettext("not sent yet"),

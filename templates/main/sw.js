@@ -53,8 +53,11 @@ var SHELL_CACHE = SHELL_PREFIX + VERSION;
 var META = "sk-meta";
 var LANG_KEY = "/sk-meta/lang";
 var KEEPER_KEY = "/sk-meta/keeper";  // the keeper of the boards kept here
-var BOARD = /^\/[gv]\/[^/]+$/;
-var GAME_PAGE = /^(\/[gv]\/[^/]+)(?:\/|$)/;  // a board, or any page under it
+// Boards: a game's edit (/g/) and view (/v/) links, a side's own link (/c/: it opens
+// offline too, to confirm a hand scanned from the other phone's QR), and a tournament
+// pair's own link (/tournaments/side/: its confirmation kept offline, then sent).
+var BOARD = /^\/(?:[gvc]|tournaments\/side)\/[^/]+$/;
+var GAME_PAGE = /^(\/(?:[gvc]|tournaments\/side)\/[^/]+)(?:\/|$)/;  // a board, or any page under it
 var LIVE = /^(\/[gv]\/[^/]+)\/live$/;
 var QR = /^(\/[gv]\/[^/]+)\/qr(?:\/[a-z]+)?\.svg$/;
 var BOARD_WAIT_MS = 4000;       // how long a board waits for the network before the kept copy
