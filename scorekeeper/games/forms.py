@@ -646,6 +646,11 @@ class ConfirmForm(HandFormBase):
     sides it speaks for (``side``, repeated; read by the view, which knows the link)."""
 
 
+class ClaimForm(HandFormBase):
+    """A side's "We're out" (chiamarsi fuori): its own key, the hand being played
+    (``number``) and the side (``side``, the button tapped; read by the view)."""
+
+
 class ResolveForm(AppForm):
     """A referee's word on a disputed hand: which version stands, and why."""
 

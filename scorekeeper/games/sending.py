@@ -126,6 +126,18 @@ def form_refused(game: Game, form: Form) -> Response:
     )
 
 
+def claimed_answer(message: str) -> Response:
+    """A claim recorded (the board's script asked for JSON): the ``message`` to show."""
+    return _no_store(jsonify({"status": "claimed", "message": message}))
+
+
+def refused_claim_answer(message: str) -> Response:
+    """A claim the game did not take (409), and why."""
+    response = _no_store(jsonify({"status": "refused", "message": message}))
+    response.status_code = 409
+    return response
+
+
 def confirmed_answer(number: int, message: str, *, locked: bool, refused: bool = False) -> Response:
     """A side's confirmation of hand ``number`` (the board's script asked for JSON): the
     ``message`` to show in place of the question, whether the hand is now ``locked``
