@@ -32,6 +32,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.games.services import StoredHand, stored_state
 from scorekeeper.grammar import gettext as _
 from scorekeeper.grammar import side_gettext
+from scorekeeper.games.claims import CATEGORY_POINTS
 from scorekeeper.scoring import GameState, InputError
 from scorekeeper.ui.messages import error_message
 
@@ -189,4 +190,18 @@ def offline_data(
         "next_hand": state.next_hand,
         "totals": list(state.totals),
         "version": game.version,
+        # Chiamarsi fuori: the claims judged and the one pending; counting out in order:
+        # each stored hand's points by category (the replay's `HandResult.by_category`).
+        "claims": [outcome.claim.to_json() for outcome in state.claims]
+        + ([state.pending_claim.to_json()] if state.pending_claim else []),
+        **(
+            {
+                "categories": [
+                    [[getattr(side, name) for side in hand.sides] for name in CATEGORY_POINTS]
+                    for hand in hands
+                ]
+            }
+            if game.rules.count_in_order
+            else {}
+        ),
     }
