@@ -28,11 +28,11 @@ from typing import Any
 from flask import Response, jsonify, request
 from wtforms import FieldList, Form, FormField
 
+from scorekeeper.games.claims import CATEGORY_POINTS
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import StoredHand, stored_state
 from scorekeeper.grammar import gettext as _
 from scorekeeper.grammar import side_gettext
-from scorekeeper.games.claims import CATEGORY_POINTS
 from scorekeeper.scoring import GameState, InputError
 from scorekeeper.ui.messages import error_message
 

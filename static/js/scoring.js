@@ -380,6 +380,33 @@
       errors.push(error("missing_cards", "sides", { count: missing.length, cards: missing.join(", ") }));
     }
     fail(errors);
+    fail(sweepErrors(format, sides.map(function (s) { return s.scope; }), sides.map(function (s) { return s.cards.length; })));
+  }
+
+  /** validate.sweep_errors: a side that made a scopa on every one of its plays leaves the
+      next side in seat order no cards at all. */
+  function sweepErrors(format, scope, cards) {
+    const plays = format.cards_played_per_side, n = scope.length, errors = [];
+    for (let i = 0; i < n; i++) {
+      if (scope[i] === plays && cards[(i + 1) % n] > 0) {
+        errors.push(error("scope_every_play", "sides[" + (i + 1) % n + "].cards", { plays: plays }));
+      }
+    }
+    return errors;
+  }
+
+  function checkCountsSweeps(rules, format, sides) {
+    return sweepErrors(format, sides.map(function (s) { return s.scope; }), sides.map(function (s) { return s.cards; }));
+  }
+
+  /** validate.check_primiera_winner_suits: the side said to take the primiera can hold all
+      four suits (a denaro and three other cards). */
+  function checkPrimieraWinnerSuits(rules, format, sides, winner) {
+    if (winner === null || winner === undefined) return [];
+    if (sides.some(function (side) { return side.primiera_cards !== null; })) return [];
+    const side = sides[winner];
+    if (side.denari >= 1 && side.cards - side.denari >= SUITS.length - 1) return [];
+    return [error("primiera_winner_suits", "primiera", {})];
   }
 
   function denariHeld(rules, side) {  // the denari (a slice) a side is known to hold
@@ -716,7 +743,7 @@
     [function (rules, format, sides) { return sideCountErrors(format, sides); }],
     [checkCountNumbers],
     [checkTotals, checkEachSide, checkTableScope, checkSettebello, checkReBello, checkNapola, checkPrimieraEntry],
-    [checkNapolaShare],
+    [checkNapolaShare, checkCountsSweeps, checkPrimieraWinnerSuits],
     [checkBestCardsFit, checkBestDenariHeld, checkBestSevens],
     [checkDenariBelowBest, checkSuitsBelowBest, checkDenariWithBest],
   ];
