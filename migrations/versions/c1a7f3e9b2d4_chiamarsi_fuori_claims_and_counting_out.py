@@ -7,7 +7,7 @@ server default that is then dropped, as the models have none). The audit log's k
 take "claimed".
 
 Revision ID: c1a7f3e9b2d4
-Revises: f4b8d2e6a1c9
+Revises: a7c3e5f1b9d2
 Create Date: 2026-12-06 11:30:00.000000
 
 """
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'c1a7f3e9b2d4'
-down_revision = 'f4b8d2e6a1c9'
+down_revision = 'a7c3e5f1b9d2'
 branch_labels = None
 depends_on = None
 
