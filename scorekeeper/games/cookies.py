@@ -35,6 +35,9 @@ SETTINGS_KEYS = (
     "napola",
     "re_bello",
     "napoleone",
+    "chiamarsi_fuori",
+    "claim_loses_hand",
+    "count_in_order",
     "first_dealer",
 )
 

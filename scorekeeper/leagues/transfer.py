@@ -322,6 +322,8 @@ def _disputes(of_league: ColumnElement[bool]) -> dict[int, Row[*tuple[Any, ...]]
 
 #: The settings of `Rules` a file holds, for the league and for each game: the stored ones.
 _FILE_RULES = ("format", "target", *VARIANTS)
+#: Settings added after files were first written: a file without them plays them off.
+_LATER_RULES = frozenset(("chiamarsi_fuori", "claim_loses_hand", "count_in_order"))
 
 
 @cache
@@ -354,10 +356,10 @@ _DISPUTE_KEYS = frozenset(("side", "mode", "entry"))
 def _file_rules(spec: Mapping[str, Any], where: str) -> Rules:
     """The rules of the league or game `spec`, read by `Rules.from_json` (every one given)."""
     for key in _FILE_RULES:
-        if key not in spec:
+        if key not in spec and key not in _LATER_RULES:
             raise ImportRefused(f"{where}.{key}", N_("is missing"))
     try:
-        return Rules.from_json({key: spec[key] for key in _FILE_RULES})
+        return Rules.from_json({key: spec[key] for key in _FILE_RULES if key in spec})
     except InvalidGame as err:
         raise ImportRefused(
             where, N_("the rules refuse these settings (%(problem)s)"), problem=err

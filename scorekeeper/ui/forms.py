@@ -24,7 +24,7 @@ from wtforms.validators import StopValidation
 from wtforms.widgets import TextInput
 
 from scorekeeper.scoring import ErrorCode, InputError
-from scorekeeper.ui.labels import VARIANT_LABELS
+from scorekeeper.ui.labels import GAME_VARIANT_LABELS, VARIANT_LABELS
 from scorekeeper.ui.messages import error_message, messages_by_field
 from scorekeeper.ui.text import (
     TEXT_WHITESPACE,
@@ -200,7 +200,8 @@ class VariantSwitches:
 
     def variant_fields(self) -> list[Field]:
         """The switches, in the order the forms show them."""
-        return [self[name] for name in VARIANT_LABELS]  # type: ignore[index]
+        names = (*VARIANT_LABELS, *GAME_VARIANT_LABELS)
+        return [self[name] for name in names if name in self]  # type: ignore[index,operator]
 
     def chosen_variants(self) -> dict[str, Any]:
         """Each variant switched on or off, by its ``Rules`` name (for ``Rules(**...)``)."""
@@ -212,6 +213,9 @@ def add_variant_fields(form_class: type[VariantSwitches], *, checker: bool = Fal
     (``checker``) for the hand checker."""
     for name, labels in VARIANT_LABELS.items():
         setattr(form_class, name, BooleanField(labels[1] if checker else labels[0]))
+    if not checker:  # a game's own settings: nothing to check in one hand
+        for name, (label, _short) in GAME_VARIANT_LABELS.items():
+            setattr(form_class, name, BooleanField(label))
 
 
 def show_refusal(field: str, message: str, form: AppForm | None = None) -> None:

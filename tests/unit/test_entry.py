@@ -292,6 +292,9 @@ def test_rules_round_trip_through_json(fmt, sum_choice):
         "napoleone": False,
         "re_bello": True,
         "sum_choice": sum_choice.value,
+        "chiamarsi_fuori": False,
+        "claim_loses_hand": False,
+        "count_in_order": False,
     }
     assert Rules.from_json(data) == rules
 
