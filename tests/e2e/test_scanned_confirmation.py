@@ -17,7 +17,8 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.games.confirmation import side_token
 from scorekeeper.games.models import Game, HandStatus, PendingConfirmation
-from tests.e2e.test_confirmation import (
+from tests.helpers import LiveServer
+from tests.helpers.confirm_flows import (
     SENT_MS,
     anna_and_carla_write,
     confirmations,
@@ -25,7 +26,6 @@ from tests.e2e.test_confirmation import (
     hands,
     start,
 )
-from tests.helpers import LiveServer
 from tests.helpers.flows import wait_for_worker
 
 

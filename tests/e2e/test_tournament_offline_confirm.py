@@ -17,8 +17,8 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Confirmation, MatchResult
-from tests.e2e.test_confirmation import SENT_MS
 from tests.helpers import LiveServer
+from tests.helpers.confirm_flows import SENT_MS
 from tests.helpers.flows import wait_for_worker
 from tests.helpers.tournaments import confirming, side_link, user
 

@@ -6,8 +6,11 @@ This module: what the web and e2e tests share (CSRF tokens, the test app's confi
 tables, the SQL statements run). Beside it: `actions` (sign up, log in, make a league through
 the forms), `games` (start a game, record a hand, read a board), `leagues`, `tournaments`,
 `hands` (deal cards to sides), `fuzz` (hostile values, a page's forms), `concurrency`
-(work in threads at once), `flows` (a player's Playwright steps, also for bench/pages.py;
-playwright is imported only when a flow runs) and `conformance` (the phone scorer's cases).
+(work in threads at once), `confirming` (confirmation by the other side in the web tests:
+a "Confermiamo" form, a league awaiting confirmation, a tournament's match and its result),
+`flows` (a player's Playwright steps, also for bench/pages.py; playwright is imported only
+when a flow runs), `confirm_flows` (the e2e confirmation tests' Playwright steps; imports
+playwright) and `conformance` (the phone scorer's cases).
 """
 
 from __future__ import annotations

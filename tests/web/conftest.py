@@ -6,6 +6,9 @@ a Redis that is away (nothing listens on its port: the database counts meanwhile
 Without a reachable Redis the Redis run is skipped on a developer's machine and fails
 in CI (`CI=true`), where it must run. Each Redis run keeps its keys under its own
 prefix and deletes them afterwards, so parallel runs never share a counter.
+
+`table` is a tournament's match whose result the other side confirms, with its sides'
+links (the tournament confirmation tests share it).
 """
 
 from __future__ import annotations
@@ -17,8 +20,11 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
+from tests.helpers.confirming import Table, first_match
 from tests.helpers.stores import REDIS_URL, closed_port, redis_reachable
+from tests.helpers.tournaments import confirming, side_link, user
 
 
 @pytest.fixture(params=["database", "redis", "redis-away"])
@@ -50,3 +56,20 @@ def limit_store(request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
 def limited_app(make_app: Callable[..., Flask], limit_store: dict[str, Any]) -> Flask:
     """An app with rate limits on (the other tests switch them off), in each store."""
     return make_app(RATELIMIT_ENABLED=True, **limit_store)
+
+
+@pytest.fixture
+def table(app: Flask, client: FlaskClient) -> Table:
+    """A started round-robin of four pairs asking for confirmation, its organiser
+    ("organiser") logged out; table 1's match and its two links."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    with app.app_context():
+        organiser = user("organiser")
+        t = confirming(organiser)
+        match = first_match(t)
+        return Table(
+            t.public_id,
+            match.id,
+            (side_link(match, 0), side_link(match, 1)),
+            (match.first.name, match.second.name if match.second else ""),
+        )

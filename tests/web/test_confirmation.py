@@ -11,31 +11,27 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games.confirmation import side_token
 from scorekeeper.games.models import Game, Hand, HandRevision, HandStatus
-from scorekeeper.leagues.models import LeagueResult, Player
+from scorekeeper.leagues.models import LeagueResult
 from tests.helpers import csrf_token
 from tests.helpers.actions import (
     create_league,
-    invite,
-    join,
     post_form,
     signup,
+)
+from tests.helpers.confirming import (
+    THEIRS,
+    confirm_form,
+    confirming_league,
+    game_side_link,
+    send_confirm,
 )
 from tests.helpers.games import REFERENCE, form_keys, record, start_game
 from tests.helpers.leagues import start_league_game
 
 PAIRS = ("Anna", "Bruno", "Carla", "Dario")  # side 0: Anna e Carla; side 1: Bruno e Dario
-#: What the disputing side says hand 1 was: A 18 cards, 4 denari, no scopa (2-2, not 5-0).
-THEIRS = {
-    "sides-0-cards": "18",
-    "sides-0-denari": "4",
-    "settebello": "0",
-    "primiera": "0",
-    "sides-0-scope": "0",
-}
 
 
 def _text(client: FlaskClient, url: str) -> str:
@@ -71,29 +67,6 @@ def _revisions(app: Flask, action: str) -> list[HandRevision]:
         return list(rows)
 
 
-def _confirm_form(client: FlaskClient, url: str) -> dict[str, str]:
-    """The first "Confermiamo" form of a page: its action and fields."""
-    html = client.get(url).get_data(as_text=True)
-    form = re.search(
-        r'<form method="post" action="([^"]+/confirm)" class="confirm-form">(.*?)</form>',
-        html,
-        re.S,
-    )
-    assert form, "no Confermiamo on the page"
-    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
-    sides = re.findall(r'name="side" value="(\d+)"', form.group(2))
-    return {"action": form.group(1), "sides": ",".join(sides), **fields}
-
-
-def _send_confirm(client: FlaskClient, form: dict[str, str]) -> object:
-    data: dict[str, object] = {
-        "csrf_token": form["csrf_token"],
-        "request_id": form["request_id"],
-        "side": form["sides"].split(","),
-    }
-    return client.post(form["action"], data=data)
-
-
 # ---------------------------------------------------------------- the phone passed across
 
 
@@ -109,15 +82,15 @@ def test_passing_the_phone_confirms_once_and_locks(app: Flask, client: FlaskClie
     assert "Contestiamo" in page
     assert "in attesa di conferma" in page  # the hand's row in the history
 
-    form = _confirm_form(client, board)
+    form = confirm_form(client, board)
     assert form["sides"] == "1"
-    response = _send_confirm(client, form)
+    response = send_confirm(client, form)
     assert response.status_code == 302  # type: ignore[attr-defined]
     assert "Bruno e Dario hanno confermato la mano 1." in _text(client, board)
     assert _hand(app)[:2] == (HandStatus.CONFIRMED, 0)
 
     # The same tap sent again (a double tap, a resend) records nothing more.
-    _send_confirm(client, form)
+    send_confirm(client, form)
     assert len(_revisions(app, "confirm")) == 1
     page = _text(client, board)
     assert "confermate la mano 1?" not in page
@@ -199,7 +172,7 @@ def test_side_links_confirm_for_their_side_alone(app: Flask, client: FlaskClient
     # The other side's link asks, and one tap confirms.
     page = _text(client, f"/c/{other}")
     assert "Bruno e Dario, confermate la mano 1?" in page
-    _send_confirm(client, _confirm_form(client, f"/c/{other}"))
+    send_confirm(client, confirm_form(client, f"/c/{other}"))
     assert _hand(app)[0] == HandStatus.CONFIRMED
     assert [r.side for r in _revisions(app, "confirm")] == [1]
 
@@ -219,55 +192,24 @@ def test_a_forged_or_revoked_side_link_opens_nothing(app: Flask, client: FlaskCl
 # --------------------------------------------------------------------------- leagues
 
 
-def _league(app: Flask, client: FlaskClient) -> tuple[str, str, dict[str, FlaskClient]]:
-    """Olga's league (confirmation on), Anna a scorer, Bruno a viewer, each a player;
-    a game Anna against Bruno started by Anna: the league's id, the board, and a client
-    for each of them."""
-    clients = {"olga": client, "anna": app.test_client(), "bruno": app.test_client()}
-    signup(client, "olga")
-    public_id = create_league(client, requires_confirmation="y")
-    links = {
-        "anna": invite(client, public_id, "scorer"),
-        "bruno": invite(client, public_id, "viewer"),
-    }
-    for name in ("anna", "bruno"):
-        signup(clients[name], name)
-        join(clients[name], links[name])
-    board = start_league_game(clients["anna"], public_id, "Anna", "Bruno")
-    with app.app_context():
-        for name in ("anna", "bruno"):
-            user = db.session.scalar(select(User).where(User.username == name))
-            player = db.session.scalar(select(Player).where(Player.name == name.title()))
-            assert user is not None
-            assert player is not None
-            player.user_id = user.id
-        db.session.commit()
-    return public_id, board, clients
-
-
-def _side_link(app: Flask, side: int) -> str:
-    with app.app_context():
-        return f"/c/{side_token(db.session.scalars(select(Game)).one(), side)}"
-
-
 def test_league_hands_await_the_seated_other_side(app: Flask, client: FlaskClient) -> None:
-    public_id, board, clients = _league(app, client)
+    public_id, board, clients = confirming_league(app, client)
     anna, bruno = clients["anna"], clients["bruno"]
     assert record(anna, board).status_code == 302
     assert _hand(app) == (HandStatus.AWAITING, 0b10, 0)  # Anna's account: side 0 wrote
     # Bruno sees it on the league's page, and confirms on his own phone, signed in.
     league_page = _text(bruno, f"/leagues/{public_id}/")
     assert "Mani in attesa della tua conferma" in league_page
-    link = _side_link(app, 1)
+    link = game_side_link(app, 1)
     assert "Bruno, confermi la mano 1?" in _text(bruno, link)
     # Anna cannot use Bruno's link: it is tied to the account seated on that side.
     assert anna.get(link).status_code == 404
-    _send_confirm(bruno, _confirm_form(bruno, link))
+    send_confirm(bruno, confirm_form(bruno, link))
     assert _hand(app)[0] == HandStatus.CONFIRMED
 
 
 def test_standings_count_confirmed_games_only(app: Flask, client: FlaskClient) -> None:
-    public_id, board, clients = _league(app, client)
+    public_id, board, clients = confirming_league(app, client)
     anna, bruno = clients["anna"], clients["bruno"]
     for _ in range(3):  # Anna wins 15-3, every hand awaiting Bruno
         record(anna, board)
@@ -275,9 +217,9 @@ def test_standings_count_confirmed_games_only(app: Flask, client: FlaskClient) -
     assert "3 mani in attesa di conferma" in page
     with app.app_context():
         assert db.session.scalars(select(LeagueResult)).all() == []
-    link = _side_link(app, 1)
+    link = game_side_link(app, 1)
     for _ in range(3):
-        _send_confirm(bruno, _confirm_form(bruno, link))
+        send_confirm(bruno, confirm_form(bruno, link))
     page = _text(client, f"/leagues/{public_id}/")
     assert "in attesa di conferma" not in page
     with app.app_context():
@@ -286,10 +228,10 @@ def test_standings_count_confirmed_games_only(app: Flask, client: FlaskClient) -
 
 
 def test_a_dispute_is_resolved_by_the_league_with_a_reason(app: Flask, client: FlaskClient) -> None:
-    public_id, board, clients = _league(app, client)
+    public_id, board, clients = confirming_league(app, client)
     anna, bruno = clients["anna"], clients["bruno"]
     record(anna, board)
-    link = _side_link(app, 1)
+    link = game_side_link(app, 1)
     dispute = f"{link}/hands/1/dispute"
     page = _text(bruno, dispute)
     assert "Contesto: è andata così" in page
@@ -334,10 +276,10 @@ def test_a_dispute_is_resolved_by_the_league_with_a_reason(app: Flask, client: F
 def test_a_confirmed_hand_is_corrected_only_by_the_owner_with_a_reason(
     app: Flask, client: FlaskClient
 ) -> None:
-    public_id, board, clients = _league(app, client)
+    public_id, board, clients = confirming_league(app, client)
     anna, bruno = clients["anna"], clients["bruno"]
     record(anna, board)
-    _send_confirm(bruno, _confirm_form(bruno, _side_link(app, 1)))
+    send_confirm(bruno, confirm_form(bruno, game_side_link(app, 1)))
     # Anna, a scorer at the table, cannot change it any more, nor remove or undo it.
     edit = f"{board}/hands/1/edit"
     data = form_keys(anna, board) | REFERENCE | {"sides-0-denari": "5", "action": "save"}
@@ -397,7 +339,7 @@ def test_the_board_script_confirms_with_one_request(app: Flask, client: FlaskCli
     board = _casual(app, client)
     _choose_side(client, board, 0)
     record(client, board)
-    form = _confirm_form(client, board)
+    form = confirm_form(client, board)
     data = {"csrf_token": form["csrf_token"], "request_id": form["request_id"], "side": "1"}
     json = {"Accept": "application/json"}
     answer = client.post(form["action"], data=data, headers=json)

@@ -22,14 +22,14 @@ from scorekeeper.games.models import Game, Hand, HandRevision, HandStatus
 from scorekeeper.leagues import transfer
 from scorekeeper.leagues.models import League, LeagueResult, Player
 from tests.helpers.actions import import_file, post_form
-from tests.helpers.games import form_keys, record
-from tests.web.test_confirmation import (
+from tests.helpers.confirming import (
     THEIRS,
-    _confirm_form,
-    _league,
-    _send_confirm,
-    _side_link,
+    confirm_form,
+    confirming_league,
+    game_side_link,
+    send_confirm,
 )
+from tests.helpers.games import form_keys, record
 
 
 def _export(client: FlaskClient, public_id: str) -> dict[str, Any]:
@@ -42,12 +42,12 @@ def _export(client: FlaskClient, public_id: str) -> dict[str, Any]:
 def _played(app: Flask, client: FlaskClient) -> tuple[str, dict[str, Any]]:
     """Olga's league: Anna enters three hands; Bruno confirms the last and disputes the
     second; the first still awaits him. The league's id and its file."""
-    public_id, board, clients = _league(app, client)
+    public_id, board, clients = confirming_league(app, client)
     anna, bruno = clients["anna"], clients["bruno"]
     for _ in range(3):
         assert record(anna, board).status_code == 302
-    link = _side_link(app, 1)
-    _send_confirm(bruno, _confirm_form(bruno, link))  # the newest question: hand 3
+    link = game_side_link(app, 1)
+    send_confirm(bruno, confirm_form(bruno, link))  # the newest question: hand 3
     dispute = f"{link}/hands/2/dispute"
     data = form_keys(bruno, dispute) | THEIRS | {"action": "save", "side": "1"}
     assert bruno.post(dispute, data=data).status_code == 302

@@ -19,8 +19,8 @@ from scorekeeper.games.confirmation import side_token
 from scorekeeper.games.models import Game, Hand, HandRevision, HandStatus, PendingConfirmation
 from scorekeeper.games.scanned import points_digest
 from tests.helpers.actions import post_form
+from tests.helpers.confirming import confirming_league, game_side_link
 from tests.helpers.games import REFERENCE, form_keys, start_game
-from tests.web.test_confirmation import _league, _side_link
 
 PAIRS = ("Anna", "Bruno", "Carla", "Dario")  # side 0: Anna e Carla; side 1: Bruno e Dario
 #: REFERENCE's points: Anna e Carla scopa, carte, denari, settebello, primiera; B nothing.
@@ -196,10 +196,10 @@ def test_the_board_offers_a_qr_of_the_hand_for_the_other_phone(
 def test_a_league_side_link_scans_only_for_the_account_seated_there(
     app: Flask, client: FlaskClient
 ) -> None:
-    _public_id, board, clients = _league(app, client)
+    _public_id, board, clients = confirming_league(app, client)
     anna, bruno = clients["anna"], clients["bruno"]
     keys = _hand_keys(anna, board)
-    link = _side_link(app, 1)
+    link = game_side_link(app, 1)
     # Anna (the other side) and a visitor get nothing of Bruno's link.
     assert anna.get(f"{link}/csrf").status_code == 404
     assert app.test_client().get(f"{link}/csrf").status_code == 302  # to log in

@@ -7,7 +7,6 @@ knockout's next match, the next round)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 import pytest
 from flask import Flask
@@ -20,14 +19,19 @@ from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import (
     Confirmation,
     Match,
-    MatchResult,
     Member,
     Role,
     Structure,
-    Tournament,
 )
 from tests.helpers import EN, IT
 from tests.helpers.actions import PASSWORD, login, logout, post_form, signup
+from tests.helpers.confirming import (
+    Table,
+    enter_result,
+    first_match,
+    match_confirmations,
+    match_result,
+)
 from tests.helpers.tournaments import (
     NEW,
     confirming,
@@ -38,71 +42,6 @@ from tests.helpers.tournaments import (
     user,
 )
 from tests.helpers.tournaments import PASSWORD as TOURNAMENT_PASSWORD
-
-
-@dataclass
-class Table:
-    """A tournament that asks for confirmation, one of its matches and its sides' links."""
-
-    public_id: str
-    match_id: int
-    links: tuple[str, str]
-    names: tuple[str, str]
-
-
-def _first_match(t: Tournament) -> Match:
-    _stage, round_ = services.rounds(t)[0]
-    return next(m for m in services.matches(round_) if not m.is_bye)
-
-
-@pytest.fixture
-def table(app: Flask, client: FlaskClient) -> Table:
-    """A started round-robin of four pairs asking for confirmation, its organiser
-    ("organiser") logged out; table 1's match and its two links."""
-    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-    with app.app_context():
-        organiser = user("organiser")
-        t = confirming(organiser)
-        match = _first_match(t)
-        return Table(
-            t.public_id,
-            match.id,
-            (side_link(match, 0), side_link(match, 1)),
-            (match.first.name, match.second.name if match.second else ""),
-        )
-
-
-def _result(app: Flask, match_id: int) -> MatchResult | None:
-    with app.app_context():
-        result = db.session.scalar(select(MatchResult).where(MatchResult.match_id == match_id))
-        if result is not None:
-            db.session.expunge(result)
-        return result
-
-
-def _confirmations(app: Flask, match_id: int) -> list[tuple[int, int | None, int | None]]:
-    with app.app_context():
-        return [
-            (row.side, row.through_side, row.user_id)
-            for row in db.session.scalars(
-                select(Confirmation)
-                .join(MatchResult, MatchResult.id == Confirmation.result_id)
-                .where(MatchResult.match_id == match_id)
-            )
-        ]
-
-
-def _enter(client: FlaskClient, link: str, wins: str = "1-0", points: str = "11-4") -> int:
-    (w1, w2), (p1, p2) = wins.split("-"), points.split("-")
-    return post_form(
-        client,
-        "/account/login",
-        f"{link}/result",
-        wins_first=w1,
-        wins_second=w2,
-        points_first=p1,
-        points_second=p2,
-    ).status_code
 
 
 def _confirm(client: FlaskClient, link: str, side: int) -> int:
@@ -139,8 +78,8 @@ def test_a_side_enters_and_the_other_confirms_on_its_own_link(
     """Side 0 enters: the result awaits side 1 and counts nowhere; side 0 cannot confirm
     it; side 1 confirms from its own link, twice (recorded once); then it counts."""
     first, second = table.links
-    assert _enter(client, first) == 302
-    result = _result(app, table.match_id)
+    assert enter_result(client, first) == 302
+    result = match_result(app, table.match_id)
     assert result is not None
     assert (result.state, result.entered_side, result.by_hand) == ("awaiting", 0, True)
     assert _played(app, table.public_id) == 0
@@ -151,11 +90,11 @@ def test_a_side_enters_and_the_other_confirms_on_its_own_link(
     assert show.status_code in (302, 404)  # private: the link opens the match, not the rest
     # The entering side cannot confirm its own result.
     assert _confirm(client, first, 0) == 302
-    assert _result(app, table.match_id).state == "awaiting"  # type: ignore[union-attr]
+    assert match_result(app, table.match_id).state == "awaiting"  # type: ignore[union-attr]
     assert "the other side confirms it, not you" in client.get(first, headers=EN).get_data(
         as_text=True
     )
-    assert _confirmations(app, table.match_id) == []
+    assert match_confirmations(app, table.match_id) == []
     # The other side, on its own phone: "We confirm", twice.
     other = app.test_client()
     other.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
@@ -164,15 +103,15 @@ def test_a_side_enters_and_the_other_confirms_on_its_own_link(
     assert "We dispute this result" in html
     assert _confirm(other, second, 1) == 302
     assert _confirm(other, second, 1) == 302
-    assert _confirmations(app, table.match_id) == [(1, 1, None)]
-    assert _result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
+    assert match_confirmations(app, table.match_id) == [(1, 1, None)]
+    assert match_result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
     assert _played(app, table.public_id) == 2
     html = other.get(second).get_data(as_text=True)
     assert "Confirmed by" in html
     assert "only the organiser can correct it" in html
     # Locked: neither side enters another result any more.
-    assert _enter(client, first, points="11-9") == 422
-    assert _result(app, table.match_id).points == (11, 4)  # type: ignore[union-attr]
+    assert enter_result(client, first, points="11-9") == 422
+    assert match_result(app, table.match_id).points == (11, 4)  # type: ignore[union-attr]
 
 
 def test_the_phone_passed_across_confirms_in_one_tap(
@@ -180,7 +119,7 @@ def test_the_phone_passed_across_confirms_in_one_tap(
 ) -> None:
     """On side 0's phone, passed across: "Bruno e Dario confermano" in Italian, one tap."""
     first, _second = table.links
-    assert _enter(client, first) == 302
+    assert enter_result(client, first) == 302
     html = client.get(first, headers=IT).get_data(as_text=True)
     with app.app_context():
         match = db.session.get_one(Match, table.match_id)
@@ -189,8 +128,8 @@ def test_the_phone_passed_across_confirms_in_one_tap(
     assert f"{them} confermano" in html
     assert f"In attesa di conferma di {them}" in html
     assert _confirm(client, first, 1) == 302
-    assert _confirmations(app, table.match_id) == [(1, 0, None)]
-    assert _result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
+    assert match_confirmations(app, table.match_id) == [(1, 0, None)]
+    assert match_result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
     assert f"Confermato da {them}" in client.get(first, headers=IT).get_data(as_text=True)
 
 
@@ -200,17 +139,17 @@ def test_the_same_result_from_the_other_side_confirms_it_a_different_one_dispute
     """The other side entering the very result confirms it; on another table, entering a
     different one is a dispute."""
     first, second = table.links
-    assert _enter(client, first) == 302
-    assert _enter(client, second) == 302
-    assert _result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
+    assert enter_result(client, first) == 302
+    assert enter_result(client, second) == 302
+    assert match_result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
     with app.app_context():
         t = tournament_of(table.public_id)
         _stage, round_ = services.rounds(t)[0]
         other = [m for m in services.matches(round_) if not m.is_bye][1]
         links = side_link(other, 0), side_link(other, 1)
-    assert _enter(client, links[0]) == 302
-    assert _enter(client, links[1], "0-1", "4-11") == 302
-    result = _result(app, other.id)
+    assert enter_result(client, links[0]) == 302
+    assert enter_result(client, links[1], "0-1", "4-11") == 302
+    result = match_result(app, other.id)
     assert result is not None
     assert (result.state, result.disputed_side) == ("disputed", 1)
     assert (result.disputed_wins, result.disputed_points) == ([0, 1], [4, 11])
@@ -222,7 +161,7 @@ def test_a_dispute_is_locked_and_the_organiser_decides_it_with_a_reason(
     """Side 1 disputes ("Contestiamo", with its version): locked for the sides; the
     organiser sees both versions on the tournament page and decides, with a reason."""
     first, second = table.links
-    assert _enter(client, first) == 302
+    assert enter_result(client, first) == 302
     dispute = post_form(
         client,
         second,
@@ -234,14 +173,14 @@ def test_a_dispute_is_locked_and_the_organiser_decides_it_with_a_reason(
         points_second="11",
     )
     assert dispute.status_code == 302
-    result = _result(app, table.match_id)
+    result = match_result(app, table.match_id)
     assert result is not None
     assert result.state == "disputed"
     assert "Disputed by" in client.get(first, headers=EN).get_data(as_text=True)
     # Locked: the sides can neither confirm nor enter again.
     assert _confirm(client, second, 1) == 302
-    assert _enter(client, first, points="11-2") == 422
-    assert _result(app, table.match_id).state == "disputed"  # type: ignore[union-attr]
+    assert enter_result(client, first, points="11-2") == 422
+    assert match_result(app, table.match_id).state == "disputed"  # type: ignore[union-attr]
     assert _played(app, table.public_id) == 0
     # The organiser sees both versions and decides.
     assert login(client, "organiser", TOURNAMENT_PASSWORD).status_code == 302
@@ -253,10 +192,10 @@ def test_a_dispute_is_locked_and_the_organiser_decides_it_with_a_reason(
     assert "1 result awaits confirmation" in html
     action = f"/tournaments/{table.public_id}/matches/{table.match_id}/resolve"
     assert post_form(client, show, action, version="disputed", reason="").status_code == 302
-    assert _result(app, table.match_id).state == "disputed"  # type: ignore[union-attr]
+    assert match_result(app, table.match_id).state == "disputed"  # type: ignore[union-attr]
     reason = "Il foglio firmato dice 6 a 11"
     assert post_form(client, show, action, version="disputed", reason=reason).status_code == 302
-    result = _result(app, table.match_id)
+    result = match_result(app, table.match_id)
     assert result is not None
     assert (result.state, result.points, result.reason) == ("confirmed", (6, 11), reason)
     assert _played(app, table.public_id) == 2
@@ -289,7 +228,7 @@ def test_the_organisers_result_counts_at_once_and_a_locked_one_needs_his_reason(
     response = post_form(client, rounds, action, **fields)
     assert response.status_code == 302
     assert "confirmed at once" in client.get(rounds, headers=EN).get_data(as_text=True)
-    assert _result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
+    assert match_result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
     assert _played(app, table.public_id) == 2
     # A helper cannot correct it.
     logout(client)
@@ -303,10 +242,10 @@ def test_the_organisers_result_counts_at_once_and_a_locked_one_needs_his_reason(
     refused = post_form(client, rounds, action, **{**fields, "points_second": "5"})
     assert refused.status_code == 422
     assert "Write the reason" in refused.get_data(as_text=True)
-    assert _result(app, table.match_id).points == (11, 3)  # type: ignore[union-attr]
+    assert match_result(app, table.match_id).points == (11, 3)  # type: ignore[union-attr]
     done = post_form(client, rounds, action, **{**fields, "points_second": "5", "reason": "x"})
     assert done.status_code == 302
-    result = _result(app, table.match_id)
+    result = match_result(app, table.match_id)
     assert result is not None
     assert (result.points, result.reason, result.state) == ((11, 5), "x", "confirmed")
 
@@ -330,9 +269,9 @@ def test_a_helpers_result_awaits_both_sides(app: Flask, client: FlaskClient, tab
     logout(client)
     first, second = table.links
     assert _confirm(client, first, 0) == 302
-    assert _result(app, table.match_id).state == "awaiting"  # type: ignore[union-attr]
+    assert match_result(app, table.match_id).state == "awaiting"  # type: ignore[union-attr]
     assert _confirm(client, second, 1) == 302
-    assert _result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
+    assert match_result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
 
 
 def test_next_round_waits_for_every_confirmation(app: Flask, client: FlaskClient) -> None:
@@ -346,7 +285,7 @@ def test_next_round_waits_for_every_confirmation(app: Flask, client: FlaskClient
         links = [(side_link(m, 0), side_link(m, 1)) for m in matches]
         pid = t.public_id
     for first, _second in links:
-        assert _enter(client, first) == 302
+        assert enter_result(client, first) == 302
     for _first, second in links[1:]:
         assert _confirm(client, second, 1) == 302
     assert login(client, "organiser", TOURNAMENT_PASSWORD).status_code == 302
@@ -385,7 +324,7 @@ def test_a_knockout_waits_for_the_confirmation(app: Flask, client: FlaskClient) 
             return len(services.rounds(tournament_of(pid)))
 
     for first, _second in links:
-        assert _enter(client, first) == 302
+        assert enter_result(client, first) == 302
     assert rounds_now() == 1  # the final waits
     assert _confirm(client, links[0][1], 1) == 302
     assert rounds_now() == 1
@@ -395,7 +334,7 @@ def test_a_knockout_waits_for_the_confirmation(app: Flask, client: FlaskClient) 
         t = tournament_of(pid)
         final = services.matches(services.rounds(t)[1][1])[0]
         final_links = side_link(final, 0), side_link(final, 1)
-    assert _enter(client, final_links[1], "0-1", "3-11") == 302
+    assert enter_result(client, final_links[1], "0-1", "3-11") == 302
     with app.app_context():
         t = tournament_of(pid)
         assert (t.status, services.winner(t)) == ("running", None)
@@ -416,7 +355,7 @@ def test_a_result_from_the_games_awaits_both_sides_and_then_locks_the_board(
 
     with app.app_context():
         t = confirming(user("organiser"))
-        match = _first_match(t)
+        match = first_match(t)
         play_match(match, 0)
         result = services.result_of(match)
         assert result is not None
@@ -433,14 +372,14 @@ def test_a_signed_in_member_confirms_with_his_account(
 ) -> None:
     """Confirmed from a side's link while signed in: the confirmation names the account."""
     first, second = table.links
-    assert _enter(client, first) == 302
+    assert enter_result(client, first) == 302
     other = app.test_client()
     with app.app_context():
         bruno = user("bruno")
         bruno_id = bruno.id
     assert login(other, "bruno", TOURNAMENT_PASSWORD).status_code == 302
     assert _confirm(other, second, 1) == 302
-    assert _confirmations(app, table.match_id) == [(1, 1, bruno_id)]
+    assert match_confirmations(app, table.match_id) == [(1, 1, bruno_id)]
 
 
 def test_a_confirmation_is_one_request_and_one_row(
@@ -449,7 +388,7 @@ def test_a_confirmation_is_one_request_and_one_row(
     """A confirmation is one POST (its redirect shows the page the side is on); sent
     three times, one row."""
     first, second = table.links
-    assert _enter(client, first) == 302
+    assert enter_result(client, first) == 302
     from tests.helpers import csrf_token
 
     token = csrf_token(client, second)
@@ -479,7 +418,7 @@ def test_existing_settings_keep_their_meaning(app: Flask, client: FlaskClient) -
 
         t = drawn(user("organiser"), "A & B\nC & D", 1, Structure.KNOCKOUT, (StageSetup(1, 11),))
         services.start(t)
-        match = _first_match(t)
+        match = first_match(t)
         assert client.get(side_link(match, 1)).status_code == 404
         play_match(match, 0)
         assert services.result_of(match).state == "confirmed"  # type: ignore[union-attr]
@@ -510,7 +449,7 @@ def test_a_league_tournament_counts_a_result_in_the_league_once_confirmed(
     assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="3").status_code == 302
     assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
     with app.app_context():
-        match = _first_match(tournament_of(pid))
+        match = first_match(tournament_of(pid))
         first, second = side_link(match, 0), side_link(match, 1)
         league_id = db.session.scalars(select(League.id).where(League.public_id == league)).one()
 
@@ -518,7 +457,7 @@ def test_a_league_tournament_counts_a_result_in_the_league_once_confirmed(
         with app.app_context():
             return sum(line.games for line in standings.standings(league_id))
 
-    assert _enter(client, first) == 302
+    assert enter_result(client, first) == 302
     assert games_counted() == 0
     assert _confirm(client, second, 1) == 302
     assert games_counted() == 4  # the four players of the table, one game each
@@ -533,7 +472,7 @@ def test_a_table_of_three_awaits_both_other_sides(app: Flask, client: FlaskClien
     with app.app_context():
         t = three_drawn(user("organiser"), 6, 5, needs_confirmation=True)
         services.start(t)
-        match = _first_match(t)
+        match = first_match(t)
         links = [side_link(match, side) for side in range(3)]
     html = client.get(links[0]).get_data(as_text=True)
     assert 'name="points_third"' in html
@@ -551,6 +490,6 @@ def test_a_table_of_three_awaits_both_other_sides(app: Flask, client: FlaskClien
     assert entered.status_code == 302
     assert "and by" in client.get(links[0]).get_data(as_text=True)
     assert _confirm(client, links[1], 1) == 302
-    assert _result(app, match.id).state == "awaiting"  # type: ignore[union-attr]
+    assert match_result(app, match.id).state == "awaiting"  # type: ignore[union-attr]
     assert _confirm(client, links[2], 2) == 302
-    assert _result(app, match.id).state == "confirmed"  # type: ignore[union-attr]
+    assert match_result(app, match.id).state == "confirmed"  # type: ignore[union-attr]

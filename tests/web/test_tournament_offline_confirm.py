@@ -7,13 +7,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers import EN
-from tests.web.test_tournament_confirmation import (  # noqa: F401  (the fixture)
-    Table,
-    _confirmations,
-    _enter,
-    _result,
-    table,
-)
+from tests.helpers.confirming import Table, enter_result, match_confirmations, match_result
 
 JSON = {"Accept": "application/json", **EN}
 
@@ -30,10 +24,10 @@ def _send(phone: FlaskClient, link: str, side: int) -> tuple[int, dict[str, obje
 def test_a_kept_confirmation_is_recorded_once(
     app: Flask,
     client: FlaskClient,
-    table: Table,  # noqa: F811
+    table: Table,
 ) -> None:
     first, second = table.links
-    assert _enter(client, first) == 302
+    assert enter_result(client, first) == 302
     phone = app.test_client()
     status, answer = _send(phone, second, 1)
     assert status == 200
@@ -42,8 +36,8 @@ def test_a_kept_confirmation_is_recorded_once(
     # Sent again (its answer was lost on the way): nothing more is recorded.
     status, answer = _send(phone, second, 1)
     assert status == 200
-    assert _confirmations(app, table.match_id) == [(1, 1, None)]
-    assert _result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
+    assert match_confirmations(app, table.match_id) == [(1, 1, None)]
+    assert match_result(app, table.match_id).state == "confirmed"  # type: ignore[union-attr]
 
 
 def test_a_link_that_opens_nothing_gives_no_token(app: Flask) -> None:
@@ -53,12 +47,12 @@ def test_a_link_that_opens_nothing_gives_no_token(app: Flask) -> None:
 def test_a_side_that_may_not_confirm_is_told_why_in_json(
     app: Flask,
     client: FlaskClient,
-    table: Table,  # noqa: F811
+    table: Table,
 ) -> None:
     first, _second = table.links
-    assert _enter(client, first) == 302
+    assert enter_result(client, first) == 302
     status, answer = _send(app.test_client(), first, 0)  # its own result
     assert status == 409
     assert answer["status"] == "refused"
     assert "the other side confirms it, not you" in str(answer["message"])
-    assert _confirmations(app, table.match_id) == []
+    assert match_confirmations(app, table.match_id) == []
