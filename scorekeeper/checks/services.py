@@ -27,6 +27,7 @@ from scorekeeper.scoring import (
     InputError,
     InvalidHand,
     InvalidPlay,
+    Pigliatutto,
     Primiera,
     PrimieraContest,
     Rules,
@@ -98,9 +99,13 @@ TABLE, PLAYED = "table", "played"
 
 
 def check_capture(
-    args: MultiDict[str, str], sum_choice: SumChoice, last_play: bool
+    args: MultiDict[str, str],
+    sum_choice: SumChoice,
+    last_play: bool,
+    pigliatutto: Pigliatutto | None = None,
 ) -> CaptureCheck:
-    """Every legal capture of the played card sent in ``args`` from the table sent with it."""
+    """Every legal capture of the played card sent in ``args`` from the table sent with it,
+    with asso pigliatutto when the rule set chosen plays it."""
     table_read, played_read = read_grid(args, [TABLE]), read_grid(args, [PLAYED])
     table_errors, played_errors = list(table_read.errors[0]), list(played_read.errors[0])
     options = None
@@ -109,7 +114,13 @@ def check_capture(
         played_errors.append(gettext("Choose only one card played."))
     elif table_read.piles is not None and len(played) == 1:
         try:
-            options = captures(table_read.piles[0], played[0], sum_choice, last_play=last_play)
+            options = captures(
+                table_read.piles[0],
+                played[0],
+                sum_choice,
+                last_play=last_play,
+                pigliatutto=pigliatutto,
+            )
         except InvalidPlay as invalid:
             table_errors += [error_message(error) for error in invalid.errors]
     grid = [

@@ -42,7 +42,9 @@ def capture() -> ResponseReturnValue:
     """Capture checker ("cosa posso prendere?"): every legal capture of the card played."""
     form = CaptureForm(request.args)
     form.validate()
-    check = services.check_capture(request.args, form.choice, bool(form.last_play.data))
+    check = services.check_capture(
+        request.args, form.choice, bool(form.last_play.data), form.pigliatutto
+    )
     return render_template("checks/capture.html", form=form, check=check, shown=CAPTURES_SHOWN)
 
 

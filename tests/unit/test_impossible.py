@@ -39,6 +39,7 @@ from scorekeeper.scoring.deal import most_scope, scope_possible
 from scorekeeper.scoring.validate import COUNTS_CHECKS
 from scorekeeper.ui.scoring_js import TRANSLATIONS
 from tests.helpers.deals import place_scope, play_hand, scope_fits, share_out
+from tests.helpers.rulesets import any_rules
 
 TWO = Rules()
 NAPOLA = Rules(napola=True)
@@ -229,12 +230,7 @@ def test_every_napola_the_denari_refuse_is_one_they_force(fmt, corpus_share):
 
 # --------------------------------------------------------------------------- properties
 
-rules_st = st.builds(
-    Rules,
-    format=st.sampled_from(list(FORMATS.values())),
-    napola=st.booleans(),
-    re_bello=st.booleans(),
-)
+rules_st = any_rules(napoleone=False)
 
 
 @settings(max_examples=60, deadline=None)
@@ -262,7 +258,7 @@ def edge_entries(draw):
     denari crowded on one side, a napola run for some side. Many are refused."""
     rules = draw(rules_st)
     sides = rules.sides
-    limit = draw(st.sampled_from(rules.format.scope_limits))
+    limit = draw(st.sampled_from(rules.deal.scope_limits))
     scope = [draw(st.integers(0, n + 1)) for n in limit]
     if 2 * sum(scope) > 40:
         scope = [0] * sides
@@ -307,7 +303,9 @@ def test_every_accepted_entry_has_a_deal_that_gives_it(entry):
         event(f"refused {refused.errors[0].code.value}")
         return
     event("accepted")
-    placed = place_scope([c.scope for c in counts], rules.sides, rules.format.plays)
+    placed = place_scope(
+        [c.scope for c in counts], rules.sides, rules.deal.plays, rules.deal.table_cards
+    )
     assert placed is not None, "no plays hold these scope"
     masks = share_out(rules, counts)
     assert masks is not None, "no share-out of the cards gives these counts"

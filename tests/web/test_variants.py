@@ -75,4 +75,4 @@ def test_a_variant_chosen_on_a_form_is_stored_and_summed_up_on_the_board(
     html = client.get(board).get_data(as_text=True)
     summary = re.search(r'<p class="target muted">(.*?)</p>', html, re.S)
     assert summary is not None
-    assert summary.group(1).split(" · ")[1:] == [variant.replace("_", " ")]
+    assert summary.group(1).split(" · ")[2:] == [variant.replace("_", " ")]
