@@ -200,6 +200,18 @@ RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(
                 targets=(11, 21),
             ),
             RuleSet(
+                "scopone-classico",
+                "Scopone classico",
+                {
+                    "en": "Scopone classico: in pairs, nine cards each, four to the table",
+                    "it": "Scopone classico: a coppie, nove carte a testa, quattro in tavola",
+                },
+                cards_per_player=9,
+                formats=("2x2",),
+                default_format="2x2",
+                targets=(11, 21),
+            ),
+            RuleSet(
                 "scopa-d-assi",
                 "Scopa d'assi",
                 {

@@ -30,6 +30,7 @@
   "RULE_SETS": {
     "scopa": {"name": "Scopa", "formats": ["2", "3", "2x2", "4", "2x3", "3x2"], "default_format": "2", "default_target": 11, "capture": "normal", "deals": {}},
     "scopone-scientifico": {"name": "Scopone scientifico", "formats": ["2x2"], "default_format": "2x2", "default_target": 11, "capture": "normal", "deals": {"2x2": {"cards_per_player": 10, "table_cards": 0, "plays": 40, "cards_played_per_side": 20, "scope_per_hand": 19, "scope_limits": [[0, 19], [1, 18], [2, 17], [3, 16], [4, 15], [5, 14], [6, 13], [7, 12], [8, 11], [9, 10], [10, 9], [11, 8], [12, 7], [13, 6], [14, 5], [15, 4], [16, 3], [17, 2], [18, 1], [19, 0]]}}},
+    "scopone-classico": {"name": "Scopone classico", "formats": ["2x2"], "default_format": "2x2", "default_target": 11, "capture": "normal", "deals": {}},
     "scopa-d-assi": {"name": "Scopa d'assi", "formats": ["2", "3", "2x2", "4", "2x3", "3x2"], "default_format": "2x2", "default_target": 31, "capture": "asso-pigliatutto", "deals": {}}
   },
   "ASSO_SWEEPS": ["not-scopa", "scopa"],
