@@ -203,7 +203,7 @@ class OfferedLeague(Protocol):
 _FEE = re.compile(r"^\s*(\d{1,5})(?:[.,](\d{1,2}))?\s*$")
 
 
-class TournamentForm(AppForm):
+class TournamentForm(RuleSetFields, AppForm):
     """A new tournament: name, date, format, structure, match lengths and targets, rules."""
 
     name = NameField(
@@ -280,8 +280,9 @@ class TournamentForm(AppForm):
             raise ValidationError(str(_l("An amount in euros, such as 5 or 7.50.")))
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """The form's checks, then: Swiss and Danish need their number of rounds."""
-        if not super().validate(extra_validators):
+        """The form's checks, then: the format is one the rule set is played at, and
+        Swiss and Danish need their number of rounds."""
+        if not super().validate(extra_validators) or not self.check_rule_set_format(self.format):
             return False
         swiss = self.structure.data in (Structure.SWISS.value, Structure.DANISH.value)
         if swiss and self.rounds.data is None:
@@ -305,6 +306,7 @@ class TournamentForm(AppForm):
             target=int(self.target.data or 11),
             napola=preset.rules.napola,
             re_bello=preset.rules.re_bello,
+            **self.chosen_rule_set_settings(),
         )
         first = StageSetup(int(self.games.data or 1), int(self.target.data or 11))
         final_games, final_target = int(self.final_games.data or 1), self.final_target.data
@@ -591,5 +593,6 @@ class HouseRulesForm(RuleSetFields, VariantSwitches, AppForm):
     format_key = ""
 
 
+add_rule_set_fields(TournamentForm)
 add_variant_fields(HouseRulesForm)
 add_rule_set_fields(HouseRulesForm)

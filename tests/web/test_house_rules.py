@@ -19,7 +19,7 @@ from scorekeeper.tournaments import services
 from tests.helpers import EN, IT
 from tests.helpers.actions import create_league, login, post_form, signup
 from tests.helpers.leagues import start_league_game
-from tests.helpers.tournaments import EIGHT_PAIRS, PASSWORD, drawn, tournament_of, user
+from tests.helpers.tournaments import EIGHT_PAIRS, PASSWORD, create, drawn, tournament_of, user
 
 PAIRS = ("Anna", "Bruno", "Carla", "Dario")
 
@@ -137,3 +137,13 @@ def test_a_tournament_refuses_a_rule_set_its_format_does_not_play(
     assert post_form(client, url, url, rule_set="briscola").status_code == 422
     signup(client, "stranger")
     assert client.get(url).status_code in (403, 404)
+
+
+def test_a_new_tournament_keeps_the_rule_set_chosen(app: Flask, client: FlaskClient) -> None:
+    signup(client, "organiser")
+    public_id = create(client, rule_set="scopa-d-assi", asso_on_asso="takes-all")
+    with app.app_context():
+        rules = tournament_of(public_id).rules
+        assert (rules.rule_set.key, rules.asso_on_asso.value) == ("scopa-d-assi", "takes-all")
+    page = client.get(f"/tournaments/{public_id}/entries", headers=EN).get_data(as_text=True)
+    assert "Scopa d'assi" in unescape(page)
