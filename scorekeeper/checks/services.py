@@ -18,6 +18,7 @@ from scorekeeper.scoring import (
     PRIMIERA_MAX,
     PRIMIERA_VALUES,
     RANK_NAMES,
+    RULE_SETS,
     CaptureOptions,
     Card,
     CardsEntry,
@@ -46,7 +47,7 @@ from scorekeeper.ui.grid import (
     side_texts,
     upper_codes,
 )
-from scorekeeper.ui.labels import SETTING_LABELS, format_label, setting_value
+from scorekeeper.ui.labels import SETTING_LABELS, format_label, rule_set_label, setting_value
 from scorekeeper.ui.messages import SidePath, error_message
 
 
@@ -298,6 +299,9 @@ class RulesPage:
     cards: list[tuple[str, str, int, int]]
     formats: list[tuple[str, int]]
     presets: list[tuple[str, str]]
+    #: Every rule set (RULES.md section 8): its name and what it changes, in the page's
+    #: language, and the most scope a hand of it holds at its first seating.
+    rule_sets: list[tuple[str, str, int]]
     targets: tuple[int, ...]
     default_target: int
     primiera_max: int
@@ -327,6 +331,14 @@ def rules_page() -> RulesPage:
         cards=cards,
         formats=formats,
         presets=presets,
+        rule_sets=[
+            (
+                chosen.name,
+                rule_set_label(chosen),
+                Rules(rule_set=chosen, format=FORMATS[chosen.default_format]).deal.scope_per_hand,
+            )
+            for chosen in RULE_SETS.values()
+        ],
         targets=COMMON_TARGETS,
         default_target=defaults.target,
         primiera_max=PRIMIERA_MAX,
