@@ -29,13 +29,17 @@
 
   function update(changed) {
     var shape = chosen();
-    if (house) house.hidden = !shape.pigliatutto;
+    if (house) {
+      house.hidden = !shape.pigliatutto;
+      house.style.display = shape.pigliatutto ? "" : "none";
+    }
     var formats = form.querySelectorAll("input[name=format]");
     var current = form.querySelector("input[name=format]:checked");
     formats.forEach(function (input) {
       var allowed = shape.formats.indexOf(input.value) >= 0;
       var option = input.closest("label") || input;
       option.hidden = !allowed;
+      option.style.display = allowed ? "" : "none";  // a label styled as a block ignores hidden
       input.disabled = !allowed;
     });
     if (!current || shape.formats.indexOf(current.value) < 0) {
