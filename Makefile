@@ -20,7 +20,7 @@ PYTEST := $(BIN)/pytest -n $(PYTEST_WORKERS)
 # for one.
 SCORING_COVERAGE := 98
 
-.PHONY: run serve check test lint typecheck chromium translations babel lock lock-upgrade \
+.PHONY: run serve check test lint typecheck chromium two-nodes translations babel lock lock-upgrade \
 	bench measure clean
 
 run: $(VENV)/.runtime-stamp translations
@@ -40,7 +40,7 @@ check: $(VENV)/.test-stamp translations lint typecheck
 # Everything CI runs: lint and types; the unit tests with the scoring package's coverage;
 # the web, packaging, oracle and conformance tests (full corpora) on SQLite; then the web
 # and browser tests on PostgreSQL at TEST_DATABASE_URL.
-test: $(VENV)/.test-stamp chromium translations lint typecheck
+test: $(VENV)/.test-stamp chromium two-nodes translations lint typecheck
 	env -u TEST_DATABASE_URL $(PYTEST) tests/unit --cov=scorekeeper/scoring \
 		--cov-report=term-missing:skip-covered --cov-fail-under=$(SCORING_COVERAGE)
 	env -u TEST_DATABASE_URL $(PYTEST) -m "not e2e" --ignore=tests/unit
@@ -72,6 +72,13 @@ bench/node_modules/.package-lock.json: bench/package.json bench/package-lock.jso
 chromium:
 	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ]; then \
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	fi
+
+# The two-node recipe (deploy/two-nodes, bench/two_nodes.py, tests/install/test_two_nodes.py)
+# runs Debian's HAProxy and PgBouncer on loopback.
+two-nodes:
+	@if { [ ! -x /usr/sbin/haproxy ] || [ ! -x /usr/sbin/pgbouncer ]; } && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q haproxy pgbouncer; \
 	fi
 
 translations: $(VENV)/.runtime-stamp

@@ -212,7 +212,10 @@ def _register_blueprints(app: Flask) -> None:
     from scorekeeper.leagues.views import bp as leagues_bp
     from scorekeeper.main.views import bp as main_bp
     from scorekeeper.ratelimit import init_app as init_rate_limits
+    from scorekeeper.tournaments.circuits.views import bp as circuits_bp
     from scorekeeper.tournaments.games import init_app as init_tournament_games
+    from scorekeeper.tournaments.results_out.views import bp as results_out_bp
+    from scorekeeper.tournaments.venue.views import bp as venue_bp
     from scorekeeper.tournaments.views import bp as tournaments_bp
 
     init_rate_limits(app)
@@ -224,6 +227,9 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(leagues_bp)
     init_league_games(app)
     app.register_blueprint(tournaments_bp)
+    app.register_blueprint(circuits_bp)
+    app.register_blueprint(results_out_bp)
+    app.register_blueprint(venue_bp)
     init_tournament_games(app)
     register_error_handlers(app)
 

@@ -295,6 +295,17 @@ def _details(event: AuditEvent, names: Names) -> str:
         label = _field_label(name)
         if label is None or not side.isdigit():
             continue
+        if before is None and kind == ChangeKind.RESULT_ENTERED.value:
+            # A result's first record: its values alone ("Anna e Carla: partite vinte 1").
+            parts.append(
+                _(
+                    "%(side)s: %(field)s %(value)s",
+                    side=_side_name(sides, int(side)),
+                    field=label,
+                    value=_value(after),
+                )
+            )
+            continue
         parts.append(
             _(
                 "%(side)s: %(field)s %(before)s → %(after)s",

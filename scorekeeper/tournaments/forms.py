@@ -63,7 +63,9 @@ TIE_BREAK_CHOICES = [
     SelectChoice(TieBreak.HEAD_TO_HEAD.value, _l("Head-to-head")),
     SelectChoice(TieBreak.CLASSIFICA_AVULSA.value, _l("Classifica avulsa (the tied sides alone)")),
     SelectChoice(TieBreak.POINT_DIFFERENCE.value, _l("Point difference")),
+    SelectChoice(TieBreak.PARTITE_WON.value, _l("Partite won")),
     SelectChoice(TieBreak.POINTS_FOR.value, _l("Points scored")),
+    SelectChoice(TieBreak.POINTS_AGAINST.value, _l("Points conceded (fewer is better)")),
     SelectChoice(TieBreak.DRAWN_CARD.value, _l("A drawn card")),
 ]
 #: The structure's name shown on the pages.

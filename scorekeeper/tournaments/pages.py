@@ -373,11 +373,21 @@ def reason_text(reason: core.Reason | None) -> str:
         core.TieBreak.POINTS_FOR.value: _(
             "ahead on points scored (%(value)s to %(other)s)", value=value, other=other
         ),
+        core.TieBreak.POINTS_AGAINST.value: _(
+            "ahead on points conceded (%(value)s to %(other)s)", value=value, other=other
+        ),
+        core.TieBreak.PARTITE_WON.value: _(
+            "ahead on partite won (%(value)s to %(other)s)", value=value, other=other
+        ),
         core.TieBreak.DRAWN_CARD.value: _(
             "ahead on the drawn card (%(value)s against %(other)s)", value=value, other=other
         ),
     }
-    return texts.get(reason.code, reason.code)
+    text = texts.get(reason.code, reason.code)
+    if reason.restarted:
+        # A step split the sides level on points: the chain started again for these.
+        return _("%(reason)s, the chain started again for the sides still level", reason=text)
+    return text
 
 
 def three_reason(row: core.ThreeStanding, below: core.ThreeStanding | None) -> str:
@@ -411,6 +421,8 @@ def tie_break_names(tournament: Tournament) -> list[str]:
         core.TieBreak.CLASSIFICA_AVULSA.value: _("the table of the tied sides (classifica avulsa)"),
         core.TieBreak.POINT_DIFFERENCE.value: _("point difference"),
         core.TieBreak.POINTS_FOR.value: _("points scored"),
+        core.TieBreak.POINTS_AGAINST.value: _("points conceded"),
+        core.TieBreak.PARTITE_WON.value: _("partite won"),
         core.TieBreak.DRAWN_CARD.value: _("a drawn card"),
     }
     return [words.get(code, code) for code in tournament.tie_break]

@@ -65,6 +65,7 @@ from scorekeeper.tournaments.models import (
     Status,
     Tournament,
 )
+from scorekeeper.tournaments.venue.screen_page import screen_page
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -590,20 +591,10 @@ def print_standings(public_id: str) -> ResponseReturnValue:
 
 @bp.get("/<public_id>/screen")
 def screen(public_id: str) -> ResponseReturnValue:
-    """The screen at the venue: the current round's tables and live scores, the group
-    tables, the bracket, the podium; it refreshes by itself."""
-    access = require_role(public_id, Role.VIEWER)
-    t = access.tournament
-    views = pages.round_views(t)
-    return render_template(
-        "tournaments/screen.html",
-        access=access,
-        unconfirmed=_unconfirmed(t),
-        views=pages.current_rounds(views),
-        tables=pages.tables(t),
-        bracket=pages.bracket_rounds(t),
-        podium=pages.podium(t),
-    )
+    """The screen at the venue: it cycles through the round being played, each group's
+    table, the bracket, the standings and the prizes, with the round clock; an unchanged
+    screen answers 304 (`scorekeeper.tournaments.venue`)."""
+    return screen_page(require_role(public_id, Role.VIEWER))
 
 
 # Data out ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.helpers.flows import REFERENCE_POINTS, start_game
+from tests.helpers.flows import REFERENCE_POINTS, save_hand, start_game
 
 ANNA_BRUNO = ("Anna", "Bruno")
 
@@ -77,9 +77,7 @@ def test_a_refused_save_opens_on_the_summary_with_the_field_in_view(
     page.locator("#sides-0-denari").fill("6")
     page.locator("#settebello-0").check()
     page.locator("#primiera-0").check()
-    page.locator("#hand-form:not([data-previewing])").wait_for()
-    with page.expect_navigation():
-        page.locator("#save-hand").tap()
+    save_hand(page)
     summary = page.get_by_role("alert").filter(has=page.locator("#errors-heading"))
     expect(summary).to_have_id("errors")
     expect(summary).to_be_focused()
@@ -112,9 +110,7 @@ def test_a_refused_save_far_down_brings_its_field_into_view(
     page.locator("#sides-0-cards").fill("22")
     page.locator("#sides-0-denari").fill("6")
     page.locator("#settebello-0").check()
-    page.locator("#hand-form:not([data-previewing])").wait_for()
-    with page.expect_navigation():
-        page.locator("#save-hand").tap()
+    save_hand(page)
     expect(page.locator("#errors")).to_be_focused()
     expect(page.locator("#errors a")).to_have_attribute("href", "#primiera-0")
     assert fully_in_view(page, page.get_by_role("group", name="Primiera"), above=save_bar_top(page))
@@ -222,9 +218,7 @@ def test_scope_starts_empty_and_never_shows_a_leading_zero(
         expect(page.locator("#discard-draft")).to_be_visible()
         expect(anna).to_have_value("1")
         expect(bruno).to_have_value("")
-    page.locator("#hand-form:not([data-previewing])").wait_for()
-    with page.expect_navigation():
-        page.locator("#save-hand").tap()
+    save_hand(page)
     for side, points in enumerate(REFERENCE_POINTS):
         expect(page.locator(f"#total-{side}")).to_have_text(str(points))
     expect(page.locator("#sides-0-scope")).to_have_value("")
@@ -300,9 +294,7 @@ def test_after_a_save_the_next_hand_is_on_the_first_screen_too(
     page.locator("#sides-0-denari").fill("6")
     page.locator("#settebello-0").check()
     page.locator("#primiera-0").check()
-    page.locator("#hand-form:not([data-previewing])").wait_for()
-    with page.expect_navigation():
-        page.locator("#save-hand").tap()
+    save_hand(page)
     expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
     bar = save_bar_top(page)
     form = page.locator("#hand-form")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.flows import wait_for_worker
+from tests.helpers.flows import save_hand, wait_for_worker
 
 SMALL = {"width": 360, "height": 740}
 
@@ -41,9 +41,7 @@ def test_a_forced_napola_is_offered_and_one_tap_marks_it(
     page.locator("#sides-0-denari").fill("9")
     page.locator("#settebello-1").check()
     page.locator("#primiera-0").check()
-    page.locator("#hand-form:not([data-previewing])").wait_for()
-    with page.expect_navigation():
-        page.locator("#save-hand").tap()
+    save_hand(page)
     napola = page.locator("#sides-0-napola_run")
     expect(page.locator("#side-0")).to_contain_text(
         "con 9 denari senza il settebello questa parte ha dall'asso al 6: napola da 6"
@@ -63,9 +61,7 @@ def test_a_forced_napola_is_offered_and_one_tap_marks_it(
     expect(napola).to_have_value("6")
     expect(napola).to_be_focused()
     expect(offer).to_be_hidden()
-    page.locator("#hand-form:not([data-previewing])").wait_for()
-    with page.expect_navigation():
-        page.locator("#save-hand").tap()
+    save_hand(page)
     expect(page.get_by_text("Mano 1 salvata.")).to_be_visible()
     # Anna: napola 6, carte, denari, primiera; Bruno: the settebello.
     expect(page.locator("#total-0")).to_contain_text("9")

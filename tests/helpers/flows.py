@@ -128,15 +128,16 @@ def fill_counts(
     taps.tap(form.get_by_role("group", name="Primiera", exact=True).get_by_label(label, exact=True))
 
 
-def save_hand(page: Page, taps: Taps) -> None:
-    """Tap the save button of the hand form and wait for the page it leads to.
+def save_hand(page: Page, taps: Taps | None = None) -> None:
+    """Tap the save button of the hand form (in any language) and wait for the page it
+    leads to; ``taps`` counts the tap, if given.
 
     As a player does, it first lets the points of the hand arrive: they appear above
     Save and move it down, so a tap aimed while they are on their way can miss.
     """
     page.locator("#hand-form:not([data-previewing])").wait_for()
     with page.expect_navigation():
-        taps.tap(page.locator("#hand-form").get_by_role("button", name="Save"))
+        (taps or Taps()).tap(page.locator("#save-hand"))
 
 
 def record_counts(

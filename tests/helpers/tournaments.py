@@ -9,8 +9,10 @@ import re
 from collections.abc import Callable
 from datetime import date
 
+from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
+from werkzeug.test import TestResponse
 
 from scorekeeper.accounts import services as accounts
 from scorekeeper.accounts.models import User
@@ -21,6 +23,7 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.games import side_token
 from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import Entrant, Match, Structure, Tournament
+from tests.helpers import EN, csrf_token
 from tests.helpers.actions import post_form
 
 PASSWORD = "a long password"
@@ -191,3 +194,30 @@ def confirming(
     t = drawn(organiser, entries, seed, structure, stages, needs_confirmation=True)
     services.start(t)
     return t
+
+
+def correct_result(
+    client: FlaskClient,
+    app: Flask,
+    public_id: str,
+    match_id: int,
+    points: tuple[int, int],
+    later: str = "",
+) -> TestResponse:
+    """The organiser's correction of a one-partita match (the side with more points wins
+    it), sent over the match's stored version, with ``later``, the choice of keeping or
+    replaying the matches played after it, if any."""
+    with app.app_context():
+        version = db.session.get_one(Match, match_id).result_version
+    first_wins = points[0] > points[1]
+    data = {
+        "csrf_token": csrf_token(client, "/account/login"),
+        "version": str(version),
+        "wins_first": "1" if first_wins else "0",
+        "wins_second": "0" if first_wins else "1",
+        "points_first": str(points[0]),
+        "points_second": str(points[1]),
+        "later": later,
+    }
+    url = f"/tournaments/{public_id}/matches/{match_id}/result"
+    return client.post(url, data=data, headers=EN)

@@ -43,17 +43,55 @@ def test_every_scoring_error_is_in_the_catalog(catalog):
 def test_the_catalog_holds_each_message_once():
     # messages.po merges as a union (.gitattributes): a merge can leave an entry twice
     # or cut one short, which pybabel compile does not refuse.
-    lines = CATALOG.read_text(encoding="utf-8").splitlines()
+    assert _repeated_and_cut_short(CATALOG.read_text(encoding="utf-8")) == ([], [])
+
+
+def test_the_once_check_finds_a_long_message_twice_and_one_cut_short():
+    """The guard above can fail: a long message (written over several lines) kept twice
+    by a merge, and an entry whose msgstr a merge lost, are both found; two long
+    messages that differ only after their first line are not taken for one."""
+    text = "\n".join(
+        (
+            'msgid ""',
+            '"A long message that a merge "',
+            '"kept twice"',
+            'msgstr "Un messaggio lungo"',
+            "",
+            'msgid ""',
+            '"A long message that a merge "',
+            '"kept once"',
+            'msgstr "Un altro"',
+            "",
+            'msgid ""',
+            '"A long message that a merge "',
+            '"kept twice"',
+            'msgstr "Un messaggio lungo"',
+            "",
+            'msgid "Cut short"',
+            "",
+            'msgid "Whole"',
+            'msgstr "Intero"',
+        )
+    )
+    repeated, cut_short = _repeated_and_cut_short(text)
+    assert repeated == ['"""A long message that a merge ""kept twice"']
+    assert cut_short == ['msgid "Cut short"']
+
+
+def _repeated_and_cut_short(text: str) -> tuple[list[str], list[str]]:
+    """The msgids a catalog's text holds more than once, and its msgid lines followed by
+    neither a msgstr, a plural nor a continuation."""
+    lines = text.splitlines()
     ids = [
         _whole_msgid(lines, index) for index, line in enumerate(lines) if line.startswith("msgid ")
     ]
-    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+    repeated = sorted({i for i in ids if ids.count(i) > 1})
     cut_short = [
         line
-        for line, after in itertools.pairwise(lines)
+        for line, after in itertools.pairwise([*lines, ""])
         if line.startswith("msgid ") and not after.startswith(("msgstr ", "msgid_plural ", '"'))
     ]
-    assert cut_short == []
+    return repeated, cut_short
 
 
 def _whole_msgid(lines: list[str], index: int) -> str:

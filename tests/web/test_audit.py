@@ -325,6 +325,9 @@ def test_a_table_link_and_a_result_by_hand_are_named(
         rf"Result corrected by helper at {TIME}: \w+ and \w+: game points 4 → 6", text
     ), text
     assert re.search(rf"Hand 1 entered through the table's link \(phone 1\) at {TIME}", text)
+    # A first result says its values alone, with no "– →" before them.
+    assert re.search(rf"Result entered by helper at {TIME}: [^<]*: games won 1;", text), text
+    assert "– →" not in text
     italian = unescape(
         client.get(f"/tournaments/{public_id}/matches/{match_id}/sheet", headers=IT).get_data(
             as_text=True

@@ -99,6 +99,7 @@ def world(app: Flask, client: FlaskClient) -> World:
         "table": "standings",  # a tournament export's table
         "day": "2026-08-16",  # a league evening's result sheet
         "signature": "not-a-signature",  # a result sheet's (refused: 400, never a 5xx)
+        "tournament_id": "not-a-tournament",  # a circuit's tournament (by its public id)
     }
     return World(values, view_token, join.rsplit("/", 1)[1])
 

@@ -26,6 +26,7 @@ from tests.helpers.tournaments import (
     FOUR_PAIRS,
     GROUPS_THEN_FINAL,
     PASSWORD,
+    correct_result,
     drawn,
     play_round,
     tournament_of,
@@ -272,32 +273,6 @@ def group_matches(app: Flask, public_id: str) -> dict[tuple[int, int], int]:
         return found
 
 
-def correct(
-    client: FlaskClient,
-    app: Flask,
-    public_id: str,
-    match_id: int,
-    points: tuple[int, int],
-    later: str = "",
-) -> TestResponse:
-    """Send a correction of a one-partita match (the side with more points wins it)
-    over the match's stored version, and ``later``, the organiser's choice, if any."""
-    with app.app_context():
-        version = db.session.get_one(Match, match_id).result_version
-    first_wins = points[0] > points[1]
-    data = {
-        "csrf_token": csrf_token(client, "/account/login"),
-        "version": str(version),
-        "wins_first": "1" if first_wins else "0",
-        "wins_second": "0" if first_wins else "1",
-        "points_first": str(points[0]),
-        "points_second": str(points[1]),
-        "later": later,
-    }
-    url = f"/tournaments/{public_id}/matches/{match_id}/result"
-    return client.post(url, data=data, headers=EN)
-
-
 def status_of(app: Flask, public_id: str) -> str:
     with app.app_context():
         return tournament_of(public_id).status
@@ -331,7 +306,7 @@ def test_a_group_score_corrected_after_the_final_keeps_the_tournament_finished(
         assert result is not None
         points = result.points
     corrected = (points[0], 3) if points[0] > points[1] else (3, points[1])
-    response = correct(client, app, pid, match_id, corrected)
+    response = correct_result(client, app, pid, match_id, corrected)
     assert response.status_code == 302
     assert status_of(app, pid) == Status.FINISHED.value
     show = client.get(f"/tournaments/{pid}", headers=EN).get_data(as_text=True)
@@ -353,7 +328,7 @@ def test_a_group_correction_that_changes_the_qualifiers_asks_then_keeps_the_knoc
     before = knockout_numbers(app, pid)
     login(client, "organiser", PASSWORD)
     flipped = _lost_by(app, match_id, second)
-    asked = correct(client, app, pid, match_id, flipped)
+    asked = correct_result(client, app, pid, match_id, flipped)
     assert asked.status_code == 200
     html = asked.get_data(as_text=True)
     assert "This correction changes who went on" in html
@@ -362,7 +337,7 @@ def test_a_group_correction_that_changes_the_qualifiers_asks_then_keeps_the_knoc
     assert 'id="keep-later"' in html
     assert 'id="replay-later"' in html
     assert _result_points(app, match_id) != flipped  # nothing saved yet
-    kept = correct(client, app, pid, match_id, flipped, later="keep")
+    kept = correct_result(client, app, pid, match_id, flipped, later="keep")
     assert kept.status_code == 302
     assert _result_points(app, match_id) == flipped
     assert status_of(app, pid) == Status.FINISHED.value
@@ -382,7 +357,7 @@ def test_a_group_correction_replayed_draws_the_knockout_again_from_the_new_table
     assert second in knockout_numbers(app, pid)
     login(client, "organiser", PASSWORD)
     flipped = _lost_by(app, match_id, second)
-    replayed = correct(client, app, pid, match_id, flipped, later="replay")
+    replayed = correct_result(client, app, pid, match_id, flipped, later="replay")
     assert replayed.status_code == 302
     assert status_of(app, pid) == Status.RUNNING.value
     now = knockout_numbers(app, pid)
@@ -408,7 +383,7 @@ def test_a_helper_cannot_make_a_correction_that_changes_who_went_on(
     login(client, "helper", PASSWORD)
     flipped = _lost_by(app, match_id, second)
     for later in ("", "keep", "replay"):
-        refused = correct(client, app, pid, match_id, flipped, later=later)
+        refused = correct_result(client, app, pid, match_id, flipped, later=later)
         assert refused.status_code == 422
         assert "only the organiser can make it" in refused.get_data(as_text=True)
     assert _result_points(app, match_id) != flipped
@@ -431,10 +406,10 @@ def test_a_swiss_round_corrected_after_the_next_is_paired_asks_and_replays_it(
         match_id, first_number = match.id, match.first.number
     login(client, "organiser", PASSWORD)
     flipped = _lost_by(app, match_id, first_number)
-    asked = correct(client, app, pid, match_id, flipped)
+    asked = correct_result(client, app, pid, match_id, flipped)
     assert asked.status_code == 200
     assert asked.get_data(as_text=True).count("· Round 2 · Table") == 4
-    replayed = correct(client, app, pid, match_id, flipped, later="replay")
+    replayed = correct_result(client, app, pid, match_id, flipped, later="replay")
     assert replayed.status_code == 302
     with app.app_context():
         assert [r.number for _s, r in services.rounds(tournament_of(pid))] == [1]
@@ -467,13 +442,13 @@ def test_a_semifinal_turned_round_after_the_final_is_replayed_not_kept(
         loser = max(semi.first.number, loser)
     login(client, "organiser", PASSWORD)
     flipped = _lost_by(app, semi_id, winner)
-    asked = correct(client, app, pid, semi_id, flipped)
+    asked = correct_result(client, app, pid, semi_id, flipped)
     html = asked.get_data(as_text=True)
     assert asked.status_code == 200
     assert "Torneo di San Rocco · Final · Table 1" in html
     assert 'id="keep-later"' not in html
-    assert correct(client, app, pid, semi_id, flipped, later="keep").status_code == 422
-    assert correct(client, app, pid, semi_id, flipped, later="replay").status_code == 302
+    assert correct_result(client, app, pid, semi_id, flipped, later="keep").status_code == 422
+    assert correct_result(client, app, pid, semi_id, flipped, later="replay").status_code == 302
     assert status_of(app, pid) == Status.RUNNING.value
     with app.app_context():
         (_s, _semis), (_s2, final) = services.rounds(tournament_of(pid))

@@ -17,7 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.scoring import FORMATS, Rules
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.inputs import StageSetup, TournamentSetup
-from scorekeeper.tournaments.models import Match, Role, Status, Structure
+from scorekeeper.tournaments.models import Role, Status, Structure
 from scorekeeper.tournaments.services.queries import group_numbers
 from tests.helpers import EN, IT, csrf_token
 from tests.helpers.actions import login, logout
@@ -26,6 +26,7 @@ from tests.helpers.tournaments import (
     GROUPS_THEN_FINAL,
     PASSWORD,
     confirming,
+    correct_result,
     drawn,
     play_round,
     side_link,
@@ -62,31 +63,6 @@ def turned_group_match(app: Flask, public_id: str) -> tuple[int, tuple[int, int]
     raise AssertionError("no such match")
 
 
-def correct(
-    client: FlaskClient,
-    app: Flask,
-    public_id: str,
-    match_id: int,
-    points: tuple[int, int],
-    later: str,
-) -> int:
-    """The organiser's correction of a one-partita match, keeping or replaying ``later``."""
-    with app.app_context():
-        version = db.session.get_one(Match, match_id).result_version
-    first_wins = points[0] > points[1]
-    data = {
-        "csrf_token": csrf_token(client, "/account/login"),
-        "version": str(version),
-        "wins_first": "1" if first_wins else "0",
-        "wins_second": "0" if first_wins else "1",
-        "points_first": str(points[0]),
-        "points_second": str(points[1]),
-        "later": later,
-    }
-    url = f"/tournaments/{public_id}/matches/{match_id}/result"
-    return client.post(url, data=data, headers=EN).status_code
-
-
 def events(app: Flask, kind: ChangeKind) -> list[AuditEvent]:
     with app.app_context():
         rows = db.session.scalars(select(AuditEvent).where(AuditEvent.kind == kind.value))
@@ -112,7 +88,7 @@ def test_a_correction_that_keeps_the_later_matches_is_one_row_said_in_both_langu
     pid = played_out(app)
     match_id, points, table = turned_group_match(app, pid)
     login(client, "organiser", PASSWORD)
-    assert correct(client, app, pid, match_id, points, "keep") == 302
+    assert correct_result(client, app, pid, match_id, points, "keep").status_code == 302
     (row,) = events(app, ChangeKind.CORRECTION_KEPT)
     with app.app_context():
         t = tournament_of(pid)
@@ -145,7 +121,7 @@ def test_a_correction_replayed_is_one_row_said_in_both_languages(
     pid = played_out(app)
     match_id, points, table = turned_group_match(app, pid)
     login(client, "organiser", PASSWORD)
-    assert correct(client, app, pid, match_id, points, "replay") == 302
+    assert correct_result(client, app, pid, match_id, points, "replay").status_code == 302
     (row,) = events(app, ChangeKind.CORRECTION_REPLAYED)
     assert (row.match_id, row.account_name) == (match_id, "organiser")
     assert len(row.changes["later"][1]) == 3

@@ -22,6 +22,7 @@ from scorekeeper.leagues.models import Role as LeagueRole
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.games import side_token
 from scorekeeper.tournaments.models import Entry, Match, MatchResult, Member
+from scorekeeper.tournaments.venue.models import CheckIn, Venue
 from tests.helpers import EN, csrf_token
 from tests.helpers.actions import as_user, create_league, invite, join, logout, post_form, signup
 from tests.helpers.tournaments import NEW, create, tournament_of
@@ -44,6 +45,12 @@ FORMS: dict[str, dict[str, str]] = {
         "points_second": "11",
     },
     "tournaments.members": {"username": "stranger", "role": "helper"},
+    "venue.cycle": {"seconds": "10"},
+    "venue.start_clock": {"minutes": "30"},
+    "venue.move_clock": {"minutes": "5"},
+    "venue.mark": {"mark": "paid", "value": "1"},
+    "venue.late_entry": {"entries": "Luca & Marta"},
+    "venue.prizes": {"mode": "places", "rows-0-amount": "50"},
 }
 
 
@@ -132,7 +139,8 @@ def _write_routes(app: Flask, ids: dict[str, Any]) -> dict[str, str]:
     tournament (a route with an argument not known here fails: tell this test of it)."""
     routes: dict[str, str] = {}
     for rule in app.url_map.iter_rules():
-        if not rule.endpoint.startswith("tournaments.") or "POST" not in (rule.methods or ()):
+        ours = rule.endpoint.startswith(("tournaments.", "venue."))  # venue: the venue's pages
+        if not ours or "POST" not in (rule.methods or ()):
             continue
         if "public_id" not in rule.arguments:
             # Not inside a tournament: a new one, offered only the leagues one may use, or
@@ -172,6 +180,10 @@ def _state(app: Flask, pid: str) -> dict[str, Any]:
                 for m in db.session.scalars(select(Member).where(Member.tournament_id == t.id))
             ),
             "withdrawn": sorted(e.number for e in services.entrants(t) if e.withdrawn),
+            "venue": db.session.get(Venue, t.id) is not None,
+            "check-in": db.session.scalar(
+                select(func.count()).where(CheckIn.tournament_id == t.id)
+            ),
         }
 
 
@@ -199,6 +211,8 @@ def test_every_write_route_refuses_who_the_league_keeps_out(
     if REFUSED[who] == 403:
         assert "/g/T." not in client.get(f"/tournaments/{pid}/rounds").get_data(as_text=True)
     assert client.get(f"/tournaments/{pid}/print/sheets").status_code == REFUSED[who]
+    assert client.get(f"/tournaments/{pid}/checkin").status_code == REFUSED[who]
+    assert client.get(f"/tournaments/{pid}/venue").status_code == REFUSED[who]
     # Nor do they find it among their tournaments.
     assert (
         f"/tournaments/{pid}" not in client.get("/tournaments/", headers=EN).get_data(as_text=True)

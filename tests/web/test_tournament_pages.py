@@ -548,8 +548,10 @@ def test_the_tie_break_chain_is_chosen_on_the_form(app: Flask, client: FlaskClie
         assert tournament_of(default).tie_break == [
             "head_to_head",
             "classifica_avulsa",
+            "partite_won",
             "point_difference",
             "points_for",
+            "points_against",
             "drawn_card",
         ]
         assert tournament_of(pid).tie_break == ["points_for", "head_to_head"]

@@ -46,6 +46,7 @@ NO_AGREEMENT = {
     # "Anna e Carla: denari 6 → 7", "Anna e Carla: 5 punti".
     "through %(side)s's link",
     "%(side)s: %(field)s %(before)s → %(after)s",
+    "%(side)s: %(field)s %(value)s",
     "%(side)s: %(points)s",
     # A tournament's history: "Ritiro di Bruno e Dario annullato da Anna alle 21:40".
     "Withdrawal of %(side)s undone %(by)s at %(time)s",

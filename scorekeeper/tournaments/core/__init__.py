@@ -17,6 +17,15 @@ The modules, from the bottom up:
   rounds, its points (3-1-0) and standings; no knockout.
 """
 
+from .circuit import (
+    DEFAULT_TABLE,
+    CircuitRow,
+    Placing,
+    PointsTable,
+    circuit_ranking,
+    knockout_places,
+    player_key,
+)
 from .entrants import Entrant, EntrantDraw, EntrantId, Entry, draw_entrants, draw_rng
 from .errors import TournamentError
 from .groups import ClubClash, GroupDraw, draw_groups, group_sizes
@@ -43,9 +52,11 @@ from .threes import (
 )
 
 __all__ = [
+    "DEFAULT_TABLE",
     "ITALIAN",
     "NO_KNOCKOUT",
     "Bracket",
+    "CircuitRow",
     "ClubClash",
     "Entrant",
     "EntrantDraw",
@@ -56,7 +67,9 @@ __all__ = [
     "MatchLength",
     "MatchScore",
     "Pairing",
+    "Placing",
     "Points",
+    "PointsTable",
     "Reason",
     "Result",
     "Round",
@@ -70,12 +83,15 @@ __all__ = [
     "TieBreak",
     "TournamentError",
     "check_three_stages",
+    "circuit_ranking",
     "danish_round",
     "draw_entrants",
     "draw_groups",
     "draw_rng",
     "group_sizes",
+    "knockout_places",
     "most_rounds",
+    "player_key",
     "round_robin",
     "same_club_pairs",
     "seeding_order",

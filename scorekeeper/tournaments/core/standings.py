@@ -9,9 +9,14 @@ chain is the default (:data:`ITALIAN`):
    matches against each other;
 2. **classifica avulsa**: a table of the tied sides alone, the points each
    took in the matches among them;
-3. **point difference**: game points scored less conceded, in all matches;
-4. **points for**: game points scored, in all matches;
-5. **drawn card**: each tied side, in the order of their numbers, draws a
+3. **partite won**: the partite (games) each won, in all matches (a match of
+   one partita: one for its winner);
+4. **point difference**: game points scored less conceded, in all matches;
+5. **points for**: game points scored, in all matches;
+6. **points against**: game points conceded, in all matches, the fewer the better
+   (after the two steps above it never separates anyone: it decides when the
+   organiser puts it before them);
+7. **drawn card**: each tied side, in the order of their numbers, draws a
    card from a shuffled deck (seeded by the tournament's stored seed and the
    sides' numbers, so the same tie always draws the same cards); the higher
    value wins, and between equal values the suit in the deck's order
@@ -23,7 +28,8 @@ the start of the chain, to each group still tied: that is how the classifica
 avulsa is recomputed for the sides still level. A step that separates no one
 passes to the next. Without the drawn card a tie may remain: those sides
 share a rank. Each place decided by a step carries its :class:`Reason` (a
-code and its parameters; the pages translate them).
+code and its parameters; the pages translate them), which says whether it was
+decided after such a restart (``restarted``).
 """
 
 from __future__ import annotations
@@ -52,12 +58,17 @@ class Points:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A match played: its sides, the game points each scored, and its winner (``None``: drawn)."""
+    """A match played: its sides, the game points each scored, and its winner (``None``: drawn).
+
+    ``partite`` are the partite each side won; ``None`` for a match of one partita,
+    which gives its winner one (and a drawn one nobody any).
+    """
 
     first: EntrantId
     second: EntrantId
     points: tuple[int, int]
     winner: EntrantId | None
+    partite: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if self.first == self.second:
@@ -66,6 +77,8 @@ class Result:
             raise TournamentError(f"{self.winner!r} did not play {self.first}-{self.second}")
         if min(self.points) < 0:
             raise TournamentError(f"{self.points!r} are not game points")
+        if self.partite is not None and min(self.partite) < 0:
+            raise TournamentError(f"{self.partite!r} are not partite won")
 
     @classmethod
     def of(
@@ -75,13 +88,19 @@ class Result:
         if not score.is_over:
             raise TournamentError(f"{score.wins!r}: the match {first}-{second} is not over")
         winner = None if score.winner is None else (first, second)[score.winner]
-        return cls(first, second, points, winner)
+        return cls(first, second, points, winner, score.wins)
 
     def points_of(self, entrant: EntrantId, table: Points) -> int:
         """The standings points ``entrant`` took from this match."""
         if self.winner is None:
             return table.draw
         return table.win if self.winner == entrant else table.loss
+
+    def partite_of(self, side: int) -> int:
+        """The partite side ``side`` (0: the first) won in this match."""
+        if self.partite is not None:
+            return self.partite[side]
+        return int(self.winner == (self.first, self.second)[side])
 
 
 class TieBreak(enum.Enum):
@@ -91,11 +110,21 @@ class TieBreak(enum.Enum):
     CLASSIFICA_AVULSA = "classifica_avulsa"
     POINT_DIFFERENCE = "point_difference"
     POINTS_FOR = "points_for"
+    POINTS_AGAINST = "points_against"
+    PARTITE_WON = "partite_won"
     DRAWN_CARD = "drawn_card"
 
 
-#: The Italian chain, the default order.
-ITALIAN: tuple[TieBreak, ...] = tuple(TieBreak)
+#: The Italian chain, the default order (every step, the drawn card last).
+ITALIAN: tuple[TieBreak, ...] = (
+    TieBreak.HEAD_TO_HEAD,
+    TieBreak.CLASSIFICA_AVULSA,
+    TieBreak.PARTITE_WON,
+    TieBreak.POINT_DIFFERENCE,
+    TieBreak.POINTS_FOR,
+    TieBreak.POINTS_AGAINST,
+    TieBreak.DRAWN_CARD,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +132,14 @@ class Reason:
     """Why a side is above the next one: a step's code and the figures that decided it.
 
     ``params`` hold ``value`` (this side's) and ``other`` (the next side's):
-    points, a difference, or a card's notation.
+    points, a difference, partite, or a card's notation. ``restarted``: the step
+    decided among sides that an earlier step had left level, the chain having
+    started again from its first step for them.
     """
 
     code: str
     params: tuple[tuple[str, int | str], ...] = ()
+    restarted: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +155,7 @@ class Standing:
     points: int = 0
     points_for: int = 0
     points_against: int = 0
+    partite_won: int = 0
     ahead: Reason | None = field(default=None, compare=False)
 
     @property
@@ -185,6 +218,7 @@ def _tally(
                 points=row.points + result.points_of(entrant, points),
                 points_for=row.points_for + result.points[side],
                 points_against=row.points_against + result.points[1 - side],
+                partite_won=row.partite_won + result.partite_of(side),
             )
     return rows
 
@@ -214,11 +248,19 @@ class _Chain:
             TieBreak.CLASSIFICA_AVULSA: self._among,
             TieBreak.POINT_DIFFERENCE: lambda tied: {e: (rows[e].difference,) for e in tied},
             TieBreak.POINTS_FOR: lambda tied: {e: (rows[e].points_for,) for e in tied},
+            # Fewer conceded is better: the key is negated (the reason shows the points).
+            TieBreak.POINTS_AGAINST: lambda tied: {e: (-rows[e].points_against,) for e in tied},
+            TieBreak.PARTITE_WON: lambda tied: {e: (rows[e].partite_won,) for e in tied},
             TieBreak.DRAWN_CARD: self._drawn_cards,
         }
 
-    def split(self, tied: list[EntrantId]) -> list[tuple[list[EntrantId], Reason | None]]:
-        """``tied`` in blocks, best first, each with the reason it is above the next block."""
+    def split(
+        self, tied: list[EntrantId], *, restarted: bool = False
+    ) -> list[tuple[list[EntrantId], Reason | None]]:
+        """``tied`` in blocks, best first, each with the reason it is above the next block.
+
+        ``restarted``: ``tied`` are sides a step left level among more, the chain
+        started again for them (their reasons say so)."""
         if len(tied) == 1:
             return [(tied, None)]
         for step in self.order:
@@ -229,9 +271,9 @@ class _Chain:
             blocks: list[tuple[list[EntrantId], Reason | None]] = []
             for value, below in zip(levels, [*levels[1:], None], strict=True):
                 group = [entrant for entrant in tied if key[entrant] == value]
-                inner = self.split(group)
+                inner = self.split(group, restarted=True)
                 if below is not None:
-                    reason = Reason(step.value, _params(step, value, below))
+                    reason = Reason(step.value, _params(step, value, below), restarted)
                     inner[-1] = (inner[-1][0], reason)
                 blocks.extend(inner)
             return blocks
@@ -270,6 +312,8 @@ def _params(
     """The figures of a decided tie: each side's, as the page shows them."""
     if step is TieBreak.DRAWN_CARD:
         return (("value", _card_of(value).code), ("other", _card_of(other).code))
+    if step is TieBreak.POINTS_AGAINST:
+        return (("value", -value[0]), ("other", -other[0]))
     return (("value", value[0]), ("other", other[0]))
 
 

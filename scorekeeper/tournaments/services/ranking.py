@@ -60,6 +60,7 @@ def _core_results(
                 number_of[match.second_id],
                 (result.points_first, result.points_second),
                 number_of[result.winner_id] if result.winner_id is not None else None,
+                (result.wins_first, result.wins_second),
             )
         )
     return results, byes

@@ -179,7 +179,10 @@ def _standing(row: core.Standing) -> dict[str, Any]:
         "points": row.points,
         "points_for": row.points_for,
         "points_against": row.points_against,
-        "ahead": None if row.ahead is None else {"code": row.ahead.code, **dict(row.ahead.params)},
+        "partite_won": row.partite_won,
+        "ahead": None
+        if row.ahead is None
+        else {"code": row.ahead.code, **dict(row.ahead.params), "restarted": row.ahead.restarted},
     }
 
 

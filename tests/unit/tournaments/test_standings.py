@@ -44,8 +44,20 @@ def reasons(table: tuple[Standing, ...]) -> list[tuple[str, tuple[int | str, ...
 def test_points_decide_first() -> None:
     table = standings([1, 2, 3], [won(1, 2), won(1, 3), won(2, 3), drawn(3, 1, (9, 9))])
     assert table == (
-        Standing(1, 1, played=3, won=2, drawn=1, points=7, points_for=31, points_against=19),
-        Standing(2, 2, played=2, won=1, lost=1, points=3, points_for=16, points_against=16),
+        Standing(
+            1,
+            1,
+            played=3,
+            won=2,
+            drawn=1,
+            points=7,
+            points_for=31,
+            points_against=19,
+            partite_won=2,
+        ),
+        Standing(
+            2, 2, played=2, won=1, lost=1, points=3, points_for=16, points_against=16, partite_won=1
+        ),
         Standing(3, 3, played=3, lost=2, drawn=1, points=1, points_for=19, points_against=31),
     )
     assert reasons(table) == [None, None, None]
@@ -173,7 +185,9 @@ def test_points_per_match_and_byes_are_the_tournaments() -> None:
 
 def test_a_match_played_out_gives_its_result() -> None:
     best_of_three = MatchLength(3)
-    assert Result.of(4, 7, best_of_three.score([1, 0, 1]), (29, 30)) == Result(4, 7, (29, 30), 7)
+    assert Result.of(4, 7, best_of_three.score([1, 0, 1]), (29, 30)) == Result(
+        4, 7, (29, 30), 7, (1, 2)
+    )
     assert Result.of(4, 7, MatchLength(2).score([1, 0]), (20, 20)).winner is None
     with pytest.raises(TournamentError, match="not over"):
         Result.of(4, 7, best_of_three.score([1, 0]), (20, 20))

@@ -1,0 +1,26 @@
+"""A private tournament's results link: a secret address that opens its results page to
+anyone who has it, until the organiser makes a new one or takes it back. Only the
+token's hash is stored (`hash_token`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from scorekeeper.extensions import Model
+from scorekeeper.models import utcnow
+
+
+class ResultsLink(Model):
+    """The one results link of a tournament (a new one replaces it)."""
+
+    __tablename__ = "tournament_results_link"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), unique=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
