@@ -5,6 +5,7 @@ checkers, the stateless API, and a league's export and import."""
 from __future__ import annotations
 
 import html as html_text
+import json
 import re
 from urllib.parse import urlencode
 
@@ -15,10 +16,14 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
+from scorekeeper.leagues import transfer
+from scorekeeper.leagues.models import League
 from scorekeeper.scoring import DECK, AssoOnAsso, AssoSweep, Rules
 from scorekeeper.scoring.rulesets import RULE_SETS
 from tests.helpers import EN, IT
+from tests.helpers.actions import create_league, signup
 from tests.helpers.games import form_keys, start_game
+from tests.helpers.leagues import start_league_game, upload_league_file
 
 PAIRS = ("Anna", "Bruno", "Carla", "Dario")
 
@@ -195,3 +200,38 @@ def test_the_primiera_api_takes_a_rule_set_and_refuses_an_unknown_one(
     refused = client.post("/api/v1/primiera", json={"cards": cards, "rule_set": "cirulla"})
     assert refused.status_code == 422
     assert refused.get_json()["errors"][0]["field"] == "rule_set"
+
+
+def test_a_league_file_keeps_the_rule_sets_and_a_scopa_file_reads_as_before(
+    app: Flask, client: FlaskClient
+) -> None:
+    signup(client, "owner")
+    public_id = create_league(
+        client, "Circolo", format="2x2", target="31", rule_set="scopa-d-assi", asso_sweep="scopa"
+    )
+    start_league_game(client, public_id, *PAIRS)
+    with app.app_context():
+        league = db.session.scalars(select(League).where(League.public_id == public_id)).one()
+        data = transfer.export_league(league)
+    assert (data["league"]["rule_set"], data["league"]["asso_sweep"]) == ("scopa-d-assi", "scopa")
+    assert "asso_on_asso" not in data["league"]  # its default is left out
+    (game,) = data["games"]
+    assert game["rule_set"] == "scopa-d-assi"
+    data["league"]["name"] = "Copia"
+    status, _text = upload_league_file(client, json.dumps(data).encode(), EN)
+    assert status == 200
+    with app.app_context():
+        copy = db.session.scalars(select(League).where(League.name == "Copia")).one()
+        assert transfer.export_league(copy) == data
+        imported = db.session.scalars(select(Game).where(Game.league_id == copy.id)).one()
+        assert imported.rules.rule_set.key == "scopa-d-assi"
+    # A file written before rule sets (no rule_set key) reads as Scopa.
+    plain = json.loads(json.dumps(data))
+    for spec in (plain["league"], *plain["games"]):
+        for key in ("rule_set", "asso_sweep", "asso_on_asso"):
+            spec.pop(key, None)
+    plain["league"]["name"] = "Vecchio"
+    assert upload_league_file(client, json.dumps(plain).encode(), EN)[0] == 200
+    with app.app_context():
+        old = db.session.scalars(select(League).where(League.name == "Vecchio")).one()
+        assert old.rules.rule_set.key == "scopa"
