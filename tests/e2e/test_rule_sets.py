@@ -61,3 +61,28 @@ def test_scopone_scientifico_to_21_by_cards(en_phone: Page) -> None:
     record_by_cards(page, SIDES, {0: DENARI_AND_SEVENS}, rest=1, scope={0: 7, 1: 12}, taps=taps)
     expect_totals(page, 20, 26)
     expect(page.locator("#game-status")).to_have_text("Winners: Bruno and Dario")
+
+
+def card(page: Page, name: str):  # a Playwright locator
+    """The card button of the enhanced grid named ``name`` ("seven of denari")."""
+    return page.locator(".grid-enhanced").get_by_role("button", name=name, exact=False).first
+
+
+def test_the_capture_checker_plays_scopa_d_assi(en_phone: Page) -> None:
+    """An asso takes the whole table in Scopa d'assi, a scopa only as the house says,
+    and nothing at all in Scopa; the house choices show only for Scopa d'assi."""
+    page = en_phone
+    page.goto("/check/capture")
+    expect(page.locator("#asso-house")).to_be_hidden()
+    for name in ("five of denari", "three of bastoni", "knight of spade"):
+        card(page, name).tap()
+    page.locator(".side-picker").get_by_role("button", name="Played card · 0").tap()
+    card(page, "ace of coppe").tap()
+    result = page.locator("#capture-result")
+    expect(result).to_contain_text("Nothing can be taken")
+    page.get_by_label("Scopa d'assi: an asso takes every card on the table", exact=True).check()
+    expect(page.locator("#asso-house")).to_be_visible()
+    expect(result).to_contain_text("Asso pigliatutto: the asso takes every card on the table.")
+    expect(result).to_contain_text("an asso's sweep is not a scopa")
+    page.locator("#asso-house").get_by_label("A scopa", exact=True).check()
+    expect(result).to_contain_text("Scopa! It takes the whole table.")
