@@ -292,6 +292,9 @@ def test_rules_round_trip_through_json(fmt, sum_choice):
         "napoleone": False,
         "re_bello": True,
         "sum_choice": sum_choice.value,
+        "rule_set": "scopa",
+        "asso_sweep": "not-scopa",
+        "asso_on_asso": "takes-asso",
     }
     assert Rules.from_json(data) == rules
 
