@@ -351,7 +351,8 @@ def first_load(browser: Any, playwright: Any, base: str, page_figures: PageFigur
     page.wait_for_load_state("networkidle")
     context.close()
     page_figures.bytes = int(sum(sizes.values()))
-    page_figures.requests = len(sizes)
+    # An image inlined in the CSS (a data: URL) is no response on the wire.
+    page_figures.requests = sum(1 for r in sizes if not urls.get(r, "").startswith("data:"))
     for request_id, size in sizes.items():
         if urls.get(request_id, "").startswith("data:"):
             continue  # an image inlined in the CSS: nothing on the wire

@@ -4,9 +4,9 @@
         [--pages home board] [--scheme light dark] [--lang it en]
 
 Serves this checkout under gunicorn with a throwaway SQLite database (bench/pages.py),
-starts a game of two with one hand saved and a demo league, then takes full-page PNGs in
-headless Chromium on an emulated phone: each page at each width, light and dark, Italian
-and English (``DIR/<page>-<width>-<scheme>-<lang>.png``).
+starts games of two (no hand yet, one hand saved, near the end, won) and a demo league,
+then takes full-page PNGs in headless Chromium on an emulated phone: each page at each
+width, light and dark, Italian and English (``DIR/<page>-<width>-<scheme>-<lang>.png``).
 """
 
 from __future__ import annotations
@@ -41,29 +41,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         database_url = f"sqlite:///{workdir / 'screens.sqlite3'}"
         with pages.gunicorn(database_url, 1, pages.free_port()) as base:
-            client = pages.Client(base)
-            edit, _view = client.new_game(target=21)
-            client.save_hand(edit, client.csrf(edit), 1, pages.random_hand(random.Random(3)))
-            # A game near its end (to 11, 9-7): quanto manca says who closes with what.
-            late, _late_view = client.new_game(target=11)
-            token = client.csrf(late)
-            for number, (a, b) in enumerate([(4, 0), (0, 4), (4, 0), (1, 3)], 1):
-                client.save_hand(late, token, number, _hand(a, b))
-            standings, _player = pages.demo_league(database_url, client)
-            paths = {
-                "home": "/",
-                "board": edit,
-                "table": edit + "/table",
-                "board-late": late,
-                "table-late": late + "/table",
-                "cards-error": edit + "/hands/cards",
-                "cards": edit + "/hands/cards",
-                "hand": edit + "/hands/1",
-                "capture": "/check/capture",
-                "checker": "/primiera",
-                "checker-result": "/primiera?sides=2&s0=7D,1D,6C,1B,5S&s1=7C,7B,7S,2D,4D",
-                "standings": standings,
-            }
+            paths = _games(pages.Client(base), database_url)
             wanted = args.pages or list(paths)
             from playwright.sync_api import sync_playwright
 
@@ -105,6 +83,40 @@ def main(argv: Sequence[str] | None = None) -> None:
                 browser.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _games(client: pages.Client, database_url: str) -> dict[str, str]:
+    """The games and league the screenshots show, by page name: their paths."""
+    edit, _view = client.new_game(target=21)
+    client.save_hand(edit, client.csrf(edit), 1, pages.random_hand(random.Random(3)))
+    # A game near its end (to 11, 9-7): quanto manca says who closes with what.
+    late, _late_view = client.new_game(target=11)
+    token = client.csrf(late)
+    for number, (a, b) in enumerate([(4, 0), (0, 4), (4, 0), (1, 3)], 1):
+        client.save_hand(late, token, number, _hand(a, b))
+    # A game not begun, and one won (12-0 to 11).
+    fresh, _fresh_view = client.new_game(target=11)
+    won, _won_view = client.new_game(target=11)
+    token = client.csrf(won)
+    for number in (1, 2, 3):
+        client.save_hand(won, token, number, _hand(4, 0))
+    standings, _player = pages.demo_league(database_url, client)
+    return {
+        "home": "/",
+        "board": edit,
+        "board-fresh": fresh,
+        "board-won": won,
+        "table": edit + "/table",
+        "board-late": late,
+        "table-late": late + "/table",
+        "cards-error": edit + "/hands/cards",
+        "cards": edit + "/hands/cards",
+        "hand": edit + "/hands/1",
+        "capture": "/check/capture",
+        "checker": "/primiera",
+        "checker-result": "/primiera?sides=2&s0=7D,1D,6C,1B,5S&s1=7C,7B,7S,2D,4D",
+        "standings": standings,
+    }
 
 
 #: Anna takes the first 22 cards of the grid, Bruno the rest (as taps would).

@@ -26,7 +26,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import ExceptionContext, make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import keeper, transactions, ui
+from scorekeeper import keeper, live, transactions, ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 from scorekeeper.locale import (
     DEFAULT_LOCALE,
@@ -67,8 +67,9 @@ SECURITY_HEADERS = {
 }
 #: Every page depends on the browser's cookies and languages.
 VARY = ("Cookie", "Accept-Language")
-#: The endpoints answering with a file: the same for every cookie and language.
-FILE_ENDPOINTS = frozenset({"static", "main.favicon"})
+#: The endpoints answering with a file: the same for every cookie and language (the
+#: scripts' words name their language in their URL).
+FILE_ENDPOINTS = frozenset({"static", "main.favicon", "main.texts"})
 #: What Werkzeug sends with a file that says nothing here: the file's name (its URL has
 #: it), Last-Modified (the ETag revalidates) and Accept-Ranges (no page asks for part of
 #: a file). Every page's first load asks for a few files: each header left out is bytes
@@ -154,6 +155,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
         HSTS_MAX_AGE=0,
         LIVE_POLL_MS=4000,  # how often an open board asks for news (js/games.js); 0: never
+        # Where boards follow their changes as server-sent events (scorekeeper/push.py,
+        # with REDIS_URL), say "https://push.example.org" or this site's own address when
+        # the proxy sends /v/*/events there; empty: boards poll (the embedded default).
+        LIVE_PUSH_URL="",
+        # How often a board polls while its stream is open (a safety net).
+        LIVE_PUSH_POLL_MS=60000,
     )
     app.config.from_pyfile("config.py", silent=True)
     for name, key in (
@@ -192,6 +199,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "connect", _sqlite_on_connect)
             event.listen(db.engine, "handle_error", _sqlite_stale_connection)
 
+    live.init_app(app)
     ui.init_app(app)
     keeper.init_app(app)
     _register_blueprints(app)
@@ -323,8 +331,15 @@ def load_or_create_secret_key(instance_path: Path) -> str:
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _connection_record: Any) -> None:
-    """Turn on WAL (readers do not block the writer) and foreign key checks."""
+    """Turn on WAL (readers do not block the writer) and foreign key checks.
+
+    Before that first read maps the ``-shm`` file, the journals get the file's mode back
+    if it is writable and they are not (`heal_journals`): a connection that maps a
+    read-only ``-shm`` stays read-only, and so does every connection of the process that
+    opens the file while it lives (SQLite shares one mapping per file and process)."""
     if isinstance(dbapi_connection, sqlite3.Connection):
+        if name := _sqlite_main_file(dbapi_connection):
+            heal_journals(name)
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -345,9 +360,27 @@ def _sqlite_stale_connection(context: ExceptionContext) -> None:
     error = context.original_exception
     if isinstance(error, sqlite3.Error) and any(text in str(error) for text in SQLITE_STALE):
         context.is_disconnect = True
+        # SQLAlchemy leaves the cursor of a lost connection open, and the traceback keeps
+        # it until the garbage collector gets there: its statement, never finalized, would
+        # keep the connection the pool closes open underneath (sqlite3_close_v2), with
+        # the process's read-only mapping of the -shm, so every connection opened
+        # meanwhile would be read-only too. Closed here, the connection closes for real.
+        cursor = getattr(context.execution_context, "cursor", None)
+        if cursor is not None:
+            with contextlib.suppress(sqlite3.Error):
+                cursor.close()
         name = context.engine.url.database if context.engine is not None else None
         if sqlite_read_only(error) and name and Path(name).is_file():
             heal_journals(Path(name))
+
+
+def _sqlite_main_file(connection: sqlite3.Connection) -> Path | None:
+    """The file of a SQLite connection's main database (None in memory); asking reads
+    nothing from the file itself."""
+    for _seq, schema, name in connection.execute("PRAGMA database_list").fetchall():
+        if schema == "main" and name:
+            return Path(name)
+    return None
 
 
 class SessionInterface(SecureCookieSessionInterface):

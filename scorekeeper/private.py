@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 #: The prefix of every page reached with a game's edit link.
 EDIT_LINK_PREFIX = "/g/"
 #: Endpoints that serve the same public file to everyone.
-PUBLIC_ENDPOINTS = frozenset({"static", "main.favicon"})
+PUBLIC_ENDPOINTS = frozenset({"static", "main.favicon", "main.texts"})
 
 
 def mark_private() -> None:

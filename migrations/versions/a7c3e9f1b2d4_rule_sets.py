@@ -7,7 +7,7 @@ rule set needs no migration. The audit log's kind CHECK widened to 'rules_change
 league's or a tournament's house rules changed).
 
 Revision ID: a7c3e9f1b2d4
-Revises: a7c3e5f1b9d2
+Revises: a7c3e9f2b4d8
 Create Date: 2026-12-06 11:20:00.000000
 
 """
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'a7c3e9f1b2d4'
-down_revision = 'a7c3e5f1b9d2'
+down_revision = 'a7c3e9f2b4d8'
 branch_labels = None
 depends_on = None
 

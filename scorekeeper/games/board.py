@@ -34,7 +34,8 @@ from scorekeeper.games.cookies import phone_side
 from scorekeeper.games.forms import CardsForm, CountsForm, counts_form
 from scorekeeper.games.hooks import game_label
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.outlook import outlook_lines
+from scorekeeper.games.outlook import outlook_lines, outlook_words
+from scorekeeper.games.scanned import awaiting_digests, scan_fragment
 from scorekeeper.games.sending import offline_data
 from scorekeeper.games.services import (
     StoredHand,
@@ -251,7 +252,10 @@ def board_context(
             blank_hand_form(game, token, state.next_hand) if editable and form is None else None
         ),
         "hand_sent": hand_sent,
-        "game_data": _with_confirmation(offline_data(game, hands, state, names), confirmation)
+        "game_data": _with_confirmation(
+            offline_data(game, hands, state, names) | {"outlook": outlook_words(sides)},
+            confirmation,
+        )
         if editable
         else None,
         "outlook": outlook_lines(game.rules, state.totals, sides),
@@ -277,17 +281,23 @@ def table_confirmation(game: Game, token: str, pending: Sequence[Pending]) -> di
     writer = account if account is not None else phone_side(game)
     names = game.sides()
     awaited = [side for side in range(len(names)) if side != writer]
+    side_links = [
+        url_for("games.side", token=side_token(game, side), _external=True)
+        for side in range(len(names))
+    ]
     return {
-        "prompts": prompts,
+        "prompts": _with_qr_links(game, prompts, side_links),
         "account_side": account,
         "writer": writer,
         "choose_side_url": url_for("games.choose_side", token=token),
-        "side_links": [
-            url_for("games.side", token=side_token(game, side), _external=True)
-            for side in range(len(names))
-        ],
+        "side_links": side_links,
         "offline": {
             "sides": awaited,
+            # A kept hand's QR for each side asked (static/js/outbox.js adds the fragment).
+            "links": {str(side): side_links[side] for side in awaited},
+            "qrLabels": {str(side): _qr_label(game, side) for side in awaited},
+            "qrScript": url_for("static", filename="js/qrcode.js"),
+            "qrCaption": _qr_caption(),
             "question": str(
                 side_gettext(
                     "%(side)s, do you confirm hand %(number)s?",
@@ -305,6 +315,32 @@ def table_confirmation(game: Game, token: str, pending: Sequence[Pending]) -> di
             ),
         },
     }
+
+
+def _qr_caption() -> str:
+    return _("Scan it with the other side's phone: it confirms this hand, even without signal.")
+
+
+def _qr_label(game: Game, side: int) -> str:
+    return _("QR code for the phone of %(side)s", side=sides_named(game, [side]))
+
+
+def _with_qr_links(game: Game, prompts: list[Prompt], side_links: Sequence[str]) -> list[Prompt]:
+    """The prompts with, for each side asked, its link carrying the hand (games.scanned):
+    the QR its own phone scans, even offline."""
+    if not any(prompt.sides and not prompt.disputed for prompt in prompts):
+        return prompts
+    digests = awaiting_digests(game.id)
+    out = []
+    for prompt in prompts:
+        found = digests.get(prompt.number)
+        if found is None or prompt.disputed:
+            out.append(prompt)
+            continue
+        fragment = scan_fragment(prompt.number, *found)
+        links = tuple((side, f"{side_links[side]}#{fragment}") for side in prompt.sides)
+        out.append(prompt._replace(qr_links=links))
+    return out
 
 
 def _with_confirmation(data: dict[str, Any], confirmation: dict[str, Any] | None) -> dict[str, Any]:
@@ -612,6 +648,9 @@ class Prompt(NamedTuple):
     resolve_url: str | None = None
     #: The key of its "Confermiamo" form (a tap sent twice confirms once).
     request_id: str = ""
+    #: On the phone at the table: for each side asked, its link with the hand in the
+    #: fragment, for the QR that side's own phone scans (games.scanned).
+    qr_links: tuple[tuple[int, str], ...] = ()
 
 
 def confirmation_prompts(

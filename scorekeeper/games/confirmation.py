@@ -41,9 +41,11 @@ from scorekeeper.games.models import (
     Hand,
     HandRevision,
     HandStatus,
+    PendingConfirmation,
     mask_of_sides,
     sides_of_mask,
 )
+from scorekeeper.games.scanned import points_digest
 from scorekeeper.games.services import (
     after_change,
     hand_fields,
@@ -76,7 +78,8 @@ class ConfirmationRefused(Exception):
     """A confirmation, dispute or resolution that cannot be: ``key`` says why
     (``not_awaited``: the side is not awaited on this hand; ``disputed``: the hand is
     disputed; ``not_disputed``: there is no dispute to resolve; ``reason``: a referee
-    must give a reason)."""
+    must give a reason; ``digest``: a confirmation scanned from a QR names other points
+    than the hand has)."""
 
     def __init__(self, key: str, number: int) -> None:
         self.key = key
@@ -206,33 +209,99 @@ def confirm_hand(game: Game, number: int, sides: Sequence[int], request_id: str)
         lock_game(game)
         if _already(game, request_id):
             return False
-        hand = hand_numbered(game, number)
-        if hand.status == HandStatus.DISPUTED:
-            raise ConfirmationRefused("disputed", number)
-        awaited = set(hand.awaiting)
-        wanted = set(sides)
-        if not wanted or not wanted <= awaited | _confirmed_sides(hand):
-            raise ConfirmationRefused("not_awaited", number)
-        now_confirming = sorted(wanted & awaited)
-        if not now_confirming:
-            return False
-        for k, side in enumerate(now_confirming):
-            key = request_id if k == 0 else None
-            log_revision(game, hand, "confirm", side=side, request_id=key)
-        hand.awaiting_sides = mask_of_sides(awaited - wanted)
-        if not hand.awaiting_sides:
-            hand.status = HandStatus.CONFIRMED
-        db.session.flush()
-        audit.record(
-            audit.ChangeKind.CONFIRMED,
-            audit.Subject.hand(game.id, number, hand.id),
-            {"awaiting": sorted(awaited)},
-            {"awaiting": list(hand.awaiting), "confirmed_by": now_confirming},
-        )
-        after_change(game)
-        return True
+        return _confirm_locked(game, hand_numbered(game, number), sides, request_id)
 
     return in_transaction(save)
+
+
+def _confirm_locked(game: Game, hand: Hand, sides: Sequence[int], request_id: str) -> bool:
+    """`confirm_hand`'s work, the game locked and the request not seen before."""
+    number = hand.number
+    if hand.status == HandStatus.DISPUTED:
+        raise ConfirmationRefused("disputed", number)
+    awaited = set(hand.awaiting)
+    wanted = set(sides)
+    if not wanted or not wanted <= awaited | _confirmed_sides(hand):
+        raise ConfirmationRefused("not_awaited", number)
+    now_confirming = sorted(wanted & awaited)
+    if not now_confirming:
+        return False
+    for k, side in enumerate(now_confirming):
+        key = request_id if k == 0 else None
+        log_revision(game, hand, "confirm", side=side, request_id=key)
+    hand.awaiting_sides = mask_of_sides(awaited - wanted)
+    if not hand.awaiting_sides:
+        hand.status = HandStatus.CONFIRMED
+    db.session.flush()
+    audit.record(
+        audit.ChangeKind.CONFIRMED,
+        audit.Subject.hand(game.id, number, hand.id),
+        {"awaiting": sorted(awaited)},
+        {"awaiting": list(hand.awaiting), "confirmed_by": now_confirming},
+    )
+    after_change(game)
+    return True
+
+
+#: What became of a confirmation scanned from a QR (`confirm_scanned`).
+ScannedOutcome = Literal["confirmed", "already", "pending"]
+
+
+def confirm_scanned(
+    game: Game, side: int, hand_request_id: str, digest: str, request_id: str
+) -> tuple[ScannedOutcome, int | None]:
+    """``side`` confirms the hand of client id ``hand_request_id`` whose points it was
+    shown as ``digest`` (a QR scanned between two phones, `scorekeeper.games.scanned`):
+    returns what became of it (``confirmed`` now; ``already``: this confirmation, or
+    this side's, was recorded before; ``pending``: the hand is not here yet, and the
+    confirmation waits for it) and the hand's number, if the hand is here.
+
+    Raises `ConfirmationRefused`: ``digest`` (the hand here has other points),
+    ``disputed``, ``not_awaited`` (the side entered it, or the game asks no
+    confirmation).
+    """
+
+    def save() -> tuple[ScannedOutcome, int | None]:
+        lock_game(game)
+        hand = db.session.scalar(
+            select(Hand).where(Hand.game_id == game.id, Hand.request_id == hand_request_id)
+        )
+        number = hand.number if hand is not None else None
+        if _already(game, request_id) or _waiting(game, request_id):
+            return "already", number
+        if not game.requires_confirmation:
+            raise ConfirmationRefused("not_awaited", number or 0)
+        if hand is None:
+            db.session.add(
+                PendingConfirmation(
+                    game_id=game.id,
+                    hand_request_id=hand_request_id,
+                    side=side,
+                    digest=digest,
+                    request_id=request_id,
+                )
+            )
+            db.session.flush()
+            return "pending", None
+        if points_digest(hand.sides) != digest:
+            raise ConfirmationRefused("digest", hand.number)
+        recorded = _confirm_locked(game, hand, [side], request_id)
+        return ("confirmed" if recorded else "already"), hand.number
+
+    return in_transaction(save)
+
+
+def _waiting(game: Game, request_id: str) -> bool:
+    """Whether this scanned confirmation already waits for its hand (sent twice)."""
+    return (
+        db.session.scalar(
+            select(PendingConfirmation.id).where(
+                PendingConfirmation.game_id == game.id,
+                PendingConfirmation.request_id == request_id,
+            )
+        )
+        is not None
+    )
 
 
 def dispute_hand(game: Game, number: int, side: int, entry: HandEntry, request_id: str) -> bool:

@@ -26,7 +26,14 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import (
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    Regexp,
+    ValidationError,
+)
 
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import NAME_MAX
@@ -649,6 +656,17 @@ REASON_MAX = 500
 class ConfirmForm(HandFormBase):
     """A side's "Confermiamo" (or "Contestiamo") button: its own key, and the side or
     sides it speaks for (``side``, repeated; read by the view, which knows the link)."""
+
+
+class ScannedForm(ConfirmForm):
+    """A side's "Confermiamo" of a hand scanned from the other phone's QR (games.scanned):
+    the hand's client id and the digest of its points; ``number`` is the hand's number
+    as the other phone showed it."""
+
+    hand = HiddenField(validators=[InputRequired(), Length(max=REQUEST_ID_MAX)])
+    digest = HiddenField(
+        validators=[InputRequired(), Length(max=200), Regexp(r"^[0-9]{1,3}(?:[._][0-9]{1,3})*$")]
+    )
 
 
 class ResolveForm(AppForm):

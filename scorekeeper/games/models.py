@@ -452,3 +452,29 @@ class HandRevision(Model):
     reason: Mapped[str | None] = mapped_column(Text)
     request_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PendingConfirmation(Model):
+    """A side's confirmation of a hand the server does not have yet: the other side's
+    phone scanned a QR of it while both phones were offline, and synced first. Named by
+    the hand's client id (``Hand.request_id``, the key of the form that saves it) and
+    the digest of its points (`scorekeeper.games.scanned.points_digest`); applied once,
+    when the hand lands with the same points, then removed. ``request_id`` is the
+    confirmation's own key (sent again, it is stored once)."""
+
+    __tablename__ = "pending_confirmation"
+    __table_args__ = (
+        CheckConstraint("side >= 0", name="side"),
+        UniqueConstraint(
+            "game_id", "request_id", name="uq_pending_confirmation_game_id_request_id"
+        ),
+        Index("ix_pending_confirmation_game_id_hand_request_id", "game_id", "hand_request_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    hand_request_id: Mapped[str] = mapped_column(String(64))
+    side: Mapped[int] = mapped_column(Integer)
+    digest: Mapped[str] = mapped_column(String(200))
+    request_id: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

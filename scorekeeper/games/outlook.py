@@ -12,11 +12,11 @@ from itertools import combinations
 from typing import NamedTuple
 
 from babel.lists import format_list
+from flask_babel import get_translations
 
-from scorekeeper.grammar import Side, current_language, ngettext, side_gettext
-from scorekeeper.grammar import gettext as _
+from scorekeeper.grammar import Side, current_language, format_message, ngettext, side_gettext
 from scorekeeper.scoring import Category, Rules, SideOutlook, categories_in_play, game_outlook
-from scorekeeper.ui.labels import category_label
+from scorekeeper.ui.labels import any_of, category_label
 
 
 class OutlookLine(NamedTuple):
@@ -69,7 +69,8 @@ def _ways(sets: tuple[frozenset[Category], ...], rules: Rules) -> str:
         if size == 1:
             return format_list(names, style="or", locale=language)
         listed = format_list(names, locale=language)
-        return _ANY_OF[size]().replace("{categories}", listed) if size in _ANY_OF else listed
+        words = any_of(size)
+        return words.replace("{categories}", listed) if words is not None else listed
     ways = [format_list(_names(s, rules), locale=language) for s in sets]
     return format_list(ways, style="or", locale=language)
 
@@ -78,9 +79,29 @@ def _names(taken: frozenset[Category], rules: Rules) -> list[str]:
     return [category_label(c) for c in categories_in_play(rules) if c in taken]
 
 
-#: "Any k of these" for the k a board can show (of at most five one-point categories).
-_ANY_OF = {
-    2: lambda: _("any two of %(categories)s", categories="{categories}"),
-    3: lambda: _("any three of %(categories)s", categories="{categories}"),
-    4: lambda: _("any four of %(categories)s", categories="{categories}"),
-}
+def outlook_words(sides: Sequence[Side]) -> list[dict[str, object]]:
+    """Each side's lines with the numbers left open, for the phone that says quanto
+    manca at totals it computed itself, offline (static/js/outbox-kept.js, with
+    ScopaScoring.gameOutlook and the texts' script's lists): "missing" in the forms 1
+    and 2 take (``%(num)s``), "closes" with ``%(ways)s``. The side's own words are fitted
+    to its name here ("Ad Anna"), as the board's are."""
+    translations = get_translations()
+    singular, plural = "%(side)s: %(num)s point to go", "%(side)s: %(num)s points to go"
+    return [
+        {
+            "missing": {
+                form: format_message(
+                    translations.ungettext(singular, plural, num),
+                    {"side": str(side), "num": "%(num)s"},
+                )
+                for form, num in (("one", 1), ("other", 2))
+            },
+            "closes": side_gettext(
+                "%(side)s closes the game with %(ways)s.",
+                "%(side)s close the game with %(ways)s.",
+                side,
+                ways="%(ways)s",
+            ),
+        }
+        for side in sides
+    ]

@@ -23,7 +23,7 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from scorekeeper import audit
+from scorekeeper import audit, live
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
 from scorekeeper.games.hooks import (
@@ -44,6 +44,7 @@ from scorekeeper.games.models import (
     mask_of_sides,
     rules_values,
 )
+from scorekeeper.games.scanned import points_digest, take_pending
 from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
     FORMATS,
@@ -205,6 +206,13 @@ class ScoredHand:
     score: HandScore
     sides: tuple[SideValues, ...]
     result: HandResult
+    #: Where it stands with the other side (a hand read from a league's file; a hand
+    #: recorded at the table sets these in `record_hand`): confirmed by default.
+    status: str = HandStatus.CONFIRMED
+    awaiting_sides: int = 0
+    entered_side: int | None = None
+    #: A disputed hand's dispute: the side that disputed it and its version, scored.
+    dispute: tuple[int, ScoredHand] | None = None
 
     def hand_values(
         self, game_id: int, number: int, at: datetime, request_id: str | None = None
@@ -218,9 +226,9 @@ class ScoredHand:
             "mode": self.entry.mode.value,
             "entry": self.entry.to_json(),
             "napoleone_side": self.score.napoleone,
-            "status": HandStatus.CONFIRMED,
-            "awaiting_sides": 0,
-            "entered_side": None,
+            "status": self.status,
+            "awaiting_sides": self.awaiting_sides,
+            "entered_side": self.entered_side,
             "created_at": at,
             "updated_at": at,
         }
@@ -399,6 +407,20 @@ def _store_hands(hands: Sequence[tuple[int, int, datetime, ScoredHand]]) -> None
             for hand_id, game_id, number, at, hand in stored
         ],
     )
+    disputes = [
+        hand.revision_values(game_id, hand_id, number, at)
+        | {
+            "action": "dispute",
+            "side": hand.dispute[0],
+            "mode": hand.dispute[1].entry.mode.value,
+            "entry": hand.dispute[1].entry.to_json(),
+            "totals": list(hand.dispute[1].result.points),
+        }
+        for hand_id, game_id, number, at, hand in stored
+        if hand.dispute is not None
+    ]
+    if disputes:
+        insert_rows(HandRevision, disputes)
 
 
 def rematch(game: Game) -> tuple[Game, str]:
@@ -631,7 +653,9 @@ def record_hand(
         # Core INSERTs, as `store_games` makes them: the hand, its sides, its revision.
         now = utcnow()
         values = scored.hand_values(game.id, number, now, request_id=request_id)
-        confirmed = _awaited(game, entered_side, confirmed_by, values)
+        # Confirmations scanned from a QR of this hand that synced before it (games.scanned).
+        by_scan = _scanned_before(game, request_id, scored)
+        confirmed = _awaited(game, entered_side, [*confirmed_by, *by_scan], values)
         hand_id: int = db.session.execute(_INSERT_HAND, values).scalar_one()
         insert_rows(HandSide, [{"hand_id": hand_id, **side._asdict()} for side in scored.sides])
         revision = scored.revision_values(game.id, hand_id, number, now)
@@ -646,7 +670,13 @@ def record_hand(
         if confirmed:
             # Idempotent with the hand itself: the hand's request id is the key.
             confirmation = revision | {"action": "confirm"}
-            insert_rows(HandRevision, [confirmation | {"side": side} for side in confirmed])
+            insert_rows(
+                HandRevision,
+                [
+                    confirmation | {"side": side, "request_id": by_scan.get(side)}
+                    for side in confirmed
+                ],
+            )
             audit.record(
                 audit.ChangeKind.CONFIRMED,
                 audit.Subject.hand(game.id, number, hand_id),
@@ -665,6 +695,19 @@ def record_hand(
     except _AlreadySaved as saved:
         hand = db.session.get_one(Hand, saved.hand_id)
         return Recorded(hand.id, hand.number, already_saved=True)
+
+
+def _scanned_before(game: Game, request_id: str, scored: ScoredHand) -> dict[int, str]:
+    """The sides whose scanned confirmation of this hand (client id ``request_id``) waited
+    for it with its points, and each one's key (`scanned.take_pending`: taken either way)."""
+    if not game.requires_confirmation:
+        return {}
+    digest = points_digest(scored.sides)
+    return {
+        pending.side: pending.request_id
+        for pending in take_pending(game.id, request_id)
+        if pending.digest == digest
+    }
 
 
 def _awaited(
@@ -856,6 +899,7 @@ def lock_game(game: Game) -> None:
     for (key, _column), value in zip(_GAME_COLUMNS, row, strict=True):
         set_committed_value(game, key, value)
     db.session.expire(game, ["seats", "hands"])
+    live.changed(game)  # its followers hear of it once this commits
 
 
 #: The game's mapped attributes and their columns, as `lock_game` reads them back.

@@ -50,6 +50,7 @@ from scorekeeper.games.confirmation import (
     ConfirmationRefused,
     account_side,
     confirm_hand,
+    confirm_scanned,
     dispute_hand,
     disputed_by,
     is_referee,
@@ -65,6 +66,7 @@ from scorekeeper.games.forms import (
     HandFormBase,
     NewGameForm,
     ResolveForm,
+    ScannedForm,
     cards_form,
     counts_form,
 )
@@ -921,6 +923,7 @@ def side(token: str) -> ResponseReturnValue:
     )
     context["side"] = side
     context["side_name"] = sides_named(game, [side])
+    context["scanned_url"] = url_for("games.side_scanned", token=token)
     context["notes"] = []
     context["scripts"] = board_scripts(game, False)
     context["preview"] = None
@@ -935,6 +938,62 @@ def side_confirm(token: str, number: int) -> ResponseReturnValue:
     """A side confirms a hand on its own phone (for its side alone)."""
     game, side = _side_game(token)
     return _confirm(game, number, [side], url_for("games.side", token=token))
+
+
+@bp.get("/c/<token>/csrf")
+def side_csrf(token: str) -> ResponseReturnValue:
+    """A fresh CSRF token for confirmations kept on a side's phone while offline."""
+    _side_game(token)
+    return csrf_answer(generate_csrf())
+
+
+@bp.post("/c/<token>/scanned")
+def side_scanned(token: str) -> ResponseReturnValue:
+    """A side confirms on its own phone a hand it scanned from the other phone's QR,
+    perhaps before the hand itself reached the server (games.scanned): recorded once."""
+    game, side = _side_game(token)
+    back = url_for("games.side", token=token)
+    form = ScannedForm()
+    shown = form.expected_number()
+    if not form.validate_on_submit() or not request.form.get("request_id") or shown is None:
+        abort(400)
+    try:
+        outcome, number = confirm_scanned(
+            game, side, form.hand.data or "", form.digest.data or "", form.key()
+        )
+    except ConfirmationRefused as refused:
+        message = _scanned_refusal(refused)
+        if wants_json():
+            return confirmed_answer(refused.number, message, locked=False, refused=True)
+        flash(message, "warning")
+        return redirect(back)
+    if outcome == "pending":
+        message = side_gettext(
+            "%(side)s confirmed hand %(number)s: it counts as soon as the hand reaches the server.",
+            "%(side)s confirmed hand %(number)s: it counts as soon as the hand reaches the server.",
+            sides_named(game, [side]),
+            number=shown,
+        )
+    elif outcome == "already":
+        message = _("Hand %(number)s: this confirmation was already received.", number=shown)
+    else:
+        message = _confirmed_message(game, number or shown, [side])
+    if wants_json():
+        hand = get_hand(game, number) if number is not None else None
+        locked = hand is not None and hand.status == HandStatus.CONFIRMED
+        return confirmed_answer(number or shown, message, locked=locked)
+    flash(message, "success")
+    return redirect(back)
+
+
+def _scanned_refusal(refused: ConfirmationRefused) -> str:
+    if refused.key == "digest":
+        return _(
+            "Hand %(number)s on the server is not the one the other phone showed: nothing"
+            " was recorded. Check it on the board, then confirm or dispute it there.",
+            number=refused.number,
+        )
+    return _refusal_message(refused)
 
 
 @bp.route("/c/<token>/hands/<int:number>/dispute", methods=["GET", "POST"])

@@ -20,7 +20,7 @@ import io
 import json
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from functools import cache
 from itertools import islice
@@ -37,11 +37,16 @@ from scorekeeper.games import services as games
 from scorekeeper.games.inputs import GameSetup
 from scorekeeper.games.models import (
     ENTRY_MODES,
+    HAND_STATUSES,
     RULES_COLUMNS,
     Game,
     Hand,
+    HandRevision,
+    HandStatus,
     Seat,
+    mask_of_sides,
     rules_of,
+    sides_of_mask,
 )
 from scorekeeper.grammar import gettext, ngettext
 from scorekeeper.leagues import imports, standings
@@ -211,7 +216,12 @@ def export_league(league: League) -> dict[str, Any]:
     data = {
         "kind": FILE_KIND,
         "version": FILE_VERSION,
-        "league": {"name": league.name, "public": league.is_public, **_rules_json(league.rules)},
+        "league": {
+            "name": league.name,
+            "public": league.is_public,
+            **_rules_json(league.rules),
+            "requires_confirmation": league.requires_confirmation,
+        },
         "players": [{"id": local[row.id], "name": row.name} for row in players],
         "seasons": _export_seasons(league),
     }
@@ -250,11 +260,13 @@ def _export_games(
     each game's place in that order, by its id."""
     of_league = Game.league_id == league.id
     seats, hands = _seats_and_hands(of_league)
+    disputes = _disputes(of_league)
     rows = db.session.execute(
         select(
             Game.id,
             Game.created_at,
             Game.first_dealer,
+            Game.requires_confirmation,
             *(getattr(Game, name) for name in RULES_COLUMNS),
         )
         .where(of_league)
@@ -272,12 +284,40 @@ def _export_games(
                     None if seat.player_id is None else local[seat.player_id]
                     for seat in seats.get(game.id, ())
                 ],
-                "hands": [
-                    {"mode": hand.mode, "entry": hand.entry} for hand in hands.get(game.id, ())
-                ],
+                "hands": [_export_hand(hand, disputes) for hand in hands.get(game.id, ())],
+                "requires_confirmation": game.requires_confirmation,
             }
         )
     return games
+
+
+def _export_hand(
+    hand: Row[*tuple[Any, ...]], disputes: Mapping[int, Row[*tuple[Any, ...]]]
+) -> dict[str, Any]:
+    """A hand as entered and, where it is not simply confirmed, where it stands with the
+    other side: the side that entered it, the sides it awaits, a dispute's version."""
+    out: dict[str, Any] = {"mode": hand.mode, "entry": hand.entry}
+    if hand.entered_side is not None:
+        out["entered_side"] = hand.entered_side
+    if hand.status != HandStatus.CONFIRMED:
+        out["status"] = hand.status
+        out["awaiting"] = list(sides_of_mask(hand.awaiting_sides))
+    dispute = disputes.get(hand.id) if hand.status == HandStatus.DISPUTED else None
+    if dispute is not None:
+        out["dispute"] = {"side": dispute.side, "mode": dispute.mode, "entry": dispute.entry}
+    return out
+
+
+def _disputes(of_league: ColumnElement[bool]) -> dict[int, Row[*tuple[Any, ...]]]:
+    """The last dispute of each disputed hand of the league, by hand id."""
+    rows = db.session.execute(
+        select(HandRevision.hand_id, HandRevision.side, HandRevision.mode, HandRevision.entry)
+        .join(Hand, Hand.id == HandRevision.hand_id)
+        .join(Game, Game.id == Hand.game_id)
+        .where(of_league, Hand.status == HandStatus.DISPUTED, HandRevision.action == "dispute")
+        .order_by(HandRevision.id)
+    )
+    return {row.hand_id: row for row in rows if row.hand_id is not None}
 
 
 #: The settings of `Rules` a file holds, for the league and for each game: the stored ones.
@@ -306,13 +346,26 @@ def _rules_json(rules: Rules) -> dict[str, object]:
 
 #: The keys of each object of the file (what `export_league` writes); any other is refused.
 _FILE_KEYS = frozenset(("kind", "version", "league", "players", "seasons", "games"))
-_LEAGUE_KEYS = frozenset(("name", "public", *_FILE_RULES, *_OPTIONAL_FILE_RULES))
+_LEAGUE_KEYS = frozenset(
+    ("name", "public", *_FILE_RULES, *_OPTIONAL_FILE_RULES, "requires_confirmation")
+)
 _PLAYER_KEYS = frozenset(("id", "name"))
 _SEASON_KEYS = frozenset(("name", "starts_on", "ends_on", "archived"))
 _GAME_KEYS = frozenset(
-    ("played_at", *_FILE_RULES, *_OPTIONAL_FILE_RULES, "first_dealer", "seats", "hands")
+    (
+        "played_at",
+        *_FILE_RULES,
+        *_OPTIONAL_FILE_RULES,
+        "first_dealer",
+        "seats",
+        "hands",
+        "requires_confirmation",
+    )
 )
-_HAND_KEYS = frozenset(("mode", "entry"))
+#: A hand's keys; those after the entry are optional (a hand simply confirmed, or a file
+#: from before confirmations, has none of them).
+_HAND_KEYS = frozenset(("mode", "entry", "entered_side", "status", "awaiting", "dispute"))
+_DISPUTE_KEYS = frozenset(("side", "mode", "entry"))
 
 
 def _file_rules(spec: Mapping[str, Any], where: str) -> Rules:
@@ -339,7 +392,15 @@ def _seats_and_hands(of_league: ColumnElement[bool]) -> tuple[_ByGame, _ByGame]:
         .order_by(Seat.game_id, Seat.seat)
     )
     hands = _by_game(
-        select(Hand.game_id, Hand.mode, Hand.entry)
+        select(
+            Hand.game_id,
+            Hand.mode,
+            Hand.entry,
+            Hand.id,
+            Hand.status,
+            Hand.awaiting_sides,
+            Hand.entered_side,
+        )
         .join(Game, Game.id == Hand.game_id)
         .where(of_league)
         .order_by(Hand.game_id, Hand.number)
@@ -608,8 +669,14 @@ def _import_league(spec: Mapping[str, Any], owner: User) -> League:
         name=json_name(spec.get("name"), "league.name"),
         is_public=json_bool(spec.get("public"), "league.public"),
         rules=_file_rules(spec, "league"),
+        requires_confirmation=_optional_bool(spec, "requires_confirmation", "league"),
     )
     return create_league(owner, setup, commit=False)
+
+
+def _optional_bool(spec: Mapping[str, Any], key: str, where: str) -> bool:
+    """``spec[key]`` as a bool, false when the file (one from before it) has no such key."""
+    return key in spec and json_bool(spec[key], f"{where}.{key}")
 
 
 def _import_players(items: Any, league: League) -> dict[int, Player]:
@@ -674,6 +741,7 @@ def _import_game(
             player_ids=[player_id for player_id, _name in seated],
             hands=hands,
             played_at=played_at,
+            requires_confirmation=_optional_bool(entry, "requires_confirmation", where),
         )
     except InvalidGame as err:
         raise ImportRefused(
@@ -704,15 +772,61 @@ def _import_hand(rules: Rules, item: Any, where: str) -> games.ScoredHand:
     """One hand of the file as entered, read strictly (`read_entry`) and scored by the
     scoring package; what is stored is the entry read, never the file's object as sent."""
     hand = json_object(item, where, _HAND_KEYS)
-    mode = hand.get("mode")
+    scored = _scored_entry(rules, hand.get("mode"), hand.get("entry"), where)
+    return _with_confirmation_state(rules, scored, hand, where)
+
+
+def _scored_entry(rules: Rules, mode: Any, entry: Any, where: str) -> games.ScoredHand:
+    """An entry of the file, read strictly and scored."""
     if mode not in ENTRY_MODES:
         raise ImportRefused(f"{where}.mode", N_("must be counts or cards"))
     try:
-        return games.score_hand(rules, read_entry(mode, hand.get("entry")))
+        return games.score_hand(rules, read_entry(mode, entry))
     except InvalidHand as err:
         first = err.errors[0]
         path = f"{where}.{first.field}" if first.field else where
         raise ImportRefused(path, first.template, **first.params) from err
+
+
+def _with_confirmation_state(
+    rules: Rules, scored: games.ScoredHand, hand: Mapping[str, Any], where: str
+) -> games.ScoredHand:
+    """The hand with where it stands with the other side, as the file says (confirmed
+    when it says nothing): the side that entered it, the sides it awaits, a dispute."""
+    sides = rules.format.sides
+    entered = hand.get("entered_side")
+    if entered is not None:
+        entered = json_int(entered, f"{where}.entered_side", 0, sides - 1)
+    status = hand.get("status", HandStatus.CONFIRMED)
+    if status not in HAND_STATUSES:
+        raise ImportRefused(f"{where}.status", N_("must be confirmed, awaiting or disputed"))
+    awaiting: list[int] = []
+    if status != HandStatus.CONFIRMED:
+        items = json_list(hand.get("awaiting"), f"{where}.awaiting", sides)
+        awaiting = [
+            json_int(s, f"{where}.awaiting[{k}]", 0, sides - 1) for k, s in enumerate(items)
+        ]
+        if not awaiting or len(set(awaiting)) != len(awaiting) or entered in awaiting:
+            raise ImportRefused(f"{where}.awaiting", N_("not the sides of this hand"))
+    elif "awaiting" in hand:
+        raise ImportRefused(f"{where}.awaiting", N_("not the sides of this hand"))
+    dispute = None
+    if status == HandStatus.DISPUTED:
+        spec = json_object(hand.get("dispute"), f"{where}.dispute", _DISPUTE_KEYS)
+        side = json_int(spec.get("side"), f"{where}.dispute.side", 0, sides - 1)
+        if side not in awaiting:
+            raise ImportRefused(f"{where}.dispute.side", N_("not the sides of this hand"))
+        theirs = _scored_entry(rules, spec.get("mode"), spec.get("entry"), f"{where}.dispute")
+        dispute = (side, theirs)
+    elif "dispute" in hand:
+        raise ImportRefused(f"{where}.dispute", N_("only a disputed hand has one"))
+    return replace(
+        scored,
+        status=status,
+        awaiting_sides=mask_of_sides(awaiting),
+        entered_side=entered,
+        dispute=dispute,
+    )
 
 
 def add_league_games(league: League, new_games: Iterable[games.NewGame]) -> None:
@@ -735,6 +849,10 @@ def _store_league_games(
     if game_ids is not None:
         game_ids += stored
     for game_id, game in zip(stored, new_games, strict=True):
+        if game.requires_confirmation and any(
+            hand.status != HandStatus.CONFIRMED for hand in game.hands
+        ):
+            continue  # counted once every hand is confirmed, as at the table
         results += standings.results_of(
             league_id,
             game_id,

@@ -535,6 +535,7 @@ def player(public_id: str, player_id: int) -> ResponseReturnValue:
         h2h_form=h2h_form,
         against=against,
         h2h=page.head_to_head,
+        unconfirmed=standings.unconfirmed(access.league.id, found.id),
     )
 
 

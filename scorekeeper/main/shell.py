@@ -19,11 +19,13 @@ from typing import Any
 
 from flask import current_app, get_template_attribute, has_request_context, request, url_for
 from flask.sansio.app import App
+from flask_babel import get_locale
 from jinja2.runtime import Context
 from jinja2.utils import pass_context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from scorekeeper.ui.outbox import texts_script
 from scorekeeper.ui.static import DIGEST_CHARS, static_digest, static_digests
 
 #: The service worker's cache of boards (``main/sw.js``, ``static/js/offline.js``). Its
@@ -81,10 +83,20 @@ def template_url_for(endpoint: str, **values: Any) -> str:
     return url
 
 
+def texts_url(language: str | None = None) -> str:
+    """The URL of the scripts' words in ``language`` (the page's), with their digest: kept
+    for good by the browser and the service worker, as a static file (`main.texts`)."""
+    if language is None:
+        language = str(get_locale())
+    return template_url_for("main.texts", code=language, v=texts_script(language)[1])
+
+
 def install_template_url_for(app: App) -> None:
-    """Give `app`'s templates `template_url_for` as their ``url_for``, and `chrome`."""
+    """Give `app`'s templates `template_url_for` as their ``url_for``, `chrome` and
+    `texts_url`."""
     app.jinja_env.globals["url_for"] = template_url_for
     app.jinja_env.globals["chrome"] = chrome
+    app.jinja_env.globals["texts_url"] = texts_url
 
 
 #: The static files the chrome names: a new version of one renders the chrome again.

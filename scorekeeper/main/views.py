@@ -23,6 +23,7 @@ from scorekeeper.grammar import gettext as _
 from scorekeeper.keeper import KEEPER_HEADER
 from scorekeeper.locale import DEFAULT_LOCALE, LOCALES, remember_locale, select_locale
 from scorekeeper.main import shell
+from scorekeeper.ui.outbox import texts_script
 from scorekeeper.ui.redirects import safe_next
 
 bp = Blueprint("main", __name__)
@@ -105,6 +106,24 @@ def manifest() -> ResponseReturnValue:
     return response
 
 
+@bp.get("/texts/<code>.js")
+def texts(code: str) -> ResponseReturnValue:
+    """What the pages' scripts say in one language (ui/outbox.py): a file like a static
+    one, kept for good at the URL with its digest (``?v=``, `shell.texts_url`)."""
+    if code not in LOCALES:
+        abort(404)
+    body, digest = texts_script(code)
+    response = Response(body, mimetype="text/javascript")
+    fresh = request.args.get("v") == digest
+    response.headers["Cache-Control"] = shell.IMMUTABLE if fresh else shell.SHORT
+    return response
+
+
+def texts_pages() -> list[str]:
+    """The texts' script's URL in each language, with its digest."""
+    return [shell.texts_url(code) for code in LOCALES]
+
+
 def offline_pages() -> dict[str, str]:
     """The offline page's URL in each language."""
     return {code: url_for("main.offline", code=code) for code in LOCALES}
@@ -153,13 +172,18 @@ def _build_service_worker() -> str:
     pages = offline_pages()
     loader = current_app.jinja_env.loader
     source = loader.get_source(current_app.jinja_env, "main/sw.js")[0] if loader else ""
+    words = texts_pages()
     version = shell.shell_version(
-        [source.encode(), *(_render_offline(code).encode() for code in pages)]
+        [
+            source.encode(),
+            *(_render_offline(code).encode() for code in pages),
+            *(url.encode() for url in words),
+        ]
     )
     return render_template(
         "main/sw.js",
         version=version,
-        shell=[*shell.shell_urls(), *pages.values()],
+        shell=[*shell.shell_urls(), *pages.values(), *words],
         offline=pages,
         default_lang=DEFAULT_LOCALE,
         boards_cache=shell.BOARDS_CACHE,

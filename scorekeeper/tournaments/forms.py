@@ -45,7 +45,16 @@ STRUCTURE_CHOICES = [
     SelectChoice(Structure.SWISS.value, _l("Swiss rounds")),
     SelectChoice(Structure.DANISH.value, _l("Danish rounds (first meets second)")),
     SelectChoice(Structure.KNOCKOUT.value, _l("Knockout only")),
+    SelectChoice(Structure.ROTATING.value, _l("Individual, rotating partners (baraonda)")),
+    SelectChoice(Structure.CLUBS.value, _l("Club against club")),
 ]
+#: The structures played in a number of rounds the organiser sets.
+ROUND_STRUCTURES = (
+    Structure.SWISS.value,
+    Structure.DANISH.value,
+    Structure.ROTATING.value,
+    Structure.CLUBS.value,
+)
 LENGTH_CHOICES = [
     SelectChoice("1", _l("One partita")),
     SelectChoice("3", _l("Best of 3")),
@@ -91,6 +100,33 @@ ERROR_MESSAGES = {
     "tie_break_twice": _l("Each tie-break at most once."),
     "points_order": _l("A win counts at least a draw, a draw at least a loss."),
     "entry_fee": _l("The entry fee cannot be negative."),
+    "margin_range": _l("No margin, or two clear points."),
+    "margin_short": _l(
+        "Two clear points: the winner must reach the target and lead by 2 points or"
+        " more. The table plays on until then."
+    ),
+    "pairs_format": _l(
+        "Rotating partners and club against club are played in pairs: choose the pairs format."
+    ),
+    "format_no_league": _l(
+        "Rotating partners and club against club are not played in a league yet: choose no league."
+    ),
+    "singles_only_rotating": _l(
+        'With rotating partners everyone enters alone: one player a line, such as "Carla (Club)".'
+    ),
+    "rotating_players": _l(
+        "Rotating partners seat four at every table: the players must be a multiple of 4"
+        " (8, 12, 16...)."
+    ),
+    "clubs_pairs": _l(
+        'Club against club takes pairs with their club: write "Anna & Bruno (Club)".'
+    ),
+    "clubs_uneven": _l(
+        "Club against club needs two clubs or more, each with as many pairs (two or more)."
+    ),
+    "withdraw_rotating": _l(
+        "With rotating partners a player cannot be withdrawn: the tables seat four."
+    ),
     "entry_line": _l(
         'This line is not an entry: write "Anna & Bruno (Club)" for a pair, '
         '"Carla (Club)" for a single, the club optional.'
@@ -231,6 +267,8 @@ class TournamentForm(RuleSetFields, AppForm):
     knockout_target = _whole(_l("Target (knockout)"), 11, 1, 999, list="common-targets")
     final_games = SelectField(_l("Match length (final)"), choices=LENGTH_CHOICES, default="3")
     final_target = _whole(_l("Target (final)"), 21, 1, 999, list="common-targets")
+    semifinal_target = _optional_whole(_l("Target (semifinals)"), 1, 999)
+    two_clear = BooleanField(_l("Two clear points (ai 15 con 2 di scarto)"))
     third_place = BooleanField(_l("Play a match for third place"))
     preset = SelectField(_l("Rules"), choices=PRESET_CHOICES, default="scopa-2x2")
     tie_break = FieldList(
@@ -286,7 +324,7 @@ class TournamentForm(RuleSetFields, AppForm):
         Swiss and Danish need their number of rounds."""
         if not super().validate(extra_validators) or not self.check_rule_set_format(self.format):
             return False
-        swiss = self.structure.data in (Structure.SWISS.value, Structure.DANISH.value)
+        swiss = self.structure.data in ROUND_STRUCTURES
         if swiss and self.rounds.data is None:
             self.rounds.errors = [str(_l("Type the number of rounds."))]
             return False
@@ -312,9 +350,10 @@ class TournamentForm(RuleSetFields, AppForm):
         )
         first = StageSetup(int(self.games.data or 1), int(self.target.data or 11))
         final_games, final_target = int(self.final_games.data or 1), self.final_target.data
+        semifinal = self.semifinal_target.data
         if structure is Structure.KNOCKOUT:
             stages: tuple[StageSetup, ...] = (
-                StageSetup(first.games, first.target, final_games, final_target),
+                StageSetup(first.games, first.target, final_games, final_target, semifinal),
             )
         elif structure is Structure.GROUPS_KNOCKOUT:
             knockout = StageSetup(
@@ -322,6 +361,7 @@ class TournamentForm(RuleSetFields, AppForm):
                 int(self.knockout_target.data or 11),
                 final_games,
                 final_target,
+                semifinal,
             )
             stages = (first, knockout)
         else:
@@ -340,6 +380,7 @@ class TournamentForm(RuleSetFields, AppForm):
             group_size=int(self.group_size.data or 4),
             qualifiers=int(self.qualifiers.data or 2),
             third_place=bool(self.third_place.data),
+            margin=2 if self.two_clear.data else 0,
             league_id=self._league_ids.get(self.league.data or ""),
         )
 

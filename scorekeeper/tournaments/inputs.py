@@ -24,6 +24,8 @@ class StageSetup:
     target: int = 11
     final_games: int | None = None
     final_target: int | None = None
+    #: A knockout's semifinals' own target (``None``: the stage's ``target``).
+    semifinal_target: int | None = None
 
 
 @dataclass(frozen=True)
@@ -54,3 +56,5 @@ class TournamentSetup:
     group_size: int = 4
     qualifiers: int = 2
     third_place: bool = False
+    #: The lead a partita is won by ("ai 15 con 2 di scarto": 2; 0: none).
+    margin: int = 0

@@ -63,15 +63,22 @@ class Structure(enum.Enum):
     SWISS = "swiss"
     DANISH = "danish"
     KNOCKOUT = "knockout"
+    #: Individual: players enter alone and change partner every round (baraonda).
+    ROTATING = "rotating"
+    #: Club against club: every pair of one club meets a pair of the other.
+    CLUBS = "clubs"
 
 
 class StageKind(enum.Enum):
-    """A stage: groups (round-robin in each), Swiss, Danish or a knockout."""
+    """A stage: groups (round-robin in each), Swiss, Danish, a knockout, rounds with
+    rotating partners, or club against club."""
 
     GROUPS = "groups"
     SWISS = "swiss"
     DANISH = "danish"
     KNOCKOUT = "knockout"
+    ROTATING = "rotating"
+    CLUBS = "clubs"
 
 
 class ResultState(enum.Enum):
@@ -111,6 +118,7 @@ class Tournament(RulesColumns, Model):
             name="points_order",
         ),
         CheckConstraint("status = 'setup' OR seed IS NOT NULL", name="seed_when_drawn"),
+        CheckConstraint("margin BETWEEN 0 AND 9", name="margin"),
         # The key of a match's own copy of the format (`Match.format_key`).
         UniqueConstraint("id", "format_key", name="uq_tournament_format"),
     )
@@ -135,6 +143,9 @@ class Tournament(RulesColumns, Model):
     #: Whether a result entered by one side awaits the other side's confirmation
     #: (`ResultState`); tournaments older than the setting do not ask for it.
     needs_confirmation: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The lead a partita must be won by ("ai 15 con 2 di scarto": 2; 0: none): a result
+    #: entered whose winner is not that far ahead is refused (`services.margins`).
+    margin: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     #: The draw's seed: shown, and the same seed draws the same again.
     seed: Mapped[int | None] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(8), default=Status.SETUP.value)
@@ -239,7 +250,8 @@ class Stage(Model):
     """A stage of the tournament: its kind and how its matches are played.
 
     ``games`` is the best of N of its matches and ``target`` the points of each
-    partita; a knockout's final may be longer (``final_games``, ``final_target``).
+    partita; a knockout's final may be longer (``final_games``, ``final_target``), and
+    its semifinals go to ``semifinal_target`` where set.
     ``rounds`` is the number of Swiss or Danish rounds; ``group_size`` and
     ``qualifiers`` (per group) shape a groups stage; ``lines`` is a knockout's
     bracket once known (the entrant numbers of round 1, ``null`` a bye).
@@ -255,6 +267,10 @@ class Stage(Model):
             "target BETWEEN 1 AND 999 AND final_target BETWEEN 1 AND 999", name="target"
         ),
         CheckConstraint("rounds IS NULL OR rounds >= 1", name="rounds"),
+        CheckConstraint(
+            "semifinal_target IS NULL OR semifinal_target BETWEEN 1 AND 999",
+            name="semifinal_target",
+        ),
         CheckConstraint("group_size IS NULL OR group_size >= 2", name="group_size"),
         CheckConstraint("qualifiers IS NULL OR qualifiers >= 1", name="qualifiers"),
     )
@@ -267,6 +283,7 @@ class Stage(Model):
     target: Mapped[int] = mapped_column(Integer, default=11)
     final_games: Mapped[int] = mapped_column(Integer, default=1)
     final_target: Mapped[int] = mapped_column(Integer, default=11)
+    semifinal_target: Mapped[int | None] = mapped_column(Integer)
     rounds: Mapped[int | None] = mapped_column(Integer)
     group_size: Mapped[int | None] = mapped_column(Integer)
     qualifiers: Mapped[int | None] = mapped_column(Integer)
@@ -324,6 +341,11 @@ class Match(Model):
             ondelete="CASCADE",
         ),
         CheckConstraint("table_number IS NULL OR table_number >= 1", name="table_number"),
+        CheckConstraint(
+            "(first_partner_id IS NULL) = (second_partner_id IS NULL)"
+            " AND (first_partner_id IS NULL OR (second_id IS NOT NULL AND third_id IS NULL))",
+            name="partners",
+        ),
         CheckConstraint("games BETWEEN 1 AND 9", name="games"),
         CheckConstraint("target BETWEEN 1 AND 999", name="target"),
     )
@@ -345,6 +367,12 @@ class Match(Model):
     third_id: Mapped[int | None] = mapped_column(
         ForeignKey("tournament_entrant.id", ondelete="CASCADE"), index=True
     )
+    first_partner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_entrant.id", ondelete="CASCADE"), index=True
+    )
+    second_partner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_entrant.id", ondelete="CASCADE"), index=True
+    )
     format_key: Mapped[str] = mapped_column(String(8))
     games: Mapped[int] = mapped_column(Integer, default=1)
     target: Mapped[int] = mapped_column(Integer, default=11)
@@ -358,11 +386,24 @@ class Match(Model):
     first: Mapped[Entrant] = relationship(foreign_keys=[first_id])
     second: Mapped[Entrant | None] = relationship(foreign_keys=[second_id])
     third: Mapped[Entrant | None] = relationship(foreign_keys=[third_id])
+    first_partner: Mapped[Entrant | None] = relationship(foreign_keys=[first_partner_id])
+    second_partner: Mapped[Entrant | None] = relationship(foreign_keys=[second_partner_id])
 
     @property
     def is_bye(self) -> bool:
         """Whether this is an entrant's bye, not a match at a table."""
         return self.second_id is None
+
+    @property
+    def pairs(self) -> tuple[tuple[Entrant, ...], ...]:
+        """Who plays for each side, in the game's side order: with rotating partners two
+        players a side, elsewhere the side's entrant alone."""
+        partners = (self.first_partner, self.second_partner, None)
+        return tuple(
+            (side,) if partner is None else (side, partner)
+            for side, partner in zip((self.first, self.second, self.third), partners, strict=True)
+            if side is not None
+        )
 
     @property
     def side_ids(self) -> tuple[int, ...]:

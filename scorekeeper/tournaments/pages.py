@@ -80,8 +80,10 @@ class MatchRow:
     @property
     def named_sides(self) -> tuple[Side, ...]:
         """The sides at the table as sentences name them ("Anna e Carla")."""
-        players = [self.match.first, self.match.second, self.match.third]
-        return tuple(Side(entrant.names) for entrant in players if entrant is not None)
+        return tuple(
+            Side(tuple(name for entrant in side for name in entrant.names))
+            for side in self.match.pairs
+        )
 
     @property
     def sides(self) -> list[str]:
@@ -138,6 +140,8 @@ class Table:
     title: str
     rows: list[TableRow]
     three_rows: list[ThreeTableRow] = field(default_factory=list)
+    #: The team standings of club against club (in place of ``rows``).
+    club_rows: list[core.ClubStanding] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -173,7 +177,61 @@ def stage_title(stage: Stage) -> str:
         StageKind.SWISS.value: _("Swiss"),
         StageKind.DANISH.value: _("Danish"),
         StageKind.KNOCKOUT.value: _("Knockout"),
+        StageKind.ROTATING.value: _("Rotating partners"),
+        StageKind.CLUBS.value: _("Club against club"),
     }[stage.kind]
+
+
+def side_name(match: Match, side: int) -> str:
+    """The name of a side at ``match``'s table: a pair's "Anna / Bruno", and with
+    rotating partners the two players' (``""``: no such side)."""
+    sides = match.pairs
+    if side >= len(sides):
+        return ""
+    return " / ".join(name for entrant in sides[side] for name in entrant.names)
+
+
+def format_notes(tournament: Tournament) -> list[str]:
+    """What the tournament's format promises and asks, in words: the rotating pairing's
+    guarantee, the team standings' order, the semifinals' target, the winning margin."""
+    notes = []
+    if services.is_rotating(tournament):
+        notes.append(
+            _(
+                "Rotating partners: every round each player has a new partner. With n"
+                " players nobody partners the same player twice in the first n \u2212 1 rounds,"
+                " the most there can be; each round's tables are the seating that repeats"
+                " the fewest opponents already met. The individual ranking counts each"
+                " player's matches with their pair's result: match points, then the"
+                " tie-breaks below (head-to-head and the classifica avulsa are left out:"
+                " partners change every round)."
+            )
+        )
+    if services.is_clubs(tournament):
+        notes.append(
+            _(
+                "Club against club: each round every pair of a club plays a pair of the"
+                " other club, a different one each time the clubs meet again. Team"
+                " standings: matches won, then partite won, then game points."
+            )
+        )
+    for stage in tournament.stages:
+        if stage.semifinal_target is not None:
+            notes.append(
+                _(
+                    "Semifinals to %(semifinal)d, final to %(final)d.",
+                    semifinal=stage.semifinal_target,
+                    final=stage.final_target,
+                )
+            )
+    if tournament.margin:
+        notes.append(
+            _(
+                "A partita is won by two clear points or more: a result with a smaller"
+                " lead is refused, and the table plays on."
+            )
+        )
+    return notes
 
 
 def _row(
@@ -187,9 +245,7 @@ def _row(
     """A match as the round pages show it: ``result``, ``played`` (its games) and where
     the game on now stands (``now``: none before its first game, or once the match has
     its result), as `round_views` read them for the whole round."""
-    first = match.first.name
-    second = match.second.name if match.second is not None else ""
-    third = match.third.name if match.third is not None else ""
+    first, second, third = (side_name(match, side) for side in range(3))
     sides = len(match.side_ids)
     if match.is_bye:
         return MatchRow(match, first, second, BYE, (0, 0), (0, 0), 0, result)
@@ -425,7 +481,10 @@ def tie_break_names(tournament: Tournament) -> list[str]:
         core.TieBreak.PARTITE_WON.value: _("partite won"),
         core.TieBreak.DRAWN_CARD.value: _("a drawn card"),
     }
-    return [words.get(code, code) for code in tournament.tie_break]
+    codes = [core.TieBreak(code) for code in tournament.tie_break]
+    if services.is_rotating(tournament):
+        codes = list(core.individual_chain(codes))
+    return [words.get(step.value, step.value) for step in codes]
 
 
 def _both_unplayed(
@@ -480,6 +539,13 @@ def tables(tournament: Tournament) -> list[Table]:
         return []
     if services.is_three(tournament):
         return [_three_table(_("Standings"), services.three_standings(tournament, first), by)]
+    if services.is_rotating(tournament):
+        return [_table(_("Individual standings"), services.standings(tournament, stage=first), by)]
+    if services.is_clubs(tournament):
+        clubs = Table(
+            _("Team standings"), [], club_rows=list(services.club_table(tournament, first))
+        )
+        return [clubs, _table(_("Pairs"), services.standings(tournament, stage=first), by)]
     if first.kind == StageKind.GROUPS.value and len(tournament.stages) > 1:
         groups = [
             _table(_("Group %(letter)s", letter=group_letter(index)), table, by)
@@ -521,9 +587,22 @@ def bracket_rounds(tournament: Tournament) -> list[BracketRound]:
 
 def podium(tournament: Tournament) -> list[tuple[int, str]]:
     """Once the tournament is over: (place, name) of the first three (two thirds when a
-    knockout plays no match for third place)."""
+    knockout plays no match for third place; club against club: the clubs)."""
     if tournament.status != Status.FINISHED.value:
         return []
+    if services.is_clubs(tournament):
+        return club_podium(tournament)
+    return _podium(tournament)
+
+
+def club_podium(tournament: Tournament) -> list[tuple[int, str]]:
+    """The first three clubs of the team standings of a club-against-club tournament."""
+    teams = services.club_table(tournament, tournament.stages[-1])
+    return [(row.rank, row.club) for row in teams[:3]]
+
+
+def _podium(tournament: Tournament) -> list[tuple[int, str]]:
+    """The podium of a finished tournament of pairs or players (`podium`)."""
     by = names(tournament)
     bracket = services.bracket(tournament)
     if bracket is not None and bracket.champion is not None:

@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user, login_required
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper import audit
@@ -19,6 +20,7 @@ from scorekeeper.audit import sheet as audit_sheet
 from scorekeeper.audit.rules import rules_history
 from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
+from scorekeeper.games.sending import confirmed_answer, csrf_answer, wants_json
 from scorekeeper.grammar import Side, side_gettext
 from scorekeeper.grammar import gettext as _
 from scorekeeper.models import utcnow
@@ -146,6 +148,7 @@ def show(public_id: str) -> ResponseReturnValue:
         podium=pages.podium(t),
         tie_breaks=pages.tie_break_names(t),
         entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
+        format_notes=pages.format_notes(t),
     )
 
 
@@ -739,21 +742,32 @@ def side_result(token: str) -> ResponseReturnValue:
     return _side_page(token, match, side_index, result_form=form, status=422)
 
 
+@bp.get("/side/<token>/csrf")
+def side_csrf(token: str) -> ResponseReturnValue:
+    """A fresh CSRF token for a confirmation kept on the phone while offline."""
+    _side_of(token)
+    return csrf_answer(generate_csrf())
+
+
 @bp.post("/side/<token>/confirm")
 def side_confirm(token: str) -> ResponseReturnValue:
     """A side confirms the result (its own link, or the phone passed across: the side
-    that taps is the form's); a second tap finds it confirmed."""
+    that taps is the form's); a second tap finds it confirmed. The phone's outbox (a
+    confirmation kept without signal, static/js/outbox.js) asks for JSON."""
     match, side_index = _side_of(token)
     form = ConfirmForm()
-    if form.validate_on_submit():
-        try:
-            services.confirm(match, int(form.side.data or 0), through=side_index, by=_user())
-        except TournamentRefused as error:
-            _refused(error)
-        else:
-            flash(_("Result confirmed."), "success")
-    else:
+    if not form.validate_on_submit():
         abort(400)
+    try:
+        services.confirm(match, int(form.side.data or 0), through=side_index, by=_user())
+    except TournamentRefused as error:
+        if wants_json():
+            return confirmed_answer(0, error_text(error), locked=False, refused=True)
+        _refused(error)
+    else:
+        if wants_json():
+            return confirmed_answer(0, _("Result confirmed."), locked=True)
+        flash(_("Result confirmed."), "success")
     return redirect(url_for("tournaments.side", token=token))
 
 

@@ -33,7 +33,7 @@ from scorekeeper.ui.labels import (
     side_reasons,
     variants_on,
 )
-from scorekeeper.ui.outbox import outbox_texts, preview_texts
+from scorekeeper.ui.outbox import preview_texts, script_json
 from scorekeeper.ui.scoring_js import scoring_js_command
 
 
@@ -41,7 +41,8 @@ def init_app(app: Flask) -> None:
     """Give every URL rule the app's converters (call it before any blueprint is
     registered), and every template the card grid's deck, card names, the hand's reasons,
     a format's name, the variants a game plays and the words of the phone's own preview
-    (category names, error templates); the filters that write numbers in the page's
+    (category names, error templates); ``script_json`` (a script's JSON, compact: the
+    board's game data); the filters that write numbers in the page's
     language (``decimal``, ``percent``, ``euros``) and lists names ("Anna e Carla":
     ``and_list``); and the ``scoring-js`` command (the
     phone scorer's constants)."""
@@ -61,6 +62,6 @@ def init_app(app: Flask) -> None:
     app.add_template_global(variants_on)
     app.add_template_global(rules_summary)
     app.add_template_global(rule_set_shapes)
-    app.add_template_global(outbox_texts)
     app.add_template_global(preview_texts)
+    app.add_template_filter(script_json)
     app.cli.add_command(scoring_js_command)

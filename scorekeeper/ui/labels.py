@@ -72,6 +72,18 @@ def category_label(category: Category) -> str:
     return str(CATEGORY_LABELS[category])
 
 
+def any_of(size: int) -> str | None:
+    """ "Any `size` of {categories}" (quanto manca: "due tra carte, denari, settebello e
+    primiera"), for the sizes a board can show (of at most five one-point categories);
+    None for another size (the list alone)."""
+    words = {
+        2: lambda: gettext("any two of %(categories)s", categories="{categories}"),
+        3: lambda: gettext("any three of %(categories)s", categories="{categories}"),
+        4: lambda: gettext("any four of %(categories)s", categories="{categories}"),
+    }
+    return words[size]() if size in words else None
+
+
 def category_labels() -> dict[str, str]:
     """Every category's name by its code, for the phone's own preview of a hand's points."""
     return {category.value: category_label(category) for category in Category}

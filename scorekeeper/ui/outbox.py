@@ -1,26 +1,33 @@
-"""The words of the phone's outbox and of its own preview, as the pages carry them.
+"""The words of the phone's outbox and of its own preview, as the pages' scripts read them.
 
-A page with a hand form carries, as JSON, what static/js/outbox.js (its drafts too) and
-outbox-kept.js say in the page's language (`outbox_texts`), and the words of the
-preview the phone computes without signal (`preview_texts`). They are the same on every
-page in one language, so each language's are made once per process: some forty
-translations looked up and escaped on every board were a tenth of its time.
+What static/js/outbox.js (its drafts too), outbox-kept.js and games.js (the scope
+tally) say, in each language, and the words of the preview the phone computes without
+signal, are the same on every page in one language: a script of their own
+(`texts_script`, served at ``/texts/<lang>.js`` with its digest, kept by the browser and
+the service worker like a static file), so a board's first load carries them once per
+phone, not on every page. A page with a hand form adds only what is its own: the sides'
+names (`preview_texts`). Each language's script is made once per process.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 
-from flask_babel import get_locale
+from babel import Locale
+from flask_babel import force_locale
 from markupsafe import Markup
 
-from scorekeeper.grammar import gettext, ngettext
-from scorekeeper.ui.labels import category_labels
+from scorekeeper.grammar import current_language, gettext, ngettext
+from scorekeeper.ui.labels import any_of, category_labels
+from scorekeeper.ui.static import DIGEST_CHARS
 
-#: Each language's outbox words as JSON, and its preview words, made on first use.
-_outbox_json: dict[str, Markup] = {}
-_preview_words: dict[str, dict[str, object]] = {}
+#: The global the texts' script sets: the words of each part, under the id of the JSON
+#: script tag the pages used to carry them in (static/js/outbox.js, ``readJson``).
+TEXTS_GLOBAL = "ScorekeeperTexts"
+#: Each language's texts' script and its digest, made on first use.
+_texts_scripts: dict[str, tuple[str, str]] = {}
 
 
 def _outbox_words() -> dict[str, object]:
@@ -31,6 +38,26 @@ def _outbox_words() -> dict[str, object]:
             form: ngettext("%(count)s hand sent.", "%(count)s hands sent.", num, count="%(count)s")
             for form, num in (("one", 1), ("other", 2))
         },
+        # Confirmations kept without signal, then sent (static/js/outbox.js): the forms
+        # 1 and 2 take, with the hands' numbers ("3" or "3, 4").
+        "confirmationsSent": {
+            form: ngettext(
+                "Confirmation of hand %(numbers)s sent.",
+                "Confirmations of hands %(numbers)s sent.",
+                num,
+                numbers="%(numbers)s",
+            )
+            for form, num in (("one", 1), ("other", 2))
+        },
+        "confirmKept": gettext(
+            "No connection: the confirmation of hand %(number)s is kept on this phone and"
+            " will be sent as soon as the connection is back.",
+            number="%(number)s",
+        ),
+        "resultKept": gettext(
+            "No connection: the confirmation of the result is kept on this phone and will be"
+            " sent as soon as the connection is back."
+        ),
         "recordAnyway": gettext("Record another hand anyway"),
         "saving": gettext("Saving…"),
         "notSent": gettext("not sent yet"),
@@ -124,6 +151,38 @@ def _make_preview_words() -> dict[str, object]:
     }
 
 
+def _scope_tally_words() -> dict[str, object]:
+    # The scope tally's buttons (templates/games/_scope_tally.html, static/js/games.js).
+    return {
+        "plus": gettext("+1 scopa"),
+        "minus": gettext("−1"),  # noqa: RUF001  (the minus sign, as shown)
+        "plusLabel": gettext("+1 scopa: %(side)s", side="%(side)s"),
+        "minusLabel": gettext("−1 scopa: %(side)s", side="%(side)s"),  # noqa: RUF001
+    }
+
+
+def _outlook_words() -> dict[str, object]:
+    # Quanto manca at the totals the phone computed (static/js/outbox-kept.js): how the
+    # language lists categories ("a, b e c"; "a, b o c": Unicode CLDR's patterns, through
+    # Babel, as games/outlook.py lists them), "any two of ...", and the board's note.
+    patterns = Locale.parse(current_language()).list_patterns
+    return {
+        "and": dict(patterns["standard"]),
+        "or": dict(patterns["or"]),
+        "anyOf": {str(size): any_of(size) for size in (2, 3, 4)},
+        "note": gettext("Not counting this hand's scope."),
+    }
+
+
+def _undo_words() -> dict[str, object]:
+    # The board's Undo asks in place (static/js/games.js; templates/games/_live.html).
+    return {
+        "question": gettext("Remove hand %(number)s?", number="%(number)s"),
+        "yes": gettext("Yes, remove it"),
+        "keep": gettext("Keep it"),
+    }
+
+
 def script_json(value: object) -> Markup:
     """``value`` as JSON for a ``<script type="application/json">`` (never an attribute):
     compact, its letters as they are ("è", "…": not six-byte escapes), and nothing that
@@ -135,20 +194,26 @@ def script_json(value: object) -> Markup:
     return Markup(text)  # noqa: S704  (JSON with its markup characters escaped)
 
 
-def outbox_texts() -> Markup:
-    """What the outbox's scripts say, in the page's language, as JSON for a script tag."""
-    language = str(get_locale())
-    text = _outbox_json.get(language)
-    if text is None:
-        text = _outbox_json[language] = script_json(_outbox_words())
-    return text
+def texts_script(language: str) -> tuple[str, str]:
+    """The script that gives the pages' scripts their words in ``language`` (a global,
+    `TEXTS_GLOBAL`), and its digest (what its URL carries: a new wording is a new URL)."""
+    made = _texts_scripts.get(language)
+    if made is None:
+        with force_locale(language):
+            words = {
+                "offline-texts": _outbox_words(),
+                "preview-texts": _make_preview_words(),
+                "scope-tally-texts": _scope_tally_words(),
+                "undo-texts": _undo_words(),
+                "outlook-texts": _outlook_words(),
+            }
+        body = f"window.{TEXTS_GLOBAL}={script_json(words)};\n"
+        digest = hashlib.sha256(body.encode()).hexdigest()[:DIGEST_CHARS]
+        made = _texts_scripts[language] = (body, digest)
+    return made
 
 
 def preview_texts(names: Sequence[str]) -> Markup:
-    """The words of the phone's own preview of a hand's points, with the sides' ``names``,
-    as JSON for a script tag."""
-    language = str(get_locale())
-    words = _preview_words.get(language)
-    if words is None:
-        words = _preview_words[language] = _make_preview_words()
-    return script_json({"names": list(names), **words})
+    """The page's own part of the words of the phone's preview of a hand's points: the
+    sides' ``names`` (the rest is in the texts' script), as JSON for a script tag."""
+    return script_json({"names": list(names)})

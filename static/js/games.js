@@ -205,11 +205,47 @@
   }
 
   /* Undo asks once: its link (to the page that asks, without this script) opens the
-     question in its place, "Keep it" closes it (the board may have been swapped in by
-     the live part meanwhile: looked up at each tap). */
+     question in its place, drawn here with the texts' script's words and the page's
+     CSRF token (none: the link's page asks); "Keep it" closes it (the board may have
+     been swapped in by the live part meanwhile: looked up at each tap). */
+  function undoQuestion(link) {
+    var words = (window.ScorekeeperTexts || {})["undo-texts"];
+    var token = document.querySelector("#hand-form input[name=csrf_token], input[name=csrf_token]");
+    if (!words || !token || !link.dataset.number) return null;
+    var form = document.createElement("form"), number = link.dataset.number;
+    form.method = "post";
+    form.action = link.href;
+    form.className = "undo-confirm";
+    form.id = "undo-form";
+    form.hidden = true;
+    [["csrf_token", token.value], ["number", number]].forEach(function (pair) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      form.appendChild(input);
+    });
+    var question = document.createElement("span");
+    question.className = "undo-question";
+    question.textContent = String(words.question).replace("%(number)s", number);
+    var yes = document.createElement("button"), keep = document.createElement("button");
+    yes.type = "submit";
+    yes.className = "btn btn-danger";
+    yes.id = "undo-yes";
+    yes.textContent = words.yes;
+    keep.type = "button";
+    keep.className = "btn";
+    keep.id = "undo-keep";
+    keep.textContent = words.keep;
+    form.append(question, " ", yes, " ", keep);
+    link.after(form);
+    return form;
+  }
+
   document.addEventListener("click", function (event) {
     var tapped = event.target.closest ? event.target.closest("#undo-last, #undo-keep") : null;
-    var link = document.getElementById("undo-last"), question = document.getElementById("undo-form");
+    var link = document.getElementById("undo-last");
+    var question = document.getElementById("undo-form") || (tapped === link && link && undoQuestion(link));
     if (!tapped || !link || !question) return;
     event.preventDefault();
     var asking = tapped === link;
@@ -265,16 +301,33 @@
           var row = document.getElementById("hand-" + answer.number);
           var mark = row && row.querySelector(".badge-unconfirmed");
           if (mark) mark.remove();
-          var undo = document.querySelector("#undo-form input[name=number]");
-          if (undo && Number(undo.value) === answer.number) {
+          var undo = document.getElementById("undo-last");
+          if (undo && Number(undo.dataset.number) === answer.number) {
             ["undo-last", "undo-form"].forEach(function (id) { var n = document.getElementById(id); if (n) n.remove(); });
           }
         }
       });
     }).catch(function () {
       // No signal (the hand itself was saved with signal, or it would be in the outbox
-      // with its confirmation): say so here and let the tap be tried again.
+      // with its confirmation): the outbox keeps the confirmation and sends it once the
+      // signal is back (outbox.js); without the outbox, say so and let the tap be tried
+      // again.
       var panel = form.closest(".confirm-panel");
+      var outbox = window.ScopaOutbox;
+      if (outbox && outbox.keepConfirmation) {
+        outbox.keepConfirmation(form).then(function (item) {
+          var prompt = form.closest(".confirm-prompt");
+          var note = document.createElement("p");
+          note.className = "flash flash-info confirm-kept";
+          note.id = "confirm-kept-" + item.number;
+          note.setAttribute("role", "status");
+          note.tabIndex = -1;
+          note.textContent = String(outbox.texts.confirmKept || "").replace("%(number)s", item.number);
+          if (prompt) prompt.replaceWith(note); else form.replaceWith(note);
+          note.focus({ preventScroll: true });
+        }, plain);
+        return;
+      }
       if (navigator.onLine || !panel) { plain(); return; }
       if (button) { button.disabled = false; button.removeAttribute("aria-busy"); }
       var note = form.parentNode.querySelector(".confirm-offline") || document.createElement("p");
@@ -347,7 +400,8 @@
   setUpSharing();
 })();
 
-/* The scope tally on the board (templates/games/_scope_tally.html; here rather than in a
+/* The scope tally on the board (its words: the texts' script, ui/outbox.py, whose
+   "scope-tally-texts" only boards with the hand form load; here rather than in a
    file of its own, one response fewer on the board): scope are the points
    players forget by the end of a hand, so each side gets a large "+1 scopa" (and a "−1")
    to tap as they are made. The count is the hand's own scope field, the buttons on
@@ -359,10 +413,8 @@
    event, which refreshes it. */
 (function () {
   "use strict";
-  var textsEl = document.getElementById("scope-tally-texts");
-  if (!textsEl) return;
-  var T;
-  try { T = JSON.parse(textsEl.textContent); } catch (e) { return; }
+  var T = (window.ScorekeeperTexts || {})["scope-tally-texts"];
+  if (!T) return;
 
   function say(template, side) { return String(template).replace("%(side)s", side); }
 
@@ -466,6 +518,7 @@
   var live = document.getElementById("live");
   if (!live || !window.fetch) return;
   var url = live.dataset.liveUrl, etag = live.dataset.etag, PERIOD = Number(live.dataset.pollMs);
+  var EVENTS = live.dataset.eventsUrl, PUSH_PERIOD = Number(live.dataset.pushPollMs) || PERIOD, streaming = false;
   var line = document.getElementById("offline-line"), root = document.documentElement;
   var updatedAt = Number(root.dataset.offlineSince) || Date.now(), failures = 0, timer = null, polling = false, again = false;
   var WAIT_MS = 10000, LONGEST_MS = 60000;
@@ -522,7 +575,7 @@
   function later(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
 
   /* Without an answer, the next try waits twice as long each time, up to a minute. */
-  function next() { return failures ? Math.min(PERIOD * Math.pow(2, failures), LONGEST_MS) : PERIOD; }
+  function next() { return failures ? Math.min(PERIOD * Math.pow(2, failures), LONGEST_MS) : streaming ? PUSH_PERIOD : PERIOD; }
 
   function poll() {
     timer = null;
@@ -559,6 +612,37 @@
     if (polling) again = true; else if (!busy()) later(0);
   });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) catchUp(); });
+
+  /* Pushed news, where the server names a stream (data-events-url: the push server,
+     scorekeeper/push.py): while it is open the board polls only now and then
+     (data-push-poll-ms) and, once at each opening, to catch up. A view link's board takes
+     the board the news carries (the server rendered it once for every follower); any
+     other asks for its own at once. Cut, the stream opens again by itself (EventSource)
+     and polling goes on meanwhile as without it. */
+  function follow() {
+    if (!EVENTS || !window.EventSource) return;
+    var stream = new EventSource(EVENTS);
+    stream.addEventListener("open", function () {
+      streaming = true;
+      if (polling) again = true; else if (!busy()) later(0);
+    });
+    stream.addEventListener("error", function () {
+      if (!streaming) return;
+      streaming = false;
+      if (!polling) later(PERIOD);
+    });
+    stream.addEventListener("board", function (event) {
+      var news;
+      try { news = JSON.parse(event.data); } catch (e) { return; }
+      if (live.dataset.pushHtml && news.html && news.etag && !busy()) {
+        reached();
+        if (news.etag !== etag) { swap(news.html); etag = news.etag; }
+        return;
+      }
+      if (polling) again = true; else if (!busy()) later(0);
+    });
+  }
+  follow();
   later(root.dataset.offlineSince ? 0 : PERIOD);
 })();
 
@@ -609,4 +693,135 @@
   button.hidden = false;
   show();
   if (wanted()) acquire();
+})();
+
+/* The other side confirms on its own phone, both phones without signal (scorekeeper/games/
+   scanned.py). On the phone at the table, a hand awaiting the other side has a button per
+   side asked: it draws here a QR of that side's own link with the hand in its fragment
+   (number, client id, the digest of its points), by static/js/qrcode.js (qrcode-generator,
+   MIT), fetched when first needed (the service worker keeps it with the app's files).
+   outbox.js draws the same for a hand kept on the phone (window.ScopaHandQr).
+
+   On a side's own page (/c/<token>, kept by the service worker too), opened from such a QR:
+   "Bruno e Dario, confermate la mano 3?" with the points the other phone showed, and one
+   tap keeps the confirmation in the outbox (outbox.js), sent whenever there is signal and
+   recorded once (its key is the side's and the hand's). */
+(function () {
+  "use strict";
+  var loading = null;
+  document.documentElement.classList.add("js-qr");
+
+  function encoder(src) {
+    if (window.qrcode) return Promise.resolve(window.qrcode);
+    if (!loading) {
+      loading = new Promise(function (resolve, reject) {
+        var tag = document.createElement("script");
+        tag.src = src;
+        tag.onload = function () { if (window.qrcode) resolve(window.qrcode); else reject(new Error(src)); };
+        tag.onerror = function () { tag.remove(); reject(new Error(src)); };
+        document.head.appendChild(tag);
+      });
+      loading.catch(function () { loading = null; });  // tried again on the next tap
+    }
+    return loading;
+  }
+
+  /* The QR of `url` under `button` (a second tap hides it). */
+  function show(button, url, src, caption) {
+    var next = button.nextElementSibling;
+    if (next && next.classList.contains("hand-qr")) {
+      next.remove();
+      button.setAttribute("aria-expanded", "false");
+      return Promise.resolve(null);
+    }
+    return encoder(src).then(function (qrcode) {
+      var qr = qrcode(0, "M");
+      qr.addData(url);
+      qr.make();
+      var figure = document.createElement("figure");
+      figure.className = "hand-qr";
+      figure.id = button.id ? button.id + "-code" : "";
+      figure.dataset.url = url;
+      figure.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 16, scalable: true });
+      var svg = figure.querySelector("svg");
+      svg.setAttribute("role", "img");
+      svg.setAttribute("aria-label", button.textContent);
+      var text = document.createElement("figcaption");
+      text.textContent = caption || "";
+      figure.appendChild(text);
+      button.after(figure);
+      button.setAttribute("aria-expanded", "true");
+      return figure;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-hand-qr]") : null;
+    if (!button) return;
+    show(button, button.dataset.handQr, button.dataset.qrScript, button.dataset.qrCaption)
+      .catch(function () { /* the encoder could not be fetched: the other ways stay */ });
+  });
+
+  window.ScopaHandQr = { show: show };
+
+  // ------------------------------------------------------------------ a side's page, from a QR
+
+  var form = document.getElementById("scanned-form");
+  if (!form || !window.URLSearchParams) return;
+  var panel = document.getElementById("scanned-panel");
+
+  /* The hand the link's fragment names, to confirm (opened from a QR, or a QR scanned
+     while this page was open: only its fragment changed). */
+  function fromHash() {
+    var hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+    var number = hash.get("hand"), id = hash.get("id"), points = hash.get("points");
+    if (!/^\d+$/.test(number || "") || !id || !/^\d+(?:[._]\d+)*$/.test(points || "")) return;
+    // The page already asks about that hand (the server has it): its own question, which
+    // also offers "Contestiamo", serves.
+    var asked = document.getElementById("confirm-" + number + "-" + form.dataset.side);
+    if (asked) { asked.scrollIntoView({ block: "start" }); return; }
+    var names = JSON.parse(form.dataset.names || "[]");
+    form.elements.number.value = number;
+    form.elements.hand.value = id;
+    form.elements.digest.value = points;
+    // One confirmation per side and hand: the same QR scanned twice is recorded once.
+    form.elements.request_id.value = "q" + form.dataset.side + "-" + id;
+    document.getElementById("scanned-question").textContent = form.dataset.question.replace("%(number)s", number);
+    var totals = points.split("_").map(function (side) {
+      return side.split(".").reduce(function (sum, p) { return sum + Number(p); }, 0);
+    });
+    document.getElementById("scanned-points").textContent = totals.map(function (total, k) {
+      return (names[k] || "") + " " + total;
+    }).join(" · ");
+    form.querySelector("button[type=submit]").disabled = false;
+    panel.hidden = false;
+    var none = document.getElementById("nothing-to-confirm");
+    if (none) none.hidden = true;
+    panel.scrollIntoView({ block: "start" });
+  }
+  fromHash();
+  window.addEventListener("hashchange", fromHash);
+
+  form.addEventListener("submit", function (event) {
+    var outbox = window.ScopaOutbox;
+    if (!outbox || !outbox.keepConfirmation) return;  // sent the plain way
+    event.preventDefault();
+    var button = form.querySelector("button[type=submit]");
+    if (button.disabled) return;
+    button.disabled = true;
+    outbox.keepConfirmation(form).then(function (item) {
+      var note = document.createElement("p");
+      note.className = "flash flash-info confirm-kept";
+      note.id = "confirm-kept-" + item.number;
+      note.setAttribute("role", "status");
+      note.tabIndex = -1;
+      note.textContent = navigator.onLine ? form.dataset.sending : String(outbox.texts.confirmKept || "").replace("%(number)s", item.number);
+      var old = document.getElementById(note.id);
+      if (old) old.remove();
+      panel.hidden = true;
+      panel.after(note);
+      note.focus({ preventScroll: true });
+      if (history.replaceState) history.replaceState(history.state, "", location.pathname);
+    }, function () { button.disabled = false; form.submit(); });
+  });
 })();

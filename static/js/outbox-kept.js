@@ -173,7 +173,7 @@
     function renderBoard(data, shown) {
       var live = document.getElementById("live");
       if (!live) return;
-      live.querySelectorAll(".pending-hand, #provisional-note").forEach(function (n) { n.remove(); });
+      live.querySelectorAll(".pending-hand, #provisional-note, #outlook-here").forEach(function (n) { n.remove(); });
       live.querySelectorAll(".big-number.provisional").forEach(function (n) { n.classList.remove("provisional"); });
       if (!shown.length) { foldRecord(live, false); return; }
       var list = live.querySelector("#history .hand-list");
@@ -232,6 +232,7 @@
         if (won) lines.push(data.wins[state.winner]);
         else if (state.spareggio) lines.push(T.spareggioProvisional);
         note.textContent = lines.join(" ");
+        if (!won) renderOutlook(live, data, state.totals);
         // A game over has no next dealer: its tiles carry no marks (as on the server's board).
         live.querySelectorAll(".seat-mark").forEach(function (mark) { mark.hidden = won; });
         var next = document.getElementById("next-hand");
@@ -247,6 +248,65 @@
       }
       var totals = live.querySelector(".totals");
       if (totals) totals.parentNode.insertBefore(note, totals.nextSibling);
+    }
+
+    /* Quanto manca at the provisional totals, in the look of templates/games/_outlook.html
+       (which app.css hides meanwhile): ScopaScoring.gameOutlook's numbers, in the words
+       of the page (each side's, fitted to its name: game-data's "outlook") and of the
+       texts' script (how the language lists categories, "any two of"). */
+    function renderOutlook(live, data, totals) {
+      var words = readJson("outlook-texts"), P = readJson("preview-texts") || {};
+      var s = scorer(), outlook = null;
+      if (!words || !data.outlook || !s || !s.gameOutlook || !P.categories) return;
+      try { outlook = s.gameOutlook(data.rules, totals); } catch (e) { return; }
+      if (!outlook.length) return;
+      var box = el("div", "outlook"), list = el("ul", "outlook-lines outlook-" + outlook.length), closing = false;
+      box.id = "outlook-here";
+      outlook.forEach(function (o) {
+        var side = data.outlook[o.side], li = el("li", "outlook-side outlook-side-" + o.side);
+        if (o.missing) {
+          li.appendChild(el("span", "outlook-missing", say(side.missing[o.missing === 1 ? "one" : "other"], { num: o.missing })));
+        }
+        if (o.closesWith.length) {
+          closing = true;
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(el("span", "outlook-closes", say(side.closes, { ways: ways(o.closesWith, data.rules, words, P.categories) })));
+        }
+        list.appendChild(li);
+      });
+      box.appendChild(list);
+      if (closing) box.appendChild(el("p", "hint outlook-note", words.note));
+      var next = live.querySelector("#next-hand"), totalsBox = live.querySelector(".totals");
+      if (next) next.parentNode.insertBefore(box, next);
+      else if (totalsBox) totalsBox.parentNode.insertBefore(box, totalsBox.nextSibling);
+    }
+
+    /* The sets of categories in words, as games/outlook.py's _ways: "settebello e
+       primiera"; "carte, denari, settebello o primiera" (any one); "due tra carte,
+       denari, settebello e primiera" (any two). */
+    function ways(sets, rules, words, labels) {
+      var onePoint = ["carte", "denari", "settebello", "primiera"].concat(rules.re_bello ? ["re_bello"] : []);
+      var size = sets[0].length, every = 1;
+      for (var k = 0; k < size; k++) every = every * (onePoint.length - k) / (k + 1);
+      var all = every > 1 && sets.length === every && sets.every(function (set) {
+        return set.length === size && set.every(function (c) { return onePoint.indexOf(c) >= 0; });
+      });
+      var name = function (c) { return labels[c]; };
+      if (all) {
+        if (size === 1) return listOf(onePoint.map(name), words.or);
+        var listed = listOf(onePoint.map(name), words.and), any = words.anyOf[String(size)];
+        return any ? any.replace("{categories}", listed) : listed;
+      }
+      return listOf(sets.map(function (set) { return listOf(set.map(name), words.and); }), words.or);
+    }
+
+    function listOf(items, patterns) {  // Babel's format_list, with the language's patterns
+      var fill = function (pattern, a, b) { return pattern.replace("{0}", a).replace("{1}", b); };
+      if (items.length < 2) return items.length ? items[0] : "";
+      if (items.length === 2) return fill(patterns["2"], items[0], items[1]);
+      var text = fill(patterns.start, items[0], items[1]);
+      for (var i = 2; i < items.length - 1; i++) text = fill(patterns.middle, text, items[i]);
+      return fill(patterns.end, text, items[items.length - 1]);
     }
 
     /* Once the scorer here says the game is over, the next hand's form goes out of the

@@ -22,8 +22,7 @@
   }
 
   function texts() {
-    var el = document.getElementById("offline-texts");
-    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+    return (window.ScorekeeperTexts || {})["offline-texts"] || {};
   }
 
   function say(template, values) {
@@ -264,10 +263,19 @@
 
   // ------------------------------------------------------------------ small helpers
 
+  /* The JSON a page carries for its scripts in <script id=`id`>, over the words every
+     page shares under that id (the texts' script: window.ScorekeeperTexts, ui/outbox.py). */
   function readJson(id) {
-    var el = document.getElementById(id);
-    if (!el) return null;
-    try { return JSON.parse(el.textContent); } catch (e) { return null; }
+    var el = document.getElementById(id), shared = (window.ScorekeeperTexts || {})[id], own = null;
+    if (el) {
+      try { own = JSON.parse(el.textContent); } catch (e) { own = null; }
+    }
+    if (!shared) return own;
+    var both = {};
+    [shared, own || {}].forEach(function (part) {
+      Object.keys(part).forEach(function (key) { both[key] = part[key]; });
+    });
+    return both;
   }
 
   function say(template, values) {
@@ -371,10 +379,16 @@
     });
   }
 
-  function allItems() {
+  /* Everything kept, in the order it was kept: hands, and confirmations of hands the
+     server already has (kind "confirm": sent in the same queue, never shown as hands). */
+  function everything() {
     return tx("readonly", function (s) { return s.getAll(); }).then(function (items) {
       return (items || []).sort(function (a, b) { return a.id - b.id; });
     });
+  }
+  /* The hands kept. */
+  function allItems() {
+    return everything().then(function (items) { return items.filter(function (i) { return !i.kind; }); });
   }
   function putItem(item) { return tx("readwrite", function (s) { return s.put(item); }); }
   function deleteItem(id) { return tx("readwrite", function (s) { return s.delete(id); }); }
@@ -593,7 +607,34 @@
     yes.id = "outbox-confirm-yes";
     box.appendChild(question);
     box.appendChild(yes);
+    qrButtons(item, ask).forEach(function (b) { box.appendChild(b); });
     return box;
+  }
+
+  /* Or the other side confirms on its own phone, both phones without signal: for each side
+     asked, a QR of its link with the kept hand in the fragment (its number, client id
+     and the digest of its points as the server makes it: scorekeeper/games/scanned.py),
+     drawn by games.js (window.ScopaHandQr). None when the hand could not be scored here. */
+  function qrButtons(item, ask) {
+    var s = scorer(), links = ask.links || {};
+    if (!s || !window.ScopaHandQr || !item.entry || !window.URLSearchParams) return [];
+    var result;
+    try { result = s.scoreEntry(item.rules, item.mode, item.entry); } catch (e) { return []; }
+    if (!result || !result.ok) return [];
+    var categories = ["scope", "carte", "denari", "settebello", "primiera", "re_bello", "napola"];
+    var digest = result.sides.map(function (side) {
+      return categories.map(function (c) { return String(side.points[c] || 0); }).join(".");
+    }).join("_");
+    return ask.sides.filter(function (side) { return links[side]; }).map(function (side) {
+      var fragment = new URLSearchParams({ hand: String(item.number), id: item.requestId, points: digest });
+      var url = links[side] + "#" + fragment.toString();
+      var b = button((ask.qrLabels || {})[side] || "QR", function () {
+        window.ScopaHandQr.show(b, url, ask.qrScript, ask.qrCaption).catch(function () {});
+      }, "btn btn-hand-qr");
+      b.id = "outbox-qr-" + side;
+      b.setAttribute("aria-expanded", "false");
+      return b;
+    });
   }
 
   /* Send the form the plain way (the page then explains a refusal as without this
@@ -694,7 +735,7 @@
           return { kind: "refused", answer: { reason: "form", message: T.unreadable } };
         }
         return r.json().then(function (answer) {
-          if (answer.status === "saved" || answer.status === "already_saved") return { kind: "saved", answer: answer };
+          if (answer.status === "saved" || answer.status === "already_saved" || answer.status === "confirmed") return { kind: "saved", answer: answer };
           return { kind: "refused", answer: answer };
         });
       }, function () { return { kind: "network" }; });
@@ -733,9 +774,9 @@
   function drain() {
     if (sending) { again = true; return Promise.resolve(); }
     sending = true;
-    var changed = false, sentNow = 0;
+    var changed = false, sentNow = 0, confirmedNow = [];
     function next() {
-      return allItems().then(function (items) {
+      return everything().then(function (items) {
         var blocked = {}, item = null;
         for (var i = 0; i < items.length; i++) {
           var it = items[i];
@@ -746,6 +787,13 @@
         return send(item, false).then(function (result) {
           if (result.kind === "network") return "later";
           changed = true;
+          if (item.kind === "confirm") {
+            // Recorded (or already: its request id), or nothing left to confirm (another
+            // phone was first, the hand is gone): either way it leaves the outbox.
+            if (result.kind === "saved") confirmedNow.push({ number: item.number, message: item.scanned ? result.answer.message : null });
+            else if (item.scanned && result.answer) confirmedNow.push({ number: item.number, message: result.answer.message, refused: true });
+            return deleteItem(item.id).then(next);
+          }
           if (result.kind === "saved") {
             var a = result.answer;
             var expected = item.expectTotals;
@@ -772,6 +820,7 @@
         retryMs = RETRY_MIN_MS;
       }
       if (sentNow) saySent(sentNow);
+      if (confirmedNow.length) sayConfirmed(confirmedNow);
       if (changed) {
         render();
         document.dispatchEvent(new CustomEvent("scorekeeper:board-stale"));
@@ -810,6 +859,93 @@
     box.appendChild(note);  // into the live region once it is on the page: announced
   }
 
+  /* After the outbox has sent confirmations kept without signal: which hands. */
+  function sayConfirmed(numbers) {
+    var main = document.querySelector("main");
+    if (!main) return;
+    var old = document.getElementById("outbox-confirm-sent");
+    if (old) old.remove();
+    var box = el("div", "flashes");
+    box.setAttribute("role", "status");
+    main.insertBefore(box, main.firstChild);
+    // A board's questions: which hands; a hand scanned from a QR: the server's own words
+    // (recorded, waiting for its hand, or refused).
+    var plain = numbers.filter(function (n) { return !n.message; }).map(function (n) { return n.number; });
+    var forms = T.confirmationsSent || {};
+    var texts = plain.length ? [say(forms[plain.length === 1 ? "one" : "other"], { numbers: plain.join(", ") })] : [];
+    var refused = false;
+    numbers.forEach(function (n) { if (n.message) { texts.push(n.message); refused = refused || n.refused; } });
+    var note = el("p", "flash " + (refused ? "flash-warning" : "flash-success") + " outbox-note", texts.join(" "));
+    note.id = "outbox-confirm-sent";
+    box.appendChild(note);
+  }
+
+  // ------------------------------------------------------------------ a confirmation kept without signal
+
+  /* "Confermiamo" tapped without signal on a hand the server already has (games.js: the
+     request failed on the way): the confirmation is kept in the outbox and sent when the
+     signal is back, with the form's request id, so it is recorded once however often it
+     is sent (or tapped: a second tap of the same question keeps nothing more). Resolves
+     to the item kept (or the one kept before). */
+  function keepConfirmation(form) {
+    var fields = pairs(form).filter(function (p) { return p[0] !== "request_id"; });
+    var requestId = form.elements.request_id ? form.elements.request_id.value : newRequestId();
+    var recordUrl = new URL(form.getAttribute("action"), location.href);
+    // A question of the board (/g/<token>/hands/3/confirm), or a hand scanned from the
+    // other phone's QR on a side's page (/c/<token>/scanned: its number in the form).
+    var match = /^(.*)\/hands\/(\d+)\/confirm$/.exec(recordUrl.pathname);
+    var scanned = /^(.*)\/scanned$/.exec(recordUrl.pathname);
+    // A tournament pair's page (/tournaments/side/<token>/confirm): a match's result.
+    var result = /^(\/tournaments\/side\/[^/]+)\/confirm$/.exec(recordUrl.pathname);
+    if (result) { match = null; scanned = [result[0], result[1]]; }
+    if (!match && !(scanned && (result || form.elements.number))) return Promise.reject(new Error("not a confirmation"));
+    var base = match ? match[1] : scanned[1];
+    var item = {
+      kind: "confirm",
+      scanned: !match,  // the server's own words say what became of it
+      game: "confirm:" + base,  // never a game's hands: the board shows none of it
+      number: Number(match ? match[2] : (result ? 0 : form.elements.number.value)),
+      requestId: requestId,
+      fields: fields,
+      recordUrl: recordUrl.href,
+      csrfUrl: new URL(base + "/csrf", location.href).href,
+      state: "waiting",
+      queuedAt: Date.now(),
+    };
+    askPersistence();
+    return everything().then(function (items) {
+      // The same request, or the same question tapped again (a result's form has no key
+      // of its own: the same address and fields).
+      var same = items.filter(function (i) {
+        return i.kind === "confirm" && (i.requestId === requestId ||
+          (i.recordUrl === item.recordUrl && JSON.stringify(i.fields) === JSON.stringify(fields)));
+      })[0];
+      if (same) return same;
+      return putItem(item).then(function (id) { item.id = id; return item; });
+    }).then(function (kept) { scheduleRetry(0); return kept; });
+  }
+
+  /* A tournament pair's page without signal (templates/tournaments/side.html): "We
+     confirm this result" is kept in the outbox and sent once the signal is back. */
+  function onResultConfirm(event) {
+    var form = event.target;
+    if (!form.getAttribute || navigator.onLine) return;
+    var path = new URL(form.getAttribute("action") || "", location.href).pathname;
+    if (!/^\/tournaments\/side\/[^/]+\/confirm$/.test(path)) return;
+    event.preventDefault();
+    var b = form.querySelector("button[type=submit]");
+    if (b) { if (b.disabled) return; b.disabled = true; }
+    keepConfirmation(form).then(function () {
+      var note = el("p", "flash flash-info confirm-kept", T.resultKept);
+      note.id = "confirm-kept-result";
+      note.setAttribute("role", "status");
+      note.tabIndex = -1;
+      var block = form.closest(".confirm-block") || form;
+      block.replaceWith(note);
+      note.focus({ preventScroll: true });
+    }, function () { form.submit(); });
+  }
+
   // ------------------------------------------------------------------ the "saved" message, in view
 
   function showMessage(node) {
@@ -827,6 +963,7 @@
   // ------------------------------------------------------------------ wiring
 
   document.addEventListener("submit", onSubmit);
+  document.addEventListener("submit", onResultConfirm);
   window.addEventListener("online", function () { retryMs = RETRY_MIN_MS; flush(); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { render(); flush(); }
@@ -863,6 +1000,7 @@
   };
   window.ScopaOutbox = {
     flush: flush, render: render, items: allItems, loadScorer: loadScorer, previewHere: previewHere,
+    keepConfirmation: keepConfirmation, everything: everything, texts: T,
   };
   render().then(function () { return allItems(); }).then(function (items) {
     if (items.length) askPersistence();

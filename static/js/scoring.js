@@ -3,7 +3,8 @@
    receives): ScopaScoring.scoreEntry(rules, mode, entry) scores a hand entry as
    read_entry(mode, entry).score(rules) does, giving HandScore.to_json() or the same
    errors (field, code, params); ScopaScoring.gameState(rules, hands, options) adds hands
-   up as GameState.replay does. Its constants come from scoring-data.js, generated from
+   up as GameState.replay does; ScopaScoring.gameOutlook(rules, totals) says quanto manca
+   as game_outlook does. Its constants come from scoring-data.js, generated from
    the Python package (load it first in a page; Node requires it). Kept in step by
    tests/conformance/test_js_scorer.py. No dependencies, no build step. */
 (function (root, factory) {
@@ -984,11 +985,70 @@
     };
   }
 
+  // ------------------------------------------------------------------ quanto manca
+
+  /** The categories a side may take to close the game, in display order
+      (categories_in_play). */
+  function categoriesInPlay(rules) {
+    const played = ["carte", "denari", "settebello", "primiera"];
+    if (rules.re_bello) played.push("re_bello");
+    if (rules.napola) played.push("napola");
+    return played;
+  }
+
+  /** game_outlook(rules, totals) of scoring/outlook.py: every side's {side, missing,
+      closesWith} at `totals` (none once the game is won). closesWith lists the smallest
+      sets of categories (each in display order) that win the game in the next hand
+      whatever the others take, scope aside: smallest first, then in the order of
+      itertools.combinations over the categories in play. */
+  function gameOutlook(rules, totals) {
+    rules = readRules(rules);
+    if (totals.length !== FORMATS[rules.format].sides) {
+      throw new InvalidGame(totals.length + " totals for " + FORMATS[rules.format].sides + " sides");
+    }
+    if (leaderAtTarget(totals, rules.target) !== null) return [];
+    const played = categoriesInPlay(rules);
+    const sets = [];
+    for (let size = 1; size <= played.length; size++) combinations(played, size, sets);
+    return totals.map(function (total, side) {
+      const others = totals.filter(function (t, k) { return k !== side; });
+      const closing = sets.filter(function (taken) { return closes(rules, total, others, taken, played); });
+      const minimal = closing.filter(function (taken) {
+        return !closing.some(function (other) { return other.length < taken.length && other.every(function (c) { return taken.indexOf(c) >= 0; }); });
+      });
+      return { side: side, missing: Math.max(0, rules.target - total), closesWith: minimal };
+    });
+  }
+
+  function combinations(items, size, into) {  // in itertools.combinations' order
+    (function pick(start, chosen) {
+      if (chosen.length === size) { into.push(chosen); return; }
+      for (let i = start; i < items.length; i++) pick(i + 1, chosen.concat([items[i]]));
+    }(0, []));
+  }
+
+  function closes(rules, total, others, taken, played) {  // _closes
+    const has = function (c) { return taken.indexOf(c) >= 0; };
+    const mine = total + taken.reduce(function (sum, c) { return sum + (c === "napola" ? DATA.NAPOLA_MIN : 1); }, 0);
+    if (mine < rules.target) return false;
+    if (rules.napoleone && !["denari", "settebello", "primiera", "re_bello", "napola"].some(has)) return false;
+    const rest = played.filter(function (c) { return !has(c) && c !== "napola"; }).length;
+    let run = 0;  // the longest napola another side can make (_their_napola)
+    if (rules.napola && !has("napola")) {
+      run = DATA.DENARI_IN_DECK;
+      if (has("denari")) run = Math.min(run, Math.floor((DATA.DENARI_IN_DECK - 1) / 2));
+      if (has("settebello")) run = Math.min(run, 6);
+      if (has("re_bello") || has("primiera")) run = Math.min(run, 9);
+    }
+    return others.every(function (other) { return mine > other + rest + run; });
+  }
+
   return {
     DATA: DATA,
     scoreEntry: scoreEntry,
     readRules: readRules,
     gameState: gameState,
+    gameOutlook: gameOutlook,
     leaderAtTarget: leaderAtTarget,
     parseCard: parseCard,
     message: message,

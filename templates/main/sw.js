@@ -2,8 +2,8 @@
    without signal. Plain JavaScript; main.service_worker serves it at /sw.js (scope "/")
    with the values below filled in.
 
-   - The shell (every static file, at its versioned URL, and the offline page in each
-     language) is fetched whole at install into a cache named after the shell's version;
+   - The shell (every static file, at its versioned URL, the offline page and the
+     scripts' words in each language) is fetched whole at install into a cache named after the shell's version;
      a file missing fails the install, and the version before stays in charge. Static
      files are then answered from that cache.
    - A new version takes over at once (skipWaiting, then clients.claim) and deletes the
@@ -53,8 +53,11 @@ var SHELL_CACHE = SHELL_PREFIX + VERSION;
 var META = "sk-meta";
 var LANG_KEY = "/sk-meta/lang";
 var KEEPER_KEY = "/sk-meta/keeper";  // the keeper of the boards kept here
-var BOARD = /^\/[gv]\/[^/]+$/;
-var GAME_PAGE = /^(\/[gv]\/[^/]+)(?:\/|$)/;  // a board, or any page under it
+// Boards: a game's edit (/g/) and view (/v/) links, a side's own link (/c/: it opens
+// offline too, to confirm a hand scanned from the other phone's QR), and a tournament
+// pair's own link (/tournaments/side/: its confirmation kept offline, then sent).
+var BOARD = /^\/(?:[gvc]|tournaments\/side)\/[^/]+$/;
+var GAME_PAGE = /^(\/(?:[gvc]|tournaments\/side)\/[^/]+)(?:\/|$)/;  // a board, or any page under it
 var LIVE = /^(\/[gv]\/[^/]+)\/live$/;
 var QR = /^(\/[gv]\/[^/]+)\/qr(?:\/[a-z]+)?\.svg$/;
 var BOARD_WAIT_MS = 4000;       // how long a board waits for the network before the kept copy
@@ -164,7 +167,8 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(followLive(event, url.origin + live[1]));
   } else if (QR.test(url.pathname)) {
     event.respondWith(qrImage(request));
-  } else if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/favicon.ico") {
+  } else if (url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/texts/") === 0 ||
+             url.pathname === "/favicon.ico") {
     event.respondWith(shellFile(request));
   }
 });

@@ -1,6 +1,6 @@
 /* Scores every case of tests/conformance/test_js_scorer.py with the phone's scorer.
    Usage: node run_scorer.js SCORING_JS CASES_JSON RESULTS_JSON. Writes one result per
-   case, in the cases' order: {hands, games, rules}. */
+   case, in the cases' order: {hands, games, rules, outlooks}. */
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -26,5 +26,6 @@ const results = {
     return S.gameState(c.rules, hands, c.firstDealer === undefined ? undefined : { firstDealer: c.firstDealer });
   })),
   rules: cases.rules.map((c) => guarded(() => S.readRules(c))),
+  outlooks: (cases.outlooks || []).map((c) => guarded(() => S.gameOutlook(c.rules, c.totals))),
 };
 fs.writeFileSync(resultsPath, JSON.stringify(results));

@@ -4,8 +4,8 @@ The cases (:mod:`tests.helpers.conformance`, seeded: the same every run) are wri
 one JSON file, one ``node`` process scores them all with ``run_scorer.js``, and every
 result must equal the package's: the points, totals and detail of ``HandScore.to_json()``,
 or the same errors (field, code, params) in the same order; the state of a game after its
-hands; the rules as read. Without ``node`` the tests are skipped, except under CI=true, where
-that is a failure.
+hands; the rules as read; quanto manca (``game_outlook``) at a game's totals. Without
+``node`` the tests are skipped, except under CI=true, where that is a failure.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from scorekeeper.scoring import (
     InvalidGame,
     InvalidHand,
     Rules,
+    categories_in_play,
+    game_outlook,
     read_entry,
 )
 from scorekeeper.ui.scoring_js import DATA_PATH, data, render
@@ -40,7 +42,7 @@ from tests.helpers.conformance import build
 HERE = Path(__file__).resolve().parent
 SCORER = DATA_PATH.parent / "scoring.js"
 SEED = 11
-HANDS, GAMES, RULES = 20_000, 2_500, 600
+HANDS, GAMES, RULES, OUTLOOKS = 20_000, 2_500, 600, 3_000
 #: Codes no hand entry can raise: the stateless API's side count, the capture checker's.
 NOT_FROM_ENTRIES = {"sides_count", "played_on_table"}
 SHOWN = 5  # differences shown when the scorers disagree
@@ -97,6 +99,21 @@ def expected_game(case: dict[str, Any]) -> Result:
     }
 
 
+def expected_outlook(case: dict[str, Any]) -> list[Result]:
+    """What the package says of quanto manca at a case's totals: each side's outlook,
+    each closing set's categories in display order."""
+    rules = Rules.from_json(case["rules"])
+    played = categories_in_play(rules)
+    return [
+        {
+            "side": outlook.side,
+            "missing": outlook.missing,
+            "closesWith": [[c.value for c in played if c in s] for s in outlook.closes_with],
+        }
+        for outlook in game_outlook(rules, case["totals"])
+    ]
+
+
 def expected_rules(case: object) -> Result:
     """What the package says of rules as JSON: all of them, or a refusal."""
     try:
@@ -121,7 +138,7 @@ def node() -> str:
 def cases(corpus_share: int) -> dict[str, list[Any]]:
     """Every case, as the phone would hold it (through JSON, as the runner reads them);
     with ``--corpus quick`` a tenth as many, from the same seed."""
-    sizes = (count // corpus_share for count in (HANDS, GAMES, RULES))
+    sizes = (count // corpus_share for count in (HANDS, GAMES, RULES, OUTLOOKS))
     data: dict[str, list[Any]] = json.loads(json.dumps(build(SEED, *sizes)))
     return data
 
@@ -133,6 +150,7 @@ def expected(cases: dict[str, list[Any]]) -> dict[str, list[Result]]:
         "hands": [expected_hand(c) for c in cases["hands"]],
         "games": [expected_game(c) for c in cases["games"]],
         "rules": [expected_rules(c) for c in cases["rules"]],
+        "outlooks": [expected_outlook(c) for c in cases["outlooks"]],
     }
     data: dict[str, list[Result]] = json.loads(json.dumps(results))
     return data
@@ -186,7 +204,7 @@ def _differences(kind: str, cases: list[Any], expected: list[Result], scored: li
 
 
 @pytest.mark.usefixtures("node")  # first: without node, nothing is built for nothing
-@pytest.mark.parametrize("kind", ["hands", "games", "rules"])
+@pytest.mark.parametrize("kind", ["hands", "games", "rules", "outlooks"])
 def test_the_phone_scores_as_the_package(
     kind: str,
     cases: dict[str, list[Any]],
@@ -194,7 +212,8 @@ def test_the_phone_scores_as_the_package(
     scored: dict[str, list[Result]],
     record_property: Callable[[str, object], None],
 ) -> None:
-    """Every hand, game and rule set: the same result from JavaScript as from Python."""
+    """Every hand, game, rule set and outlook: the same result from JavaScript as from
+    Python."""
     differences = _differences(kind, cases[kind], expected[kind], scored[kind])
     assert not differences, differences
     record_property("generated_cases", {f"conformance {kind}": len(cases[kind])})
@@ -205,7 +224,8 @@ def test_the_cases_reach_every_check(
 ) -> None:
     """The cases are worth their time: every error code an entry can raise, valid and
     invalid hands of every format in both modes and of every rule set, every variant,
-    spareggi, napoleoni (as many of each in a tenth of the cases as a tenth of the full
+    spareggi, napoleoni, outlooks that close the game in every way, won ones and ones
+    nothing closes yet (as many of each in a tenth of the cases as a tenth of the full
     corpus's figures; every error code only in the full corpus)."""
 
     def at_least(count: int) -> int:
@@ -256,6 +276,18 @@ def test_the_cases_reach_every_check(
     assert sum(g["finished"] and g["handsAfterEnd"] > 0 for g in games) >= at_least(100)
     assert len(games) < len(expected["games"])
     assert 0 < sum("error" in r for r in expected["rules"]) < len(expected["rules"])
+    outlooks = list(zip(cases["outlooks"], expected["outlooks"], strict=True))
+    closing = [
+        (c, way) for c, r in outlooks for o in r for way in o["closesWith"]
+    ]  # every kind of closing: by napola, under napoleone, with re bello, in threes
+    assert sum("napola" in way for _, way in closing) >= at_least(100)
+    assert sum("re_bello" in way for _, way in closing) >= at_least(100)
+    assert sum(c["rules"]["napoleone"] for c, _ in closing) >= at_least(100)
+    assert sum(c["rules"]["format"] != "2" for c, _ in closing) >= at_least(100)
+    assert sum(not r for _, r in outlooks) >= at_least(50)  # won: no outlook
+    assert sum(bool(r) and not any(o["closesWith"] for o in r) for _, r in outlooks) >= at_least(
+        100
+    )
 
 
 def test_the_generated_constants_are_current() -> None:

@@ -113,7 +113,8 @@ def test_the_tally_works_offline_and_goes_with_the_kept_hand(
     # words) gives way while the totals are the phone's.
     expect(page.locator("#total-1")).to_have_text("2")
     expect(page.locator("#sides-1-scope")).to_have_value("")
-    expect(page.locator("#outlook")).to_be_hidden()
+    expect(page.locator("#outlook")).to_be_hidden()  # the server's lines give way to the phone's
+    expect(page.locator("#outlook-here")).to_be_visible()
     page.context.set_offline(False)
     expect(page.locator(".pending-hand")).to_have_count(0, timeout=20_000)
     assert stored_scope(live_server) == [(0, 0), (1, 2)]
@@ -156,3 +157,36 @@ def test_quanto_manca_is_under_the_totals_in_the_first_screen(
     # The form's first rows and Save stay on the same screen.
     expect(phone.locator("#save-hand")).to_be_in_viewport(ratio=1)
     expect(phone.get_by_role("group", name="Primiera")).to_be_in_viewport(ratio=1)
+
+
+@pytest.mark.parametrize("locale", ["it-IT", "en-GB"])
+def test_quanto_manca_offline_is_the_phones_own_and_reads_as_the_servers(
+    make_phone: Callable[..., Page], locale: str
+) -> None:
+    """Offline, at the totals the phone computed, quanto manca is said again by the phone
+    (ScopaScoring.gameOutlook, in the page's words); once the hands are sent, the
+    server's lines say the same, word for word."""
+    page, _board = board_phone(make_phone, locale=locale)
+    wait_for_worker(page)
+    page.context.set_offline(True)
+    form = page.locator("#hand-form")
+    for number in (1, 2):  # the reference hand twice, without scope: 8-0 to 11
+        page.locator("#sides-0-cards").fill("22")
+        page.locator("#sides-0-denari").fill("6")
+        form.get_by_role("group", name="Settebello", exact=True).get_by_label("Anna").tap()
+        form.get_by_role("group", name="Primiera", exact=True).get_by_label("Anna").tap()
+        page.locator("#hand-form:not([data-previewing])").wait_for()
+        page.locator("#save-hand").tap()
+        expect(page.locator(f"#pending-{number}")).to_be_visible()
+    expect(page.locator("#total-0")).to_have_text("8")
+    expect(page.locator("#outlook")).to_be_hidden()
+    here = page.locator("#outlook-here li")
+    expect(here).to_have_count(2)
+    expect(here.first).to_be_in_viewport()
+    offline = here.all_inner_texts()
+    missing = "Ad Anna mancano 3 punti" if locale == "it-IT" else "Anna: 3 points to go"
+    assert missing in offline[0]
+    page.context.set_offline(False)
+    expect(page.locator(".pending-hand")).to_have_count(0, timeout=20_000)
+    expect(page.locator("#outlook-here")).to_have_count(0)
+    expect(page.locator("#outlook li")).to_have_text(offline)

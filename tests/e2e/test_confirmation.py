@@ -138,3 +138,55 @@ def test_a_confirmation_offline_travels_with_the_hand(
     expect(page.locator(".pending-hand")).to_have_count(0)
     assert hands(live_server) == [(1, HandStatus.CONFIRMED)]
     assert confirmations(live_server) == [(1, 1)]  # recorded once, with the hand
+
+
+def test_a_confirmation_without_signal_waits_on_the_phone(
+    table_phone: Page, live_server: LiveServer
+) -> None:
+    """The hand reached the server, then the signal dropped: "Confermiamo" is kept on the
+    phone and sent once the signal is back, recorded once (a second tap keeps nothing
+    more)."""
+    page = table_phone
+    board = start(live_server)
+    anna_and_carla_write(page, board)
+    wait_for_worker(page)
+    fill_hand(page)
+    with page.expect_navigation():
+        page.locator("#save-hand").tap()
+    prompt = page.locator("#confirm-1-1")
+    expect(prompt).to_contain_text("Bruno e Dario, confermate la mano 1?")
+    assert hands(live_server) == [(1, HandStatus.AWAITING)]
+    page.context.set_offline(True)
+    prompt.get_by_role("button", name="Confermiamo").tap()
+    kept = page.locator("#confirm-kept-1")
+    expect(kept).to_contain_text("la conferma della mano 1 resta su questo telefono")
+    expect(page.locator(".confirm-prompt")).to_have_count(0)
+    queued = page.evaluate(
+        "ScopaOutbox.everything().then(items => items.map(i => [i.kind || 'hand', i.number]))"
+    )
+    assert queued == [["confirm", 1]]
+    # The same question tapped again (a double tap, the page drawn again): still one.
+    page.evaluate(
+        """() => {
+          const form = document.createElement('form');
+          form.className = 'confirm-form';
+          form.action = location.pathname + '/hands/1/confirm';
+          form.innerHTML = '<input name="request_id"><input name="side" value="1">';
+          document.body.appendChild(form);
+          return ScopaOutbox.everything().then(items => {
+            form.elements.request_id.value = items[0].requestId;
+            return ScopaOutbox.keepConfirmation(form);
+          });
+        }"""
+    )
+    assert page.evaluate("ScopaOutbox.everything().then(items => items.length)") == 1
+    assert confirmations(live_server) == []
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-confirm-sent")).to_contain_text(
+        "Conferma della mano 1 inviata", timeout=SENT_MS
+    )
+    assert page.evaluate("ScopaOutbox.everything().then(items => items.length)") == 0
+    assert hands(live_server) == [(1, HandStatus.CONFIRMED)]
+    assert confirmations(live_server) == [(1, 1)]
+    # The board catches up: the hand confirmed, no undo.
+    expect(page.locator("#hand-1 .badge-unconfirmed")).to_have_count(0)

@@ -556,11 +556,26 @@ def random_rules_json(rng: random.Random) -> JSON:
     return data
 
 
-def build(seed: int, hands: int, games: int, rules: int) -> JSON:
-    """All the cases, the same for the same seed."""
+def random_outlook(rng: random.Random) -> JSON:
+    """Quanto manca: any rules, and totals mostly within a hand or two of the target
+    (where some categories close the game), a few anywhere (far off, or won)."""
+    rules = random_rules(rng)
+    near = rng.random() < 0.85
+    low = max(0, rules.target - 8) if near else 0
+    high = rules.target + (1 if near else 6)
+    totals = [rng.randint(low, high) for _ in range(rules.format.sides)]
+    return {"rules": rules.to_json(), "totals": totals}
+
+
+def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> JSON:
+    """All the cases, the same for the same seed (the outlooks from a generator of their
+    own, so that adding them left the other cases as they were)."""
     rng = random.Random(seed)
-    return {
+    cases = {
         "hands": [random_hand(rng) for _ in range(hands)],
         "games": [random_game(rng) for _ in range(games)],
         "rules": [random_rules_json(rng) for _ in range(rules)],
     }
+    outlook_rng = random.Random(seed + 1)
+    cases["outlooks"] = [random_outlook(outlook_rng) for _ in range(outlooks)]
+    return cases

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from typing import Any
@@ -43,6 +44,19 @@ def hidden(html: str, name: str) -> str:
     match = re.search(rf'<input[^>]*name="{name}"[^>]*value="([^"]*)"', html)
     assert match, f"no hidden {name}"
     return match.group(1)
+
+
+def page_texts(client: FlaskClient, html: str) -> dict[str, Any]:
+    """The words the page's scripts read from its texts' script (ui/outbox.py), by part."""
+    found = re.search(r'<script src="(/texts/[a-z]+\.js\?v=\w+)" defer></script>', html)
+    assert found, "no texts' script on the page"
+    response = client.get(found.group(1))
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert body.startswith("window.ScorekeeperTexts=")
+    assert body.endswith(";\n")
+    words: dict[str, Any] = json.loads(body.removeprefix("window.ScorekeeperTexts=")[:-2])
+    return words
 
 
 def form_keys(client: FlaskClient, url: str, sides: int = 2) -> dict[str, str]:

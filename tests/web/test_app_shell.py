@@ -240,7 +240,7 @@ def test_the_board_has_the_offline_line_and_the_wake_toggle(client: FlaskClient)
         html,
     )
     assert re.search(
-        r'<a class="tool" href="#share" id="share-tool">.*?<span>Share</span></a>', html
+        r'<a class="tool tool-share" href="#share" id="share-tool"><span>Share</span></a>', html
     )
     assert re.search(
         r'id="wake-toggle" aria-pressed="false" hidden>.*?<span>Screen on</span></button>', html

@@ -17,7 +17,15 @@ from scorekeeper.games.hooks import game_changed
 from scorekeeper.games.models import Game, Hand, HandRevision, HandSide
 from scorekeeper.scoring import DECK
 from tests.helpers import EN
-from tests.helpers.games import REFERENCE, form_keys, hidden, record, start_game, totals
+from tests.helpers.games import (
+    REFERENCE,
+    form_keys,
+    hidden,
+    page_texts,
+    record,
+    start_game,
+    totals,
+)
 
 
 def _hands(app: Flask) -> list[tuple[int, tuple[int, ...]]]:
@@ -517,9 +525,8 @@ def test_undo_removes_the_last_hand_once(app: Flask, client: FlaskClient) -> Non
     record(client, url)
     html = client.get(url, headers=EN).get_data(as_text=True)
     assert "Undo hand 2" in html
-    undo = re.search(
-        r'<form method="post" action="([^"]+)" class="undo-confirm" id="undo-form" hidden>', html
-    )
+    # The link the board's script asks in place of, posting to where it points.
+    undo = re.search(r'<a class="btn" href="([^"]+)" id="undo-last" data-number="2">', html)
     assert undo is not None
     data = {"csrf_token": hidden(html, "csrf_token"), "number": "2"}
     assert client.post(undo.group(1), data=data).status_code == 302
@@ -537,8 +544,15 @@ def test_undo_asks_first(app: Flask, client: FlaskClient) -> None:
     record(client, url)
     record(client, url, **(REFERENCE | {"sides-0-scope": "2"}))
     board = client.get(url, headers=EN).text
-    assert f'<a class="btn" href="{url}/undo" id="undo-last">Undo hand 2</a>' in board
-    assert '<span class="undo-question">Remove hand 2?</span>' in board
+    link = f'<a class="btn" href="{url}/undo" id="undo-last" data-number="2">Undo hand 2</a>'
+    assert link in board
+    assert 'id="undo-form"' not in board  # the script draws the question, from its words:
+    words = page_texts(client, board)["undo-texts"]
+    assert words == {
+        "question": "Remove hand %(number)s?",
+        "yes": "Yes, remove it",
+        "keep": "Keep it",
+    }
     page = client.get(f"{url}/undo", headers=EN)
     assert page.status_code == 200
     assert "<h1>Remove hand 2?</h1>" in page.text

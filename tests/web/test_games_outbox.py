@@ -15,7 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Hand
 from scorekeeper.games.services import find_by_edit_token, new_edit_link
 from tests.helpers import csrf_token
-from tests.helpers.games import REFERENCE, form_keys, start_game
+from tests.helpers.games import REFERENCE, form_keys, page_texts, start_game
 
 JSON = {"Accept": "application/json", "Accept-Language": "en"}
 
@@ -200,15 +200,19 @@ def test_the_board_carries_what_the_phone_needs_to_score_offline(client: FlaskCl
 
 
 def test_the_pages_carry_the_words_of_the_phones_preview(client: FlaskClient) -> None:
+    """A page carries the sides' names; the words every page shares are in the texts'
+    script of its language, which the page names."""
     url = start_game(client)
-    english = _page_json(
-        client.get(url, headers={"Accept-Language": "en"}).get_data(True), "preview-texts"
-    )
-    assert english["names"] == ["Anna", "Bruno"]
+    board = client.get(url, headers={"Accept-Language": "en"}).get_data(True)
+    assert _page_json(board, "preview-texts") == {"names": ["Anna", "Bruno"]}
+    english = page_texts(client, board)["preview-texts"]
     assert english["categories"]["re_bello"] == "re bello"
     assert "errors" not in english  # the scorer brings the templates, in every language
     italian = client.get(f"{url}/hands/cards", headers={"Accept-Language": "it"})
-    texts = _page_json(italian.get_data(as_text=True), "preview-texts")
+    assert _page_json(italian.get_data(as_text=True), "preview-texts") == {
+        "names": ["Anna", "Bruno"]
+    }
+    texts = page_texts(client, italian.get_data(as_text=True))["preview-texts"]
     assert texts["cardsLeft"] == {
         "one": "Manca ancora %(count)s carta da assegnare.",
         "other": "Mancano ancora %(count)s carte da assegnare.",
@@ -222,11 +226,34 @@ def test_the_pages_carry_how_many_hands_were_sent_in_each_plural_form(
     """After the outbox sends, the phone says "1 mano inviata" / "2 mani inviate": the
     forms 1 and 2 take, for the script to choose."""
     url = start_game(client)
-    italian = _page_json(client.get(url, headers={"Accept-Language": "it"}).text, "offline-texts")
+    page = client.get(url, headers={"Accept-Language": "it"}).text
+    italian = page_texts(client, page)["offline-texts"]
     assert italian["handsSent"] == {
         "one": "%(count)s mano inviata.",
         "other": "%(count)s mani inviate.",
     }
     assert italian["recordAnyway"] == "Registra comunque un'altra mano"
-    english = _page_json(client.get(url, headers={"Accept-Language": "en"}).text, "offline-texts")
+    page = client.get(url, headers={"Accept-Language": "en"}).text
+    english = page_texts(client, page)["offline-texts"]
     assert english["handsSent"] == {"one": "%(count)s hand sent.", "other": "%(count)s hands sent."}
+
+
+def test_the_texts_script_is_kept_like_a_static_file(client: FlaskClient) -> None:
+    """The words every page shares: one script per language, kept for good at the URL the
+    pages name (its digest), briefly at any other, public (also to a logged-in phone),
+    in the service worker's shell, and only for the app's languages."""
+    url = start_game(client)
+    board = client.get(url, headers={"Accept-Language": "it"}).text
+    found = re.search(r'<script src="(/texts/it\.js\?v=\w+)" defer></script>', board)
+    assert found
+    named = client.get(found.group(1))
+    assert named.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert named.mimetype == "text/javascript"
+    assert "Accept-Language" not in named.headers.get("Vary", "")
+    assert client.get("/texts/it.js?v=old").headers["Cache-Control"] == "public, max-age=300"
+    assert client.get("/texts/xx.js").status_code == 404
+    worker = client.get("/sw.js").text
+    assert found.group(1) in worker
+    english = page_texts(client, client.get(url, headers={"Accept-Language": "en"}).text)
+    assert english["scope-tally-texts"]["plus"] == "+1 scopa"
+    assert page_texts(client, board)["undo-texts"]["question"] == "Togliere la mano %(number)s?"

@@ -164,13 +164,6 @@ def test_sqlite_made_read_only_then_writable_saves_again_without_a_restart(
         event.remove(engine, "connect", opened)
 
 
-@pytest.mark.xfail(
-    reason="open defect: after this stop's merges, saves made once the file is 0600 again "
-    "still meet 'attempt to write a readonly database' (the journals are healed, the "
-    "connections stay read-only) in pytest's temporary folders, though the same scenario "
-    "in a shorter folder saves; see the stop's closing note",
-    strict=False,
-)
 def test_a_sqlite_file_made_0400_then_0600_saves_again_by_itself(tmp_path: Path) -> None:
     """The real file modes, in a process they bind (as root: without CAP_DAC_OVERRIDE,
     see tests/helpers/read_only.py): while the file is 0400 a save is refused with a

@@ -270,6 +270,8 @@ def test_a_side_link_needs_a_league_member(
     for who in ("stranger", "removed", "outsider"):
         as_user(client, who)
         assert client.get(f"/tournaments/side/{token}").status_code == 404, who
+        # Nor the fresh token a confirmation kept offline asks for.
+        assert client.get(f"/tournaments/side/{token}/csrf").status_code == 404, who
         csrf = csrf_token(client, "/account/")
         for endpoint, url in routes.items():
             response = client.post(url, data={"csrf_token": csrf, "side": "1"})

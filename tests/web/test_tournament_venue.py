@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.games import services as game_services
 from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Entrant, Entry, Role, Structure
+from scorekeeper.tournaments.models import Entry, Role, Structure
 from scorekeeper.tournaments.venue import services as venue
 from scorekeeper.tournaments.venue.models import PrizeMode, Venue
 from tests.helpers import EN, IT, csrf_token, statements
@@ -373,8 +373,10 @@ def test_the_prize_list_by_place_and_as_a_split_of_the_fees(
         assert t.status == "finished"
     printed = client.get(f"/tournaments/{pid}/print/standings", headers=EN)
     html = printed.get_data(as_text=True)
-    # Two thirds (no match for third place): each is shown the third place's prize.
+    # One entry paid: a pot of 10 euros, 5, 3 and 1 (15 % rounded down to the euro). Two
+    # thirds (no match for third place) share the third's prize and the fourth's (none).
     assert html.count('class="podium-prize"') == 4
+    assert html.count("€0.50") == 2
     screen = client.get(f"/tournaments/{pid}/screen", headers=EN).get_data(as_text=True)
     assert slides_of(screen)[0] == "podium"
     assert screen.count('class="podium-prize"') == 4
@@ -393,8 +395,6 @@ def test_venue_pages_answer_each_role_as_they_should(app: Flask, client: FlaskCl
     as_user(client, "organiser")
     for path in ("venue", "checkin", "prizes", "print/draw"):
         assert client.get(f"/tournaments/{pid}/{path}", headers=EN).status_code == 200
-    with app.app_context():
-        assert db.session.get(Entrant, 1) is not None
     # A clock only runs once a tournament is: refused before the start.
     with app.test_request_context():
         t = drawn(user("early"), FOUR_PAIRS, 3)

@@ -58,6 +58,8 @@ NO_AGREEMENT = {
     "disputed by %(side)s, who say it went so",
     "Withdraw %(side)s?",
     "Withdrawal of %(side)s recorded: the matches still to play are lost by forfeit.",
+    # A hand's QR for the other side's own phone (games.scanned).
+    "QR code for the phone of %(side)s",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its
@@ -308,6 +310,24 @@ AGREEMENT = [
                 "Anna ha confermato la mano 3.",
                 "Anna e Carla hanno confermato la mano 3.",
                 "Anna, Carla ed Elena hanno confermato la mano 3.",
+            ),
+        },
+    ),
+    (
+        "%(side)s confirmed hand %(number)s: it counts as soon as the hand reaches the server.",
+        {"number": 3},
+        {
+            "en": (
+                "Anna confirmed hand 3: it counts as soon as the hand reaches the server.",
+                "Anna and Carla confirmed hand 3: it counts as soon as the hand reaches the"
+                " server.",
+                None,
+            ),
+            "it": (
+                "Anna ha confermato la mano 3: conta appena la mano arriva al server.",
+                "Anna e Carla hanno confermato la mano 3: conta appena la mano arriva al server.",
+                "Anna, Carla ed Elena hanno confermato la mano 3: conta appena la mano arriva"
+                " al server.",
             ),
         },
     ),

@@ -10,7 +10,7 @@ from sqlalchemy import ColumnElement, Integer, and_, cast, func, select
 from sqlalchemy.orm import aliased
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game, Hand, HandStatus
+from scorekeeper.games.models import Game, Hand, HandStatus, Seat
 from scorekeeper.leagues.models import LeagueResult, Player, Season, Standing
 from scorekeeper.leagues.standings.ratings import display_rating
 from scorekeeper.leagues.standings.rows import TALLIES, of_period
@@ -264,9 +264,10 @@ class Unconfirmed:
         return self.awaiting + self.disputed
 
 
-def unconfirmed(league_id: int) -> Unconfirmed:
-    """The league's hands not confirmed yet, by status (one statement)."""
-    rows = db.session.execute(
+def unconfirmed(league_id: int, player_id: int | None = None) -> Unconfirmed:
+    """The league's hands not confirmed yet, by status (one statement); of the games
+    ``player_id`` sits in, if given (what their rating and statistics leave out)."""
+    query = (
         select(Hand.status, func.count())
         .join(Game, Game.id == Hand.game_id)
         .where(
@@ -276,5 +277,9 @@ def unconfirmed(league_id: int) -> Unconfirmed:
         )
         .group_by(Hand.status)
     )
+    if player_id is not None:
+        seated = select(Seat.game_id).where(Seat.player_id == player_id)
+        query = query.where(Game.id.in_(seated))
+    rows = db.session.execute(query)
     counts = {status: int(count) for status, count in rows}
     return Unconfirmed(counts.get(HandStatus.AWAITING, 0), counts.get(HandStatus.DISPUTED, 0))

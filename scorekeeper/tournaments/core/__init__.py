@@ -14,7 +14,12 @@ The modules, from the bottom up:
 - :mod:`.match`: one partita or the best of N;
 - :mod:`.standings`: points, the tie-break chain and the reason of each decided tie;
 - :mod:`.threes`: the 3-player format: tables of three, its round-robin and Swiss
-  rounds, its points (3-1-0) and standings; no knockout.
+  rounds, its points (3-1-0) and standings; no knockout;
+- :mod:`.rotating`: individual tournaments with rotating partners (baraonda): a new
+  partner every round, opponents repeated as rarely as possible (networkx's
+  maximum-weight matching);
+- :mod:`.clubs`: club against club, every pair of one club against a pair of the
+  other, and the team standings.
 """
 
 from .circuit import (
@@ -26,11 +31,29 @@ from .circuit import (
     knockout_places,
     player_key,
 )
+from .clubs import (
+    ClubResult,
+    ClubRound,
+    ClubStanding,
+    check_clubs,
+    club_round,
+    club_standings,
+    most_club_rounds,
+)
 from .entrants import Entrant, EntrantDraw, EntrantId, Entry, draw_entrants, draw_rng
 from .errors import TournamentError
 from .groups import ClubClash, GroupDraw, draw_groups, group_sizes
 from .knockout import Bracket, KnockoutMatch, seeding_order
 from .match import MatchLength, MatchScore
+from .rotating import (
+    Foursome,
+    RotatingRound,
+    check_players,
+    individual_chain,
+    individual_results,
+    most_rotating_rounds,
+    rotating_round,
+)
 from .roundrobin import round_robin
 from .rounds import Pairing, Round
 from .standings import ITALIAN, Points, Reason, Result, Standing, TieBreak, standings
@@ -58,10 +81,14 @@ __all__ = [
     "Bracket",
     "CircuitRow",
     "ClubClash",
+    "ClubResult",
+    "ClubRound",
+    "ClubStanding",
     "Entrant",
     "EntrantDraw",
     "EntrantId",
     "Entry",
+    "Foursome",
     "GroupDraw",
     "KnockoutMatch",
     "MatchLength",
@@ -72,6 +99,7 @@ __all__ = [
     "PointsTable",
     "Reason",
     "Result",
+    "RotatingRound",
     "Round",
     "Standing",
     "Table",
@@ -82,16 +110,25 @@ __all__ = [
     "ThreeStanding",
     "TieBreak",
     "TournamentError",
+    "check_clubs",
+    "check_players",
     "check_three_stages",
     "circuit_ranking",
+    "club_round",
+    "club_standings",
     "danish_round",
     "draw_entrants",
     "draw_groups",
     "draw_rng",
     "group_sizes",
+    "individual_chain",
+    "individual_results",
     "knockout_places",
+    "most_club_rounds",
+    "most_rotating_rounds",
     "most_rounds",
     "player_key",
+    "rotating_round",
     "round_robin",
     "same_club_pairs",
     "seeding_order",

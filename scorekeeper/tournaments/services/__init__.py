@@ -29,6 +29,8 @@ import-linter contract in pyproject.toml):
 - `withdrawal`: a pair that leaves mid-tournament, its matches lost by forfeit;
 - `drawing`: the draw (entrants, groups, a knockout's seeding), undone until the start;
 - `progress`: whether a stage is over, and the winner;
+- `formats`: rotating partners' and club against club's rounds, their checks at the
+  draw, the team standings;
 - `knockout`: the bracket, its first round and the matches it fills in;
 - `confirming`: where a result stands when the other side confirms it, its rules;
 - `ranking`: the standings of a stage or a group, and who has met whom;
@@ -57,6 +59,7 @@ from scorekeeper.tournaments.services.confirming import (
 from scorekeeper.tournaments.services.corrections import CorrectionAffects, Later
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
+from scorekeeper.tournaments.services.formats import club_table, clubs_of
 from scorekeeper.tournaments.services.house_rules import change_rules
 from scorekeeper.tournaments.services.knockout import bracket, moved_on
 from scorekeeper.tournaments.services.membership import (
@@ -94,6 +97,8 @@ from scorekeeper.tournaments.services.settings import (
     ROUNDS_MAX,
     THREE,
     StageShape,
+    is_clubs,
+    is_rotating,
     is_three,
     stage_kinds,
     stage_shape,
@@ -115,6 +120,8 @@ __all__ = [
     "bracket",
     "can_undo",
     "change_rules",
+    "club_table",
+    "clubs_of",
     "confirm",
     "confirmed_sides",
     "create_tournament",
@@ -127,6 +134,8 @@ __all__ = [
     "game_changed",
     "games_of_matches",
     "group_standings",
+    "is_clubs",
+    "is_rotating",
     "is_three",
     "league_of",
     "league_results",

@@ -34,7 +34,12 @@ from scorekeeper.tournaments.services.queries import (
     result_of,
     stage_of,
 )
-from scorekeeper.tournaments.services.results import move_on, result_confirmed, store_result
+from scorekeeper.tournaments.services.results import (
+    check_margin,
+    move_on,
+    result_confirmed,
+    store_result,
+)
 from scorekeeper.transactions import in_transaction
 
 
@@ -168,6 +173,7 @@ def checked_result(
         raise TournamentRefused("result_range", "wins") from error
     if not score.is_over or sum(wins) > match.games:
         raise TournamentRefused("match_not_over", "wins")
+    check_margin(match, points)
     return score.wins, score.winner is None
 
 

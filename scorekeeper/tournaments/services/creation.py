@@ -21,6 +21,7 @@ from scorekeeper.tournaments.models import (
     Stage,
     StageKind,
     Status,
+    Structure,
     Tournament,
 )
 from scorekeeper.tournaments.services.settings import (
@@ -31,6 +32,11 @@ from scorekeeper.tournaments.services.settings import (
     stage_shape,
 )
 from scorekeeper.transactions import in_transaction
+
+#: The margins a partita may be won by: none, or "con 2 di scarto".
+MARGINS = (0, 2)
+#: Structures played by pairs of two players (rotating partners, club against club).
+PAIRS_ONLY = (Structure.ROTATING, Structure.CLUBS)
 
 
 def create_tournament(organiser: User, setup: TournamentSetup) -> Tournament:
@@ -65,6 +71,8 @@ def _check_scoring(setup: TournamentSetup) -> None:
         raise TournamentRefused("points_order", "points")
     if setup.entry_fee_cents < 0:
         raise TournamentRefused("entry_fee", "entry_fee")
+    if setup.margin not in MARGINS:
+        raise TournamentRefused("margin_range", "margin")
 
 
 def _store_tournament(
@@ -86,6 +94,7 @@ def _store_tournament(
         entry_fee_cents=setup.entry_fee_cents,
         is_public=setup.is_public,
         needs_confirmation=setup.needs_confirmation,
+        margin=setup.margin,
         status=Status.SETUP.value,
     )
     tournament.rules = replace(setup.rules, target=stages[0].target)
@@ -110,6 +119,11 @@ def _check_format(setup: TournamentSetup) -> None:
             raise TournamentRefused("three_no_knockout", "structure") from error
     if setup.rules.format.key not in FORMAT_KEYS:
         raise TournamentRefused("format_unsupported", "format")
+    if setup.structure in PAIRS_ONLY:
+        if setup.rules.format.key != "2x2":
+            raise TournamentRefused("pairs_format", "format")
+        if setup.league_id is not None:
+            raise TournamentRefused("format_no_league", "league")
     if setup.rules.format.key == THREE and any(
         stage.games != 1 or stage.final_games not in (None, 1) for stage in setup.stages
     ):
@@ -131,6 +145,7 @@ def _stage_rows(setup: TournamentSetup) -> list[Stage]:
             target=stage.target,
             final_games=final.games,
             final_target=final.target,
+            semifinal_target=final.semifinal_target if kind is StageKind.KNOCKOUT else None,
             third_place=setup.third_place and kind is StageKind.KNOCKOUT,
         )
         shape = stage_shape(
@@ -146,7 +161,13 @@ def _stage_rows(setup: TournamentSetup) -> list[Stage]:
 
 def _checked_length(kind: StageKind, stage: StageSetup) -> StageSetup:
     """The stage's match lengths and targets, the final's filled in, checked."""
-    final = StageSetup(stage.final_games or stage.games, stage.final_target or stage.target)
+    final = StageSetup(
+        stage.final_games or stage.games,
+        stage.final_target or stage.target,
+        semifinal_target=stage.semifinal_target,
+    )
+    if final.semifinal_target is not None and final.semifinal_target not in TARGET_RANGE:
+        raise TournamentRefused("target_range", "target")
     for games_, target in ((stage.games, stage.target), (final.games, final.target)):
         if games_ not in range(1, GAMES_MAX + 1):
             raise TournamentRefused("games_range", "games")

@@ -14,9 +14,10 @@ from scorekeeper.leagues.models import name_key
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Entrant, Stage, StageKind, Status, Tournament
+from scorekeeper.tournaments.services.formats import check_clubs_draw, check_rotating_draw
 from scorekeeper.tournaments.services.locks import lock_tournament, refuse_unless
 from scorekeeper.tournaments.services.queries import entrants, entries
-from scorekeeper.tournaments.services.settings import is_three, most_rounds
+from scorekeeper.tournaments.services.settings import is_rotating, is_three, most_rounds
 from scorekeeper.transactions import in_transaction
 
 
@@ -44,7 +45,11 @@ def _make_draw(tournament_id: int, seed: int) -> Tournament:
         _refuse_names_twice(made.entrants)
     rows = _entrant_rows(tournament_id, made.entrants)
     first = locked.stages[0]
-    if first.kind == StageKind.GROUPS.value:
+    if first.kind == StageKind.ROTATING.value:
+        check_rotating_draw(len(rows), first.rounds)
+    elif first.kind == StageKind.CLUBS.value:
+        check_clubs_draw(list(made.entrants), first.rounds)
+    elif first.kind == StageKind.GROUPS.value:
         _place_in_groups(first, made.entrants, rows, rng)
     elif first.rounds is not None and first.rounds > most_rounds(locked, len(rows)):
         raise TournamentRefused("too_many_rounds", "rounds")
@@ -86,7 +91,7 @@ def _drawn_entrants(tournament: Tournament, seed: int) -> tuple[core.EntrantDraw
     listed = [core.Entry(r.names, r.club, r.seed) for r in entries(tournament) if not r.withdrawn]
     rng = core.draw_rng(seed)
     rng.shuffle(listed)  # the entrants' numbers are drawn too
-    pair_singles = tournament.format_key == "2x2"
+    pair_singles = tournament.format_key == "2x2" and not is_rotating(tournament)
     return core.draw_entrants(listed, rng, pair_singles=pair_singles), rng
 
 

@@ -11,6 +11,7 @@ from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import RoundStarted, TournamentRefused
 from scorekeeper.tournaments.models import Round, Stage, StageKind, Status, Tournament
 from scorekeeper.tournaments.services.drawing import ranking_by_seed
+from scorekeeper.tournaments.services.formats import club_plan, rotating_plan
 from scorekeeper.tournaments.services.knockout import open_knockout
 from scorekeeper.tournaments.services.locks import lock_tournament, refuse_unless
 from scorekeeper.tournaments.services.progress import stage_over
@@ -107,6 +108,10 @@ def _round_plan(tournament: Tournament, stage: Stage, number: int) -> list[Plann
     kind = StageKind(stage.kind)
     if kind is StageKind.GROUPS:
         return _group_round(tournament, number)
+    if kind is StageKind.ROTATING:
+        return rotating_plan(tournament, stage)
+    if kind is StageKind.CLUBS:
+        return club_plan(tournament, number)
     if is_three(tournament):
         ranking = [row.entrant for row in three_standings(tournament, stage)]
         met = played_pairs(tournament, stage)
@@ -130,6 +135,8 @@ def _open_stage(tournament: Tournament, stage: Stage) -> Round:
         return store_round(tournament, stage, 1, _group_round(tournament, 1))
     if kind is StageKind.KNOCKOUT:
         return open_knockout(tournament, stage)
+    if kind in (StageKind.ROTATING, StageKind.CLUBS):
+        return store_round(tournament, stage, 1, _round_plan(tournament, stage, 1))
     return store_round(tournament, stage, 1, _first_round_plan(tournament, kind))
 
 

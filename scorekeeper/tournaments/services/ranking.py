@@ -19,7 +19,7 @@ from scorekeeper.tournaments.models import (
     Tournament,
 )
 from scorekeeper.tournaments.services.queries import entrants, group_numbers, group_numbers_of
-from scorekeeper.tournaments.services.settings import is_three
+from scorekeeper.tournaments.services.settings import is_rotating, is_three
 
 
 def _finished_matches(stage: Stage, group: int | None) -> list[tuple[Match, MatchResult]]:
@@ -48,11 +48,27 @@ def _core_results(
     finished: Iterable[tuple[Match, MatchResult]], number_of: dict[int, int]
 ) -> tuple[list[core.Result], list[int]]:
     """``finished`` matches as the core reads them (entrants by ``number_of`` their
-    id), and the byes."""
-    results, byes = [], []
+    id), and the byes. A table of rotating partners is one result for each player
+    (`core.individual_results`: both partners take their pair's)."""
+    results: list[core.Result] = []
+    byes = []
     for match, result in finished:
         if match.second_id is None:
             byes.append(number_of[match.first_id])
+            continue
+        if match.first_partner_id is not None and match.second_partner_id is not None:
+            winner = None
+            if result.winner_id is not None:
+                winner = 0 if result.winner_id == match.first_id else 1
+            results.extend(
+                core.individual_results(
+                    (number_of[match.first_id], number_of[match.first_partner_id]),
+                    (number_of[match.second_id], number_of[match.second_partner_id]),
+                    (result.points_first, result.points_second),
+                    winner,
+                    (result.wins_first, result.wins_second),
+                )
+            )
             continue
         results.append(
             core.Result(
@@ -93,12 +109,17 @@ def standings(
 def _table(
     tournament: Tournament, numbers: list[int], results: list[core.Result], byes: list[int]
 ) -> tuple[core.Standing, ...]:
-    """The table of the entrants ``numbers`` from ``results`` and ``byes``."""
+    """The table of the entrants ``numbers`` from ``results`` and ``byes`` (an
+    individual ranking of rotating partners: without the steps that read the matches
+    between the tied players, `core.individual_chain`)."""
+    order = tuple(core.TieBreak(code) for code in tournament.tie_break)
+    if is_rotating(tournament):
+        order = core.individual_chain(order)
     return core.standings(
         numbers,
         results,
         points=_points(tournament),
-        order=[core.TieBreak(code) for code in tournament.tie_break],
+        order=order,
         seed=tournament.seed or 0,
         byes=byes,
     )

@@ -14,7 +14,7 @@ from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import CLUB_MAX, Entry, Status, Tournament
 from scorekeeper.tournaments.services.drawing import undo_draw
 from scorekeeper.tournaments.services.locks import lock_tournament, refuse_unless
-from scorekeeper.tournaments.services.settings import ENTRIES_MAX, is_three
+from scorekeeper.tournaments.services.settings import ENTRIES_MAX, is_rotating, is_three
 from scorekeeper.transactions import in_transaction
 
 _CLUB = re.compile(r"^(?P<names>.*?)\s*\((?P<club>[^()]*)\)\s*$")
@@ -76,6 +76,8 @@ def _check_entries(tournament: Tournament, parsed: list[core.Entry]) -> None:
         raise TournamentRefused("entries_required", "entries")
     if tournament.format_key == "2" and any(not entry.is_single for entry in parsed):
         raise TournamentRefused("singles_only", "entries")
+    if is_rotating(tournament) and any(not entry.is_single for entry in parsed):
+        raise TournamentRefused("singles_only_rotating", "entries")
     if is_three(tournament) and any(not entry.is_single for entry in parsed):
         raise TournamentRefused("singles_only_three", "entries")
 

@@ -78,10 +78,28 @@ def _partita_changed(match: Match, existing: MatchResult | None, played: list[Ga
     if score.is_over:
         totals = [games.stored_state(g).totals for g in played]
         points = (sum(t[0] for t in totals), sum(t[1] for t in totals))
+        try:
+            check_margin(match, (int(totals[-1][0]), int(totals[-1][1])), partita=True)
+        except TournamentRefused:
+            return  # not won by the margin: the organiser enters the result by hand
         write_result(match, score.wins, points, by=None)
     else:
         tournament = db.session.get_one(Tournament, match.tournament_id)
         new_game(tournament, match, len(played) + 1)
+
+
+def check_margin(match: Match, points: tuple[int, ...], *, partita: bool = False) -> None:
+    """Refuse the game points ``points`` of a match of one partita (or of one
+    ``partita`` of any match) in a tournament whose partite are won by a margin ("ai 15
+    con 2 di scarto"): the winner must reach the match's target and lead by the
+    margin. A best of N entered by hand gives its points summed over its partite, which
+    says nothing of each one: only a single partita's are checked."""
+    tournament = db.session.get_one(Tournament, match.tournament_id)
+    if tournament.margin == 0 or len(points) != 2 or (match.games != 1 and not partita):
+        return
+    high, low = max(points), min(points)
+    if high < match.target or high - low < tournament.margin:
+        raise TournamentRefused("margin_short", "points")
 
 
 def _reopen(match: Match, existing: MatchResult) -> None:

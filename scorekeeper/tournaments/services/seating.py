@@ -29,7 +29,8 @@ from scorekeeper.tournaments.services.settings import is_three
 
 @dataclass(frozen=True)
 class Planned:
-    """A match to create: table (None: a bye), the entrants' numbers, slot and group."""
+    """A match to create: table (None: a bye), the entrants' numbers, slot and group
+    (with rotating partners, each side's partner too)."""
 
     table: int | None
     first: int
@@ -37,6 +38,8 @@ class Planned:
     slot: int | None = None
     group: int | None = None
     third: int | None = None
+    first_partner: int | None = None
+    second_partner: int | None = None
 
 
 def planned_pairs(planned: core.Round, group: int | None = None) -> list[Planned]:
@@ -82,6 +85,9 @@ def store_match(tournament: Tournament, stage: Stage, round_: Round, plan: Plann
         and is_final_round(stage, round_.number)
         and plan.slot == 0
     )
+    target = stage.final_target if final else stage.target
+    if is_semifinal(stage, round_.number) and stage.semifinal_target is not None:
+        target = stage.semifinal_target
     match = Match(
         tournament_id=tournament.id,
         round_id=round_.id,
@@ -91,9 +97,11 @@ def store_match(tournament: Tournament, stage: Stage, round_: Round, plan: Plann
         first_id=by_number[plan.first].id,
         second_id=by_number[plan.second].id if plan.second is not None else None,
         third_id=by_number[plan.third].id if plan.third is not None else None,
+        first_partner_id=_id_of(by_number, plan.first_partner),
+        second_partner_id=_id_of(by_number, plan.second_partner),
         format_key=tournament.format_key,
         games=stage.final_games if final else stage.games,
-        target=stage.final_target if final else stage.target,
+        target=target,
     )
     db.session.add(match)
     db.session.flush()
@@ -114,6 +122,20 @@ def _bye_result(match: Match) -> MatchResult:
         wins_second=0,
         points_first=0,
         points_second=0,
+    )
+
+
+def _id_of(by_number: dict[int, Entrant], number: int | None) -> int | None:
+    return None if number is None else by_number[number].id
+
+
+def is_semifinal(stage: Stage, number: int) -> bool:
+    """Whether round ``number`` of ``stage`` is a knockout's semifinals."""
+    lines = len(stage.lines or ())
+    return (
+        stage.kind == StageKind.KNOCKOUT.value
+        and lines > 2
+        and number == (lines - 1).bit_length() - 1
     )
 
 
@@ -144,10 +166,14 @@ def new_game(tournament: Tournament, match: Match, number: int) -> Game:
 
 def _seat_names(tournament: Tournament, match: Match) -> list[str]:
     """The names at the table of ``match``, as its game seats them: one a side, or a
-    pair's two (each side's first players, then their partners)."""
+    pair's two (each side's first players, then their partners; with rotating partners
+    the two players entered alone)."""
     first = db.session.get_one(Entrant, match.first_id)
     second = db.session.get_one(Entrant, match.second_id)
-    if tournament.format_key == "2":
+    if match.first_partner_id is not None and match.second_partner_id is not None:
+        names = [first.first_name, second.first_name]
+        names += [db.session.get_one(Entrant, i).first_name for i in _partner_ids(match)]
+    elif tournament.format_key == "2":
         names = [first.first_name, second.first_name]
     elif is_three(tournament):
         names = [db.session.get_one(Entrant, i).first_name for i in match.side_ids]
@@ -155,6 +181,10 @@ def _seat_names(tournament: Tournament, match: Match) -> list[str]:
         names = [first.first_name, second.first_name]
         names += [first.second_name or first.first_name, second.second_name or second.first_name]
     return names
+
+
+def _partner_ids(match: Match) -> tuple[int, ...]:
+    return tuple(i for i in (match.first_partner_id, match.second_partner_id) if i is not None)
 
 
 def _league_player(league_id: int, name: str) -> Player:

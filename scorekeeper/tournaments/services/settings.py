@@ -24,12 +24,26 @@ _FIRST_STAGE = {
     Structure.SWISS: StageKind.SWISS,
     Structure.DANISH: StageKind.DANISH,
     Structure.KNOCKOUT: StageKind.KNOCKOUT,
+    Structure.ROTATING: StageKind.ROTATING,
+    Structure.CLUBS: StageKind.CLUBS,
 }
+#: The stages played in a number of rounds the organiser sets.
+ROUND_KINDS = (StageKind.SWISS, StageKind.DANISH, StageKind.ROTATING, StageKind.CLUBS)
 
 
 def is_three(tournament: Tournament) -> bool:
     """Whether ``tournament`` plays the 3-player format (three at each table)."""
     return tournament.format_key == THREE
+
+
+def is_rotating(tournament: Tournament) -> bool:
+    """Whether ``tournament`` is individual with rotating partners (players entered alone)."""
+    return tournament.structure == Structure.ROTATING.value
+
+
+def is_clubs(tournament: Tournament) -> bool:
+    """Whether ``tournament`` is club against club."""
+    return tournament.structure == Structure.CLUBS.value
 
 
 def stage_kinds(structure: Structure) -> list[StageKind]:
@@ -59,7 +73,7 @@ def stage_shape(
     or a round-robin not made of one group of everyone, under the key ``stage_shape``.
     """
     shape = StageShape(None, None, None)
-    if kind in (StageKind.SWISS, StageKind.DANISH):
+    if kind in ROUND_KINDS:
         if chosen.rounds is None or chosen.rounds not in range(1, ROUNDS_MAX + 1):
             raise TournamentRefused("rounds_range", "rounds")
         shape = StageShape(chosen.rounds, None, None)
@@ -85,4 +99,6 @@ def most_rounds(tournament: Tournament, count: int) -> int:
     at tables of three `core.most_rounds`."""
     if is_three(tournament):
         return core.most_rounds(count)
+    if is_rotating(tournament):
+        return core.most_rotating_rounds(count)
     return count - 1 + count % 2

@@ -23,7 +23,7 @@ from scorekeeper.tournaments.services.queries import (
     rounds,
 )
 from scorekeeper.tournaments.services.results import forfeit, forget_forfeit
-from scorekeeper.tournaments.services.settings import is_three
+from scorekeeper.tournaments.services.settings import is_rotating, is_three
 from scorekeeper.transactions import in_transaction
 
 
@@ -39,6 +39,8 @@ def withdraw(entrant: Entrant, by: User) -> Entrant:
         refuse_unless(tournament, Status.RUNNING)
         if is_three(tournament):
             raise TournamentRefused("withdraw_three")
+        if is_rotating(tournament):
+            raise TournamentRefused("withdraw_rotating")
         if row.withdrawn:
             raise TournamentRefused("already_withdrawn")
         row.withdrawn_rounds = len(rounds(tournament))

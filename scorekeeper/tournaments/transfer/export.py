@@ -98,6 +98,7 @@ def _match_part(stage: Stage, round_: Round, match: Match) -> dict[str, Any]:
         "first": match.first.number,
         "second": second.number if second is not None else None,
         **({"third": third.number} if third is not None else {}),
+        **_partners_part(match),
         "best_of": match.games,
         "target": match.target,
         "games": [
@@ -109,6 +110,16 @@ def _match_part(stage: Stage, round_: Round, match: Match) -> dict[str, Any]:
             for number, game in enumerate(played, start=1)
         ],
         "result": None if result is None else _result_part(match, result),
+    }
+
+
+def _partners_part(match: Match) -> dict[str, Any]:
+    """With rotating partners, each side's second player (elsewhere nothing)."""
+    if match.first_partner is None or match.second_partner is None:
+        return {}
+    return {
+        "first_partner": match.first_partner.number,
+        "second_partner": match.second_partner.number,
     }
 
 

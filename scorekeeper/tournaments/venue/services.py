@@ -20,7 +20,6 @@ from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import (
     Entrant,
     Entry,
-    Round,
     StageKind,
     Status,
     Tournament,
@@ -522,6 +521,26 @@ class PrizeList:
         """The prize of ``place``, if any."""
         return next((line for line in self.lines if line.place == place), None)
 
+    def shares(self, places: list[int]) -> list[PrizeLine | None]:
+        """The prize of each of ``places`` (a podium's, in its order): sides level on a
+        place share the prizes of the places they fill, rounded down to the cent (two
+        thirds without a third-place match: half of the third's and the fourth's each)."""
+        shared: list[PrizeLine | None] = []
+        for place in places:
+            level = places.count(place)
+            if level == 1:
+                shared.append(self.of(place))
+                continue
+            lines = [line for p in range(place, place + level) if (line := self.of(p))]
+            amounts = [line.amount_cents for line in lines if line.amount_cents is not None]
+            labels = [line.label for line in lines if line.label]
+            if not amounts and not labels:
+                shared.append(None)
+                continue
+            amount = sum(amounts) // level if amounts else None
+            shared.append(PrizeLine(place, amount, " · ".join(labels)))
+        return shared
+
 
 def pot_cents(tournament: Tournament) -> int:
     """The fees a split shares: the entries marked paid at the door, or, while none is,
@@ -549,9 +568,3 @@ def prize_list(tournament: Tournament) -> PrizeList:
     ]
     kept = pot - sum(line.amount_cents or 0 for line in lines)
     return PrizeList(mode, lines, pot, kept)
-
-
-def round_of(tournament: Tournament, round_id: int) -> Round | None:
-    """The round ``round_id`` of ``tournament``, if it is one of its rounds."""
-    found = db.session.get(Round, round_id)
-    return found if found is not None and found.tournament_id == tournament.id else None

@@ -245,7 +245,6 @@ def _checkin_page(access: Access, form: LateEntryForm, status: int = 200) -> Res
             door=venue.door(t, rows),
             form=form,
             late_open=venue.late_entry_open(t),
-            late=venue.late_entrants(t),
         ),
         status,
     )
