@@ -7,7 +7,7 @@ rule set needs no migration. The audit log's kind CHECK widened to 'rules_change
 league's or a tournament's house rules changed).
 
 Revision ID: a7c3e9f1b2d4
-Revises: a7c3e9f2b4d8
+Revises: c1a7f3e9b2d4
 Create Date: 2026-12-06 11:20:00.000000
 
 """
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'a7c3e9f1b2d4'
-down_revision = 'a7c3e9f2b4d8'
+down_revision = 'c1a7f3e9b2d4'
 branch_labels = None
 depends_on = None
 
@@ -28,6 +28,7 @@ OLD_KINDS = (
     "hand_created", "hand_edited", "hand_removed", "confirmed", "disputed", "resolved",
     "result_entered", "result_corrected", "result_reopened", "league_imported",
     "correction_kept", "correction_replayed", "pair_withdrawn", "withdrawal_undone",
+    "claimed",
 )
 NEW_KINDS = OLD_KINDS + ("rules_changed",)
 

@@ -164,6 +164,12 @@ def _headline(event: AuditEvent, names: Names, by: str, time: str) -> str:
                 by=by,
                 time=time,
             ),
+            ChangeKind.CLAIMED.value: _(
+                "Claim to be out in hand %(number)s %(by)s at %(time)s",
+                number=number,
+                by=by,
+                time=time,
+            ),
         }
         if kind in hand_kinds:
             return hand_kinds[kind]
@@ -275,6 +281,10 @@ def _details(event: AuditEvent, names: Names) -> str:
     sides = _sides_of(event, names)
     changes: Mapping[str, list[Any]] = event.changes or {}
     kind = event.kind
+    if kind == ChangeKind.CLAIMED.value and "claim" in changes:  # who claimed
+        return _side_name(sides, int(changes["claim"][1]))
+    if kind == ChangeKind.CLAIMED.value and "claim" in changes:  # who claimed
+        return _side_name(sides, int(changes["claim"][1]))
     if kind in (ChangeKind.HAND_CREATED.value, ChangeKind.HAND_REMOVED.value):
         which = 1 if kind == ChangeKind.HAND_CREATED.value else 0
         return "; ".join(

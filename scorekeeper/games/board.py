@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from scorekeeper import audit
 from scorekeeper.audit import words
+from scorekeeper.games import claim_words
 from scorekeeper.games.chart import totals_chart
 from scorekeeper.games.confirmation import (
     Pending,
@@ -223,7 +224,8 @@ def board_context(
     sides = game.sides()
     names = [str(side) for side in sides]
     pending = pending_hands(game)
-    history = history_rows(game, token, editable, hands, state, pending_labels(pending))
+    notes = claim_words.hand_notes(state, sides) if state.claims or state.counted_out else {}
+    history = history_rows(game, token, editable, hands, state, pending_labels(pending), notes)
     hand_sent = form is not None
     confirmation = table_confirmation(game, token, pending) if editable else None
     return {
@@ -259,6 +261,8 @@ def board_context(
         if editable
         else None,
         "outlook": outlook_lines(game.rules, state.totals, sides),
+        "claim_lines": claim_words.board_lines(state, sides),
+        "claim_panel": claim_words.claim_panel(token, state, sides) if editable else None,
     }
 
 
@@ -406,10 +410,13 @@ def history_rows(
     hands: list[StoredHand],
     state: GameState,
     labels: dict[int, str] | None = None,
+    notes: dict[int, str] | None = None,
 ) -> list[Markup]:
     """The rows of the board's history, newest first; ``labels`` says what stands out of
-    a hand (by number: awaiting confirmation, disputed)."""
+    a hand (by number: awaiting confirmation, disputed), ``notes`` what a claim or the
+    count in order did in it."""
     labels = labels or {}
+    notes = notes or {}
     names, locale, root = tuple(game.side_names()), str(get_locale()), request.script_root
     decided = state.decided_after
     key = _RowKey(locale, root, token, editable, names, game.rules)
@@ -421,6 +428,7 @@ def history_rows(
             game.seat_name(state.dealer(hand.number)),
             decided is not None and hand.number > decided,
             labels.get(hand.number),
+            notes.get(hand.number),
         )
         for k, hand in enumerate(hands)
     ]
@@ -448,6 +456,7 @@ def _hand_row(
     dealer: str,
     after_end: bool,
     label: str | None = None,
+    note: str | None = None,
 ) -> Markup:
     render = get_template_attribute("games/_hand_row.html", "hand_row")
     shown = categories(key.locale, key.rules.re_bello, key.rules.napola)
@@ -461,6 +470,7 @@ def _hand_row(
             after_end,
             hand_url(key.token, key.editable, hand.number),
             label,
+            note,
         )
     )
 

@@ -38,6 +38,9 @@ SETTINGS_KEYS = (
     "napola",
     "re_bello",
     "napoleone",
+    "chiamarsi_fuori",
+    "claim_loses_hand",
+    "count_in_order",
     "first_dealer",
 )
 

@@ -669,6 +669,11 @@ class ScannedForm(ConfirmForm):
     )
 
 
+class ClaimForm(HandFormBase):
+    """A side's "We're out" (chiamarsi fuori): its own key, the hand being played
+    (``number``) and the side (``side``, the button tapped; read by the view)."""
+
+
 class ResolveForm(AppForm):
     """A referee's word on a disputed hand: which version stands, and why."""
 

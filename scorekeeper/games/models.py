@@ -478,3 +478,29 @@ class PendingConfirmation(Model):
     digest: Mapped[str] = mapped_column(String(200))
     request_id: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameClaim(Model):
+    """A side's claim to be out during a hand (chiamarsi fuori, RULES.md section 8).
+
+    ``hand_number`` is the hand being played when the side claimed (the next one to be
+    entered); the first claim of a hand is the one that counts, and the database keeps
+    only it. ``request_id`` is the tap's own key: sent twice (from the phone's outbox
+    after the line dropped), it is stored once. The scoring package judges the claim at
+    that hand's count (`scorekeeper.scoring.claims`).
+    """
+
+    __tablename__ = "game_claim"
+    __table_args__ = (
+        UniqueConstraint("game_id", "hand_number", name="uq_game_claim_game_id_hand_number"),
+        UniqueConstraint("game_id", "request_id", name="uq_game_claim_game_id_request_id"),
+        CheckConstraint("hand_number >= 1", name="hand_number"),
+        CheckConstraint("side >= 0", name="side"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    hand_number: Mapped[int] = mapped_column(Integer)
+    side: Mapped[int] = mapped_column(Integer)
+    request_id: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

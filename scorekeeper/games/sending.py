@@ -28,6 +28,7 @@ from typing import Any
 from flask import Response, jsonify, request
 from wtforms import FieldList, Form, FormField
 
+from scorekeeper.games.claims import CATEGORY_POINTS
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import StoredHand, stored_state
 from scorekeeper.grammar import gettext as _
@@ -126,6 +127,18 @@ def form_refused(game: Game, form: Form) -> Response:
     )
 
 
+def claimed_answer(message: str) -> Response:
+    """A claim recorded (the board's script asked for JSON): the ``message`` to show."""
+    return _no_store(jsonify({"status": "claimed", "message": message}))
+
+
+def refused_claim_answer(message: str) -> Response:
+    """A claim the game did not take (409), and why."""
+    response = _no_store(jsonify({"status": "refused", "message": message}))
+    response.status_code = 409
+    return response
+
+
 def confirmed_answer(number: int, message: str, *, locked: bool, refused: bool = False) -> Response:
     """A side's confirmation of hand ``number`` (the board's script asked for JSON): the
     ``message`` to show in place of the question, whether the hand is now ``locked``
@@ -192,4 +205,18 @@ def offline_data(
         "next_hand": state.next_hand,
         "totals": list(state.totals),
         "version": game.version,
+        # Chiamarsi fuori: the claims judged and the one pending; counting out in order:
+        # each stored hand's points by category (the replay's `HandResult.by_category`).
+        "claims": [outcome.claim.to_json() for outcome in state.claims]
+        + ([state.pending_claim.to_json()] if state.pending_claim else []),
+        **(
+            {
+                "categories": [
+                    [[getattr(side, name) for side in hand.sides] for name in CATEGORY_POINTS]
+                    for hand in hands
+                ]
+            }
+            if game.rules.count_in_order
+            else {}
+        ),
     }

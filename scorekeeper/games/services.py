@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
@@ -26,6 +27,13 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper import audit, live
 from scorekeeper.bulk import insert_rows
 from scorekeeper.extensions import db
+from scorekeeper.games.claims import (
+    CATEGORY_POINTS,
+    ClaimRefused,
+    add_claim,
+    claims_of,
+    hand_result,
+)
 from scorekeeper.games.hooks import (
     EditRefused,
     check_edit_access,
@@ -49,6 +57,7 @@ from scorekeeper.models import hash_token, utcnow
 from scorekeeper.scoring import (
     FORMATS,
     Category,
+    Claim,
     GameState,
     HandEntry,
     HandResult,
@@ -510,9 +519,18 @@ def new_view_link(game: Game) -> str:
 
 
 def game_state(game: Game) -> GameState:
-    """Totals, winner, spareggio and dealers, replayed from the stored hands."""
-    results = [HandResult(hand.totals, hand.napoleone_side) for hand in game.hands]
-    return GameState.replay(game.rules, game.first_dealer, results)
+    """Totals, winner, spareggio and dealers, replayed from the stored hands (and claims)."""
+    rules = game.rules
+    results = [
+        hand_result(rules, hand.totals, hand.napoleone_side, hand.sides) for hand in game.hands
+    ]
+    return replay_game(game, results)
+
+
+def replay_game(game: Game, results: Sequence[HandResult]) -> GameState:
+    """`GameState.replay` of ``game``'s hands ``results`` with the game's claims (read
+    only when it is played with chiamarsi fuori)."""
+    return GameState.replay(game.rules, game.first_dealer, results, claims_of(game))
 
 
 class StoredHand(NamedTuple):
@@ -575,10 +593,13 @@ def _by_game(rows: Iterable[Row[*tuple[Any, ...]]]) -> dict[int, list[StoredHand
 def stored_state(game: Game, hands: Sequence[StoredHand] | None = None) -> GameState:
     """`game_state` replayed from the stored points (``hands``, else only their totals
     read), without loading the ORM hands."""
-    if hands is None:
-        hands = stored_hands(game, side_columns=())
-    results = [HandResult(hand.totals, hand.napoleone_side) for hand in hands]
-    return GameState.replay(game.rules, game.first_dealer, results)
+    rules = game.rules
+    if hands is None or (
+        rules.count_in_order and hands and CATEGORY_POINTS[0] not in hands[0].sides[0]._fields
+    ):
+        hands = stored_hands(game, side_columns=CATEGORY_POINTS if rules.count_in_order else ())
+    results = [hand_result(rules, hand.totals, hand.napoleone_side, hand.sides) for hand in hands]
+    return replay_game(game, results)
 
 
 def stored_hands_of(
@@ -624,6 +645,7 @@ def record_hand(
     *,
     entered_side: int | None = None,
     confirmed_by: Iterable[int] = (),
+    claim_side: int | None = None,
 ) -> Recorded:
     """Save the next hand of ``game``, once.
 
@@ -639,6 +661,10 @@ def record_hand(
     ``entered_side`` (the side that entered it, if known), less the sides in
     ``confirmed_by`` (the phone passed across before the hand was sent: it travels
     with the hand, and is recorded with it, once).
+
+    ``claim_side``: the side that claimed to be out during this hand, when the claim
+    travels with the hand (made without signal): recorded with it, once, unless the hand
+    has a claim already (the first stays).
     """
     scored = score_hand(game.rules, entry)
 
@@ -650,6 +676,8 @@ def record_hand(
         current = len(results) + 1
         if number != current:
             raise HandConflict(number, current)
+        if claim_side is not None:
+            _claim_with_hand(game, results, Claim(number, claim_side), request_id)
         # Core INSERTs, as `store_games` makes them: the hand, its sides, its revision.
         now = utcnow()
         values = scored.hand_values(game.id, number, now, request_id=request_id)
@@ -686,7 +714,7 @@ def record_hand(
             )
         # The hands before it as the lock found them, then this one: no need to read
         # them all again.
-        state = GameState.replay(game.rules, game.first_dealer, [*results, scored.result])
+        state = replay_game(game, [*results, scored.result])
         after_change(game, state)
         return Recorded(hand_id, number, state=state)
 
@@ -708,6 +736,49 @@ def _scanned_before(game: Game, request_id: str, scored: ScoredHand) -> dict[int
         for pending in take_pending(game.id, request_id)
         if pending.digest == digest
     }
+
+
+def _claim_with_hand(
+    game: Game, results: Sequence[HandResult], claim: Claim, request_id: str
+) -> None:
+    """Store the claim a hand brings (`record_hand`) when the game takes it then; a
+    claim it cannot take (another side's first, the game over, a side out) is left."""
+    if not game.rules.chiamarsi_fuori or claim.side not in range(game.rules.sides):
+        return
+    state = replay_game(game, results)
+    if state.finished or claim.side in state.out:
+        return
+    with suppress(ClaimRefused):  # another side's came first: the first stays
+        add_claim(game, claim, request_id)
+
+
+def record_claim(game: Game, number: int, side: int, request_id: str) -> bool:
+    """Record that ``side`` claims to be out during hand ``number`` (the hand being
+    played), once: the same tap sent again, or a second tap of the same side, stores
+    nothing new (returns ``False``). Raises `ClaimRefused` when the game takes no claim
+    (see its reasons); nothing is stored then."""
+
+    def save() -> bool:
+        lock_game(game)
+        rules = game.rules
+        if not rules.chiamarsi_fuori:
+            raise ClaimRefused("off")
+        if side not in range(rules.sides):
+            raise ClaimRefused("side")
+        state = stored_state(game)
+        if state.finished:
+            raise ClaimRefused("finished")
+        if number != state.next_hand:
+            raise ClaimRefused("hand")
+        if side in state.out:
+            raise ClaimRefused("side")
+        stored = add_claim(game, Claim(number, side), request_id)
+        if stored:
+            db.session.flush()
+            send_game_changed(game)
+        return stored
+
+    return in_transaction(save)
 
 
 def _awaited(
@@ -981,9 +1052,12 @@ def _results_and_request(game: Game, request_id: str) -> tuple[list[HandResult],
     any, read together in one statement (so if the hands already hold this very form's
     hand, the id says so: it is never taken for another phone's)."""
     rows = db.session.execute(_RESULTS_AND_REQUEST, {"game": game.id, "request": request_id})
+    rules = game.rules
     results, mine = [], None
-    for (hand_id, napoleone, is_mine), sides in groupby(rows, key=itemgetter(0, 1, 2)):
-        results.append(HandResult(tuple(side.total for side in sides), napoleone))
+    for (hand_id, napoleone, is_mine), group in groupby(rows, key=itemgetter(0, 1, 2)):
+        sides = list(group)
+        totals = [side.total for side in sides]
+        results.append(hand_result(rules, totals, napoleone, sides))
         if is_mine:
             mine = hand_id
     return results, mine
@@ -995,6 +1069,7 @@ _RESULTS_AND_REQUEST = (  # a Core statement, as `_stored_hands_statement`'s
         _HANDS.c.napoleone_side,
         (_HANDS.c.request_id == bindparam("request")).label("mine"),
         _SIDES.c.total,
+        *(_SIDES.c[name] for name in CATEGORY_POINTS),
     )
     .join_from(_HANDS, _SIDES, _SIDES.c.hand_id == _HANDS.c.id)
     .where(_HANDS.c.game_id == bindparam("game"))

@@ -32,7 +32,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper import audit
 from scorekeeper.extensions import login_manager
-from scorekeeper.games import cookies
+from scorekeeper.games import claim_words, cookies
 from scorekeeper.games.board import (
     board_context,
     board_scripts,
@@ -46,6 +46,7 @@ from scorekeeper.games.board import (
     saved_note,
     undone_note,
 )
+from scorekeeper.games.claims import ClaimRefused
 from scorekeeper.games.confirmation import (
     ConfirmationRefused,
     account_side,
@@ -61,6 +62,7 @@ from scorekeeper.games.confirmation import (
 from scorekeeper.games.forms import (
     REASON_MAX,
     CardsForm,
+    ClaimForm,
     ConfirmForm,
     CountsForm,
     HandFormBase,
@@ -74,11 +76,13 @@ from scorekeeper.games.hooks import EditRefused
 from scorekeeper.games.models import Game, Hand, HandStatus
 from scorekeeper.games.qr import qr_response
 from scorekeeper.games.sending import (
+    claimed_answer,
     confirmed_answer,
     csrf_answer,
     form_refused,
     input_errors,
     refused_answer,
+    refused_claim_answer,
     saved_answer,
     wants_flash,
     wants_json,
@@ -93,6 +97,7 @@ from scorekeeper.games.services import (
     find_by_view_token,
     get_hand,
     is_locked,
+    record_claim,
     record_hand,
     rematch,
     remove_hand,
@@ -107,6 +112,7 @@ from scorekeeper.models import hash_token
 from scorekeeper.scoring import (
     FORMATS,
     CardsEntry,
+    Claim,
     CountsEntry,
     HandEntry,
     InvalidHand,
@@ -381,6 +387,7 @@ def _record(game: Game, token: str, form: HandForm) -> ResponseReturnValue:
             entry,
             entered_side=_writer(game),
             confirmed_by=_passed_across(game),
+            claim_side=_claim_side(game),
         )
     except InvalidHand as error:
         if as_json:
@@ -406,6 +413,13 @@ def _passed_across(game: Game) -> list[int]:
     """The sides that confirmed the hand on this phone before it was sent (the phone
     passed across while offline: ``confirm_side``, repeated, travels with the hand)."""
     return _sides_in(game, "confirm_side")
+
+
+def _claim_side(game: Game) -> int | None:
+    """The side that claimed to be out during the hand sent, when the claim travels with
+    it (``claim_side``: made on this phone without signal)."""
+    sides = _sides_in(game, "claim_side")
+    return sides[0] if len(sides) == 1 else None
 
 
 def _sides_in(game: Game, name: str) -> list[int]:
@@ -1009,3 +1023,29 @@ def side_qr(token: str) -> ResponseReturnValue:
     """A QR code of a side's own link."""
     _side_game(token)
     return qr_response(url_for("games.side", token=token, _external=True))
+
+
+@bp.post("/g/<token>/claim")
+def claim(token: str) -> ResponseReturnValue:
+    """A side claims to be out during the hand being played ("Ci chiamiamo fuori"): one
+    tap, recorded once; judged at that hand's count."""
+    game = _edit_game(token)
+    form = ClaimForm()
+    side = request.form.get("side", "")
+    number = form.expected_number()
+    if not form.validate_on_submit() or not side.isdigit() or number is None:
+        abort(400)
+    sides = game.sides()
+    try:
+        record_claim(game, number, int(side), form.key())
+    except ClaimRefused as refused:
+        message = claim_words.refusal_message(refused, sides)
+        if wants_json():
+            return refused_claim_answer(message)
+        flash(message, "warning")
+        return redirect(f"{board_url(token)}#board")
+    message = claim_words.claimed_message(Claim(number, int(side)), sides)
+    if wants_json():
+        return claimed_answer(message)
+    flash(message, "success")
+    return redirect(f"{board_url(token)}#board")

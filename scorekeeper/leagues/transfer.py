@@ -326,6 +326,8 @@ _FILE_RULES = ("format", "target", *VARIANTS)
 #: defaults (a file of Scopa games reads as before rule sets), read when given.
 _OPTIONAL_FILE_RULES = ("rule_set", "asso_sweep", "asso_on_asso")
 _DEFAULT_RULES_JSON = Rules().to_json()
+#: Settings added after files were first written: a file without them plays them off.
+_LATER_RULES = frozenset(("chiamarsi_fuori", "claim_loses_hand", "count_in_order"))
 
 
 @cache
@@ -372,10 +374,10 @@ def _file_rules(spec: Mapping[str, Any], where: str) -> Rules:
     """The rules of the league or game `spec`, read by `Rules.from_json` (every one given;
     the rule set and its house choices when the file names them, else Scopa's)."""
     for key in _FILE_RULES:
-        if key not in spec:
+        if key not in spec and key not in _LATER_RULES:
             raise ImportRefused(f"{where}.{key}", N_("is missing"))
     try:
-        given = (*_FILE_RULES, *(key for key in _OPTIONAL_FILE_RULES if key in spec))
+        given = [key for key in (*_FILE_RULES, *_OPTIONAL_FILE_RULES) if key in spec]
         return Rules.from_json({key: spec[key] for key in given})
     except InvalidGame as err:
         raise ImportRefused(

@@ -19,6 +19,7 @@ The modules, from the bottom up:
 - :mod:`.score`: scoring a hand (:class:`HandScore`, :class:`Award`);
 - :mod:`.entry`: the typed hand entries and their JSON (:class:`CardsEntry`,
   :class:`CountsEntry`, :func:`read_entry`);
+- :mod:`.claims`: chiamarsi fuori and counting out in order (:class:`Claim`, its verdict);
 - :mod:`.game`: a game's hands, winner and deal; :mod:`.outlook`: quanto manca, what
   each side needs and what would close the game in the next hand; :mod:`.capture`: what a
   played card may take.
@@ -63,6 +64,7 @@ from .cards import (
     sorted_cards,
     with_rest,
 )
+from .claims import Claim, ClaimOutcome, CountedOut, Verdict
 from .deal import NAPOLA_MIN, napola_outcomes, scope_limits
 from .entry import CardsEntry, CountsEntry, EntryMode, HandEntry, parse_hand_cards, read_entry
 from .errors import (
@@ -160,6 +162,9 @@ __all__ = [
     "CardError",
     "CardsEntry",
     "Category",
+    "Claim",
+    "ClaimOutcome",
+    "CountedOut",
     "CountsEntry",
     "Deal",
     "EndOfGame",
@@ -188,6 +193,7 @@ __all__ = [
     "SideResult",
     "Suit",
     "SumChoice",
+    "Verdict",
     "captures",
     "cards_of",
     "categories_in_play",

@@ -59,6 +59,8 @@ class ErrorCode(enum.StrEnum):
     SCOPE_TABLE_TOO_MANY = "scope_table_too_many"
     SCOPE_TABLE_SPLIT = "scope_table_split"
     PRIMIERA_WINNER = "primiera_winner"
+    PRIMIERA_WINNER_SUITS = "primiera_winner_suits"
+    SCOPE_EVERY_PLAY = "scope_every_play"
     PRIMIERA_SUIT_TWICE = "primiera_suit_twice"
     PRIMIERA_CARD_TWICE = "primiera_card_twice"
     PRIMIERA_NO_DENARI = "primiera_no_denari"
@@ -143,6 +145,14 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
             "and the last play is never a scopa"
         ),
         ErrorCode.PRIMIERA_WINNER: N_("choose who took the primiera, or nobody"),
+        ErrorCode.PRIMIERA_WINNER_SUITS: N_(
+            "this side cannot have taken the primiera: it needs a card of every suit, so at "
+            "least one denaro and three other cards"
+        ),
+        ErrorCode.SCOPE_EVERY_PLAY: N_(
+            "the side before this one made a scopa on every one of its %(plays)s plays, so "
+            "this side always met an empty table and took no cards"
+        ),
         ErrorCode.PRIMIERA_SUIT_TWICE: N_("two best cards in %(suit)s: %(cards)s"),
         ErrorCode.PRIMIERA_CARD_TWICE: N_("%(card)s is the best card of two sides"),
         ErrorCode.PRIMIERA_NO_DENARI: N_("%(card)s is a denaro, but this side has no denari"),

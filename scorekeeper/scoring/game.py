@@ -5,7 +5,9 @@ has the next number. After every hand the deal passes to the dealer's right,
 and the player on the dealer's right plays first (RULES.md section 1). Totals
 are checked only at the end of a hand: once a side has reached the target,
 the strictly highest total wins; level at the top means another hand, the
-spareggio (RULES.md section 5).
+spareggio (RULES.md section 5). With chiamarsi fuori and counting out in order (RULES.md
+section 8) the hand's claim and its points category by category decide first
+(:mod:`.claims`).
 """
 
 from __future__ import annotations
@@ -13,22 +15,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .claims import Claim, ClaimOutcome, CountedOut, Verdict, count_out, judge
+from .claims import leader_at_target as _leader_among
 from .errors import InvalidGame
 from .rules import Rules
-from .score import HandScore
+from .score import CATEGORIES, HandScore
 
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """What a game needs to know of one hand: each side's points, and a napoleone."""
+    """What a game needs to know of one hand: each side's points, and a napoleone;
+    for counting out in order, each category's points by side (``by_category``, in
+    :data:`~.score.CATEGORIES` order; ``None``: not known, the hand counts whole)."""
 
     points: tuple[int, ...]
     napoleone: int | None = None
+    by_category: tuple[tuple[int, ...], ...] | None = None
 
     @classmethod
     def of(cls, score: HandScore) -> HandResult:
         """The result of a scored hand."""
-        return cls(score.totals, score.napoleone)
+        by_category = tuple(
+            tuple(side.points[category] for side in score.sides) for category in CATEGORIES
+        )
+        return cls(score.totals, score.napoleone, by_category)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,34 +56,58 @@ class GameState:
     winner: int | None
     decided_after: int | None
     by_napoleone: bool = False
+    #: Every claim judged so far, in hand order (chiamarsi fuori).
+    claims: tuple[ClaimOutcome, ...] = ()
+    #: The claim made during the next hand, not judged yet.
+    pending_claim: Claim | None = None
+    #: The sides out of the game by a wrong claim.
+    out: frozenset[int] = frozenset()
+    #: How counting out in order decided the game, when it did.
+    counted_out: CountedOut | None = None
 
     @classmethod
     def replay(
-        cls, rules: Rules, first_dealer: int, hands: Sequence[HandResult | HandScore]
+        cls,
+        rules: Rules,
+        first_dealer: int,
+        hands: Sequence[HandResult | HandScore],
+        claims: Sequence[Claim] = (),
     ) -> GameState:
-        """Add up ``hands`` in order and find the winner, if there is one yet."""
+        """Add up ``hands`` in order and find the winner, if there is one yet.
+
+        ``claims`` (with :attr:`~.rules.Rules.chiamarsi_fuori` on; ignored otherwise):
+        the first claim of each hand is judged at its count; claims by a side already
+        out, or of hands after the end, are left aside."""
         if first_dealer not in range(rules.format.players):
             raise InvalidGame(f"seat {first_dealer!r} is not at this table")
-        totals = [0] * rules.sides
-        running: list[tuple[int, ...]] = []
-        winner: int | None = None
-        decided_after: int | None = None
-        napoleone = False
+        claimed: dict[int, Claim] = {}
+        if rules.chiamarsi_fuori:
+            for claim in claims:
+                if claim.side >= rules.sides:
+                    raise InvalidGame(f"side {claim.side!r} is not at this table")
+                claimed.setdefault(claim.hand, claim)
+        count = _Count(rules)
         for number, hand in enumerate(hands, start=1):
             result = HandResult.of(hand) if isinstance(hand, HandScore) else hand
             if len(result.points) != rules.sides:
                 sides = len(result.points)
                 raise InvalidGame(f"hand {number} has {sides} sides, not {rules.sides}")
-            totals = [t + p for t, p in zip(totals, result.points, strict=True)]
-            running.append(tuple(totals))
-            if decided_after is not None:
-                continue
-            if result.napoleone is not None:
-                winner, decided_after, napoleone = result.napoleone, number, True
-            else:
-                winner = leader_at_target(totals, rules.target)
-                decided_after = number if winner is not None else None
-        return cls(rules, first_dealer, tuple(running), winner, decided_after, napoleone)
+            count.add(number, result, claimed.get(number))
+        pending = claimed.get(len(hands) + 1) if count.decided_after is None else None
+        if pending is not None and pending.side in count.out:
+            pending = None
+        return cls(
+            rules,
+            first_dealer,
+            tuple(count.running),
+            count.winner,
+            count.decided_after,
+            count.napoleone,
+            tuple(count.claims),
+            pending,
+            frozenset(count.out),
+            count.counted_out,
+        )
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -95,7 +129,8 @@ class GameState:
         """Whether the top sides are level at or over the target: another hand is needed."""
         if self.finished:
             return False
-        return max(self.totals) >= self.rules.target
+        playing = [t for i, t in enumerate(self.totals) if i not in self.out]
+        return max(playing) >= self.rules.target
 
     @property
     def hands_after_end(self) -> int:
@@ -129,6 +164,64 @@ class GameState:
     def rematch_dealer(self) -> int:
         """The seat that deals the first hand of a rematch: the deal keeps passing on."""
         return self.next_dealer
+
+
+class _Count:
+    """The hands of a game added up one by one (:meth:`GameState.replay`'s work)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.totals = [0] * rules.sides
+        self.running: list[tuple[int, ...]] = []
+        self.winner: int | None = None
+        self.decided_after: int | None = None
+        self.napoleone = False
+        self.claims: list[ClaimOutcome] = []
+        self.out: set[int] = set()
+        self.counted_out: CountedOut | None = None
+
+    def add(self, number: int, result: HandResult, claim: Claim | None) -> None:
+        """Add hand ``number``: its points, then (before the end) its napoleone, its
+        claim, its count in order or the usual end rule."""
+        before = self.totals
+        self.totals = [t + p for t, p in zip(before, result.points, strict=True)]
+        if self.decided_after is None:
+            self._settle(number, result, claim, before)
+        self.running.append(tuple(self.totals))
+
+    def _settle(
+        self, number: int, result: HandResult, claim: Claim | None, before: Sequence[int]
+    ) -> None:
+        rules = self.rules
+        if result.napoleone is not None:
+            self.winner, self.decided_after, self.napoleone = result.napoleone, number, True
+            return
+        by_category = result.by_category
+        if claim is not None and claim.side not in self.out:
+            side = claim.side
+            verdict = judge(rules, self.totals[side])
+            self.claims.append(ClaimOutcome(claim, self.totals[side], verdict))
+            if verdict is Verdict.WINS:
+                self.winner, self.decided_after = side, number
+                return
+            if verdict is Verdict.LOSES_HAND:
+                self.totals[side] = before[side]
+                if by_category is not None:
+                    by_category = tuple((*c[:side], 0, *c[side + 1 :]) for c in by_category)
+            else:
+                self.out.add(side)
+        playing = [i for i in range(rules.sides) if i not in self.out]
+        out = frozenset(self.out)
+        if len(playing) == 1:
+            self.winner = playing[0]
+        elif rules.count_in_order and by_category is not None:
+            found = count_out(rules.target, before, by_category, out)
+            if found is not None:
+                self.winner = found[0]
+                self.counted_out = CountedOut(number, *found)
+        else:
+            self.winner = _leader_among(self.totals, rules.target, out)
+        self.decided_after = number if self.winner is not None else None
 
 
 def leader_at_target(totals: Sequence[int], target: int) -> int | None:

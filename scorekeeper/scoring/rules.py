@@ -118,6 +118,12 @@ class Rules:
     ``format`` decides sides and partnerships; ``target`` the points to reach
     (11 by default); ``napola``, ``napoleone`` and ``re_bello`` are off by
     default; ``sum_choice`` is the capture setting of the capture checker.
+
+    ``chiamarsi_fuori``: a side may claim during a hand to have reached the target; at
+    the count a right claim wins the game, a wrong one loses it, or with
+    ``claim_loses_hand`` only that hand's points. ``count_in_order``: the points are
+    counted category by category (scope, carte, denari, settebello, primiera, re bello,
+    napola) and the first side to reach the target wins (:mod:`.claims`, RULES.md 8).
     ``rule_set`` is the game played (:mod:`.rulesets`: the deal, the capture rule;
     Scopa by default); ``asso_sweep`` and ``asso_on_asso`` are the house choices of a
     rule set where an asso takes the whole table, and keep their defaults in any other.
@@ -129,6 +135,9 @@ class Rules:
     napoleone: bool = False
     re_bello: bool = False
     sum_choice: SumChoice = SumChoice.FREE
+    chiamarsi_fuori: bool = False
+    claim_loses_hand: bool = False
+    count_in_order: bool = False
     rule_set: RuleSet = DEFAULT_RULE_SET
     asso_sweep: AssoSweep = AssoSweep.NOT_SCOPA
     asso_on_asso: AssoOnAsso = AssoOnAsso.TAKES_ASSO
@@ -189,6 +198,9 @@ class Rules:
             "napoleone": self.napoleone,
             "re_bello": self.re_bello,
             "sum_choice": self.sum_choice.value,
+            "chiamarsi_fuori": self.chiamarsi_fuori,
+            "claim_loses_hand": self.claim_loses_hand,
+            "count_in_order": self.count_in_order,
             "rule_set": self.rule_set.key,
             "asso_sweep": self.asso_sweep.value,
             "asso_on_asso": self.asso_on_asso.value,
@@ -279,6 +291,9 @@ _SETTING_READERS: dict[str, Callable[[str, object], object]] = {
     "napoleone": _read_switch,
     "re_bello": _read_switch,
     "sum_choice": _read_sum_choice,
+    "chiamarsi_fuori": _read_switch,
+    "claim_loses_hand": _read_switch,
+    "count_in_order": _read_switch,
     "rule_set": _read_rule_set,
     "asso_sweep": _read_enum(AssoSweep),
     "asso_on_asso": _read_enum(AssoOnAsso),

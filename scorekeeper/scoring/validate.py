@@ -179,10 +179,31 @@ def check_missing_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[In
     return [InputError(ErrorCode.MISSING_CARDS, "sides", {"count": len(missing), "cards": codes})]
 
 
+def sweep_errors(rules: Rules, scope: Sequence[int], cards: Sequence[int]) -> list[InputError]:
+    """A side whose every play made a scopa leaves the next side in seat order nothing:
+    that side's plays all come right after a scopa, so each meets an empty table and
+    lays its card, and the last capturer is never it. With two players, 18 + 0 scope are
+    40 cards to 0, never 36 to 4. (The side of the sweeps plays last only if its last play
+    is the hand's, which is never a scopa; so the next side never plays first.)"""
+    plays = rules.deal.cards_played_per_side
+    n = len(scope)
+    return [
+        InputError(ErrorCode.SCOPE_EVERY_PLAY, f"sides[{(i + 1) % n}].cards", {"plays": plays})
+        for i in range(n)
+        if scope[i] == plays and cards[(i + 1) % n] > 0
+    ]
+
+
+def check_cards_sweeps(rules: Rules, sides: Sequence[SideCards]) -> Sequence[InputError]:
+    """:func:`sweep_errors` on a hand entered card by card."""
+    return sweep_errors(rules, [side.scope for side in sides], [len(side.cards) for side in sides])
+
+
 #: The stages of the checks of a hand entered card by card.
 CARDS_CHECKS: tuple[tuple[CardsCheck, ...], ...] = (
     (check_side_count,),
     (check_repeated_cards, check_cards_scope, check_missing_cards),
+    (check_cards_sweeps,),
 )
 
 
@@ -635,6 +656,27 @@ def check_denari_with_best(
     return errors
 
 
+def check_counts_sweeps(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """:func:`sweep_errors` on a hand entered as counts."""
+    return sweep_errors(rules, [side.scope for side in sides], [side.cards for side in sides])
+
+
+def check_primiera_winner_suits(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """The side said to have taken the primiera (best cards not given) can hold all four
+    suits: a denaro and three other cards at least (RULES.md section 3: a side lacking a
+    suit has no primiera)."""
+    if primiera_winner is None or any(side.primiera_cards is not None for side in sides):
+        return []
+    side = sides[primiera_winner]
+    if side.denari >= 1 and side.cards - side.denari >= len(SUITS) - 1:
+        return []
+    return [InputError(ErrorCode.PRIMIERA_WINNER_SUITS, "primiera")]
+
+
 #: The stages of the checks of a hand entered as counts.
 COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
     (check_side_count,),
@@ -648,7 +690,7 @@ COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
         check_napola,
         check_primiera_entry,
     ),
-    (check_napola_share,),
+    (check_napola_share, check_counts_sweeps, check_primiera_winner_suits),
     (check_best_cards_fit, check_best_denari_held, check_best_sevens),
     (check_denari_below_best, check_suits_below_best, check_denari_with_best),
 )

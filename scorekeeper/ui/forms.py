@@ -44,6 +44,7 @@ from scorekeeper.ui.choices import SelectChoice
 from scorekeeper.ui.labels import (
     ASSO_ON_ASSO_LABELS,
     ASSO_SWEEP_LABELS,
+    GAME_VARIANT_LABELS,
     SETTING_LABELS,
     VARIANT_LABELS,
     format_label,
@@ -224,7 +225,8 @@ class VariantSwitches:
 
     def variant_fields(self) -> list[Field]:
         """The switches, in the order the forms show them."""
-        return [self[name] for name in VARIANT_LABELS]  # type: ignore[index]
+        names = (*VARIANT_LABELS, *GAME_VARIANT_LABELS)
+        return [self[name] for name in names if name in self]  # type: ignore[index,operator]
 
     def chosen_variants(self) -> dict[str, Any]:
         """Each variant switched on or off, by its ``Rules`` name (for ``Rules(**...)``)."""
@@ -236,6 +238,9 @@ def add_variant_fields(form_class: type[VariantSwitches], *, checker: bool = Fal
     (``checker``) for the hand checker."""
     for name, labels in VARIANT_LABELS.items():
         setattr(form_class, name, BooleanField(labels[1] if checker else labels[0]))
+    if not checker:  # a game's own settings: nothing to check in one hand
+        for name, (label, _short) in GAME_VARIANT_LABELS.items():
+            setattr(form_class, name, BooleanField(label))
 
 
 class RuleSetFields:

@@ -263,6 +263,24 @@ SETTING_LABELS = {
         _l("Which sum may be taken"),
         _l("When a card can take several sums of table cards."),
     ),
+    "chiamarsi_fuori": (
+        _l("Chiamarsi fuori"),
+        _l(
+            "A side may claim during a hand to have reached the target: right, it wins the"
+            " game; wrong, it loses it."
+        ),
+    ),
+    "claim_loses_hand": (
+        _l("A wrong claim"),
+        _l("On: a wrong claim loses only that hand's points, not the game."),
+    ),
+    "count_in_order": (
+        _l("Counting out in order"),
+        _l(
+            "The points are counted scope, carte, denari, settebello, primiera, re bello,"
+            " napola: the first side to reach the target wins."
+        ),
+    ),
     "rule_set": (
         _l("Game played"),
         _l("The rule set: the deal, the captures, the end of the game."),
@@ -291,9 +309,35 @@ VARIANT_LABELS = {
 }
 
 
+#: The variants of a whole game (chiamarsi fuori and how it counts out, RULES.md section
+#: 8): a switch where a game's or a league's rules are chosen, none on the hand checker;
+#: each with its label and its short name in the board's line of rules.
+GAME_VARIANT_LABELS = {
+    "chiamarsi_fuori": (
+        _l("Chiamarsi fuori: a side may claim during a hand to have reached the target"),
+        _l("chiamarsi fuori"),
+    ),
+    "claim_loses_hand": (
+        _l("A wrong claim loses only that hand's points (not the game)"),
+        _l("a wrong claim loses the hand"),
+    ),
+    "count_in_order": (
+        _l(
+            "Counting out in order: scope, carte, denari, settebello, primiera, then re bello"
+            " and napola; the first to reach the target wins"
+        ),
+        _l("counting out in order"),
+    ),
+}
+
+
 def variants_on(rules: Rules) -> list[str]:
     """The variants ``rules`` plays, by their name in the game (``"re bello"``), in form order."""
-    return [name.replace("_", " ") for name in VARIANT_LABELS if getattr(rules, name)]
+    names = [name.replace("_", " ") for name in VARIANT_LABELS if getattr(rules, name)]
+    games = [
+        str(short) for name, (_label, short) in GAME_VARIANT_LABELS.items() if getattr(rules, name)
+    ]
+    return names + games
 
 
 def rules_summary(rules: Rules) -> list[str]:

@@ -186,7 +186,14 @@
       }
       // Each hand as ScopaScoring.gameState reads it: its points by side and who declared
       // napoleone (null: nobody).
-      var hands = data.hands.map(function (points, k) { return { points: points, napoleone: data.napoleone[k] }; });
+      // (and, counting out in order, its points by category).
+      var hands = data.hands.map(function (points, k) {
+        var hand = { points: points, napoleone: data.napoleone[k] };
+        if (data.categories) hand.byCategory = data.categories[k];
+        return hand;
+      });
+      // Chiamarsi fuori: the server's claims, and those that travel with the kept hands.
+      var claims = (data.claims || []).slice();
       var scoredAll = true;
       var running = data.totals.slice();
       shown.forEach(function (item) {
@@ -199,7 +206,10 @@
         li.appendChild(badge);
         if (result && scoredAll && item.number === hands.length + 1) {
           var points = result.sides.map(function (side) { return side.total; });
-          hands.push({ points: points, napoleone: result.napoleone === undefined ? null : result.napoleone });
+          hands.push(result);
+          item.fields.forEach(function (p) {
+            if (p[0] === "claim_side") claims.push({ hand: item.number, side: Number(p[1]) });
+          });
           running = running.map(function (t, k) { return t + points[k]; });
           li.appendChild(el("span", "hand-running", " " + running.join("–")));
           points.forEach(function (p, k) {
@@ -218,7 +228,7 @@
       var state = null;
       if (scoredAll && scorer()) {
         try {
-          state = scorer().gameState(data.rules, hands, { firstDealer: data.first_dealer });
+          state = scorer().gameState(data.rules, hands, { firstDealer: data.first_dealer, claims: claims });
         } catch (e) { state = null; }
       }
       if (state) {

@@ -403,6 +403,33 @@
       errors.push(error("missing_cards", "sides", { count: missing.length, cards: missing.join(", ") }));
     }
     fail(errors);
+    fail(sweepErrors(format, sides.map(function (s) { return s.scope; }), sides.map(function (s) { return s.cards.length; })));
+  }
+
+  /** validate.sweep_errors: a side that made a scopa on every one of its plays leaves the
+      next side in seat order no cards at all. */
+  function sweepErrors(format, scope, cards) {
+    const plays = format.cards_played_per_side, n = scope.length, errors = [];
+    for (let i = 0; i < n; i++) {
+      if (scope[i] === plays && cards[(i + 1) % n] > 0) {
+        errors.push(error("scope_every_play", "sides[" + (i + 1) % n + "].cards", { plays: plays }));
+      }
+    }
+    return errors;
+  }
+
+  function checkCountsSweeps(rules, format, sides) {
+    return sweepErrors(format, sides.map(function (s) { return s.scope; }), sides.map(function (s) { return s.cards; }));
+  }
+
+  /** validate.check_primiera_winner_suits: the side said to take the primiera can hold all
+      four suits (a denaro and three other cards). */
+  function checkPrimieraWinnerSuits(rules, format, sides, winner) {
+    if (winner === null || winner === undefined) return [];
+    if (sides.some(function (side) { return side.primiera_cards !== null; })) return [];
+    const side = sides[winner];
+    if (side.denari >= 1 && side.cards - side.denari >= SUITS.length - 1) return [];
+    return [error("primiera_winner_suits", "primiera", {})];
   }
 
   function denariHeld(rules, side) {  // the denari (a slice) a side is known to hold
@@ -739,7 +766,7 @@
     [function (rules, format, sides) { return sideCountErrors(format, sides); }],
     [checkCountNumbers],
     [checkTotals, checkEachSide, checkTableScope, checkSettebello, checkReBello, checkNapola, checkPrimieraEntry],
-    [checkNapolaShare],
+    [checkNapolaShare, checkCountsSweeps, checkPrimieraWinnerSuits],
     [checkBestCardsFit, checkBestDenariHeld, checkBestSevens],
     [checkDenariBelowBest, checkSuitsBelowBest, checkDenariWithBest],
   ];
@@ -927,10 +954,51 @@
     return totals.indexOf(top);
   }
 
-  /** GameState.replay(rules, first_dealer, hands): each hand is its points by side
-      ([3, 1]), {points, napoleone}, or a scoreEntry result. options.firstDealer is the
-      seat that dealt the first hand (0 when left out). Throws InvalidGame for a dealer
-      not at the table or a hand with the wrong number of sides. */
+  /** claims.leader_at_target: the strict leader once anyone reached target, the sides
+      out (lost by a wrong claim) left aside. */
+  function leaderAmong(totals, target, out) {
+    const playing = totals.filter(function (t, i) { return !out[i]; });
+    if (!playing.length) return null;
+    const top = Math.max.apply(null, playing);
+    if (top < target || playing.filter(function (t) { return t === top; }).length > 1) return null;
+    for (let i = 0; i < totals.length; i++) if (!out[i] && totals[i] === top) return i;
+    return null;
+  }
+
+  /** claims.count_out: the hand's points added category by category (CATEGORIES order);
+      the first time a side is the strict leader at the target, [side, category, total]. */
+  function countOut(target, before, byCategory, out) {
+    let totals = before.slice();
+    for (let k = 0; k < byCategory.length; k++) {
+      const points = byCategory[k];
+      totals = totals.map(function (t, i) { return t + points[i]; });
+      if (points.some(function (p) { return p !== 0; })) {
+        const winner = leaderAmong(totals, target, out);
+        if (winner !== null) return [winner, k, totals[winner]];
+      }
+    }
+    return null;
+  }
+
+  function readClaims(rules, sides, claims) {  // Claim(hand, side), the first of each hand
+    const byHand = {};
+    (claims || []).forEach(function (c) {
+      if (!isObject(c) || !isWhole(c.hand) || c.hand < 1 || !isWhole(c.side) || c.side < 0) {
+        throw new InvalidGame(pyJson(c) + " is not a claim");
+      }
+      if (!rules.chiamarsi_fuori) return;
+      if (c.side >= sides) throw new InvalidGame("side " + c.side + " is not at this table");
+      if (!own(byHand, c.hand)) byHand[c.hand] = { hand: c.hand, side: c.side };
+    });
+    return byHand;
+  }
+
+  /** GameState.replay(rules, first_dealer, hands, claims): each hand is its points by side
+      ([3, 1]), {points, napoleone, byCategory}, or a scoreEntry result. options.firstDealer
+      is the seat that dealt the first hand (0 when left out); options.claims the claims
+      ([{hand, side}], chiamarsi fuori). Throws InvalidGame for a dealer not at the table, a
+      hand with the wrong number of sides, a claim that is none or of a side not at the
+      table. */
   function gameState(rules, hands, options) {
     rules = readRules(rules);
     const format = FORMATS[rules.format];
@@ -938,37 +1006,86 @@
     if (!isWhole(firstDealer) || firstDealer < 0 || firstDealer >= format.players) {
       throw new InvalidGame("seat " + pyJson(firstDealer) + " is not at this table");
     }
+    const claimed = readClaims(rules, format.sides, options && options.claims);
     let totals = new Array(format.sides).fill(0);
     const running = [];
     let winner = null;
     let decidedAfter = null;
     let byNapoleone = false;
+    const judged = [];
+    const out = {};
+    let countedOut = null;
     hands.forEach(function (hand, k) {
+      const number = k + 1;
       let points = hand;
       let napoleone = null;
+      let byCategory = null;
       if (!Array.isArray(hand)) {
         points = hand.sides ? hand.sides.map(function (s) { return s.total; }) : hand.points;
         napoleone = hand.napoleone === undefined ? null : hand.napoleone;
+        if (hand.sides) {
+          byCategory = DATA.CATEGORIES.map(function (c) { return hand.sides.map(function (s) { return s.points[c]; }); });
+        } else if (hand.byCategory) {
+          byCategory = hand.byCategory;
+        }
       }
       if (points.length !== format.sides) {
-        throw new InvalidGame("hand " + (k + 1) + " has " + points.length + " sides, not " + format.sides);
+        throw new InvalidGame("hand " + number + " has " + points.length + " sides, not " + format.sides);
       }
+      const before = totals;
       totals = totals.map(function (t, i) { return t + points[i]; });
+      if (decidedAfter === null) {
+        settle();
+      }
       running.push(totals);
-      if (decidedAfter !== null) return;
-      if (napoleone !== null) {
-        winner = napoleone;
-        decidedAfter = k + 1;
-        byNapoleone = true;
-      } else {
-        winner = leaderAtTarget(totals, rules.target);
-        decidedAfter = winner !== null ? k + 1 : null;
+
+      function settle() {
+        if (napoleone !== null) {
+          winner = napoleone;
+          decidedAfter = number;
+          byNapoleone = true;
+          return;
+        }
+        const claim = own(claimed, number) ? claimed[number] : null;
+        if (claim !== null && !out[claim.side]) {
+          const side = claim.side, total = totals[side];
+          const verdict = total >= rules.target ? "wins" : rules.claim_loses_hand ? "loses_hand" : "loses_game";
+          judged.push({ hand: number, side: side, total: total, verdict: verdict });
+          if (verdict === "wins") { winner = side; decidedAfter = number; return; }
+          if (verdict === "loses_hand") {
+            totals = totals.slice();
+            totals[side] = before[side];
+            if (rules.count_in_order && byCategory !== null) {
+              byCategory = byCategory.map(function (c) { return c.map(function (p, i) { return i === side ? 0 : p; }); });
+            }
+          } else {
+            out[side] = true;
+          }
+        }
+        const playing = [];
+        for (let i = 0; i < format.sides; i++) if (!out[i]) playing.push(i);
+        if (playing.length === 1) {
+          winner = playing[0];
+        } else if (rules.count_in_order && byCategory !== null) {
+          const found = countOut(rules.target, before, byCategory, out);
+          winner = null;
+          if (found !== null) {
+            winner = found[0];
+            countedOut = { hand: number, side: found[0], category: found[1], total: found[2] };
+          }
+        } else {
+          winner = leaderAmong(totals, rules.target, out);
+        }
+        decidedAfter = winner !== null ? number : null;
       }
     });
     const handsPlayed = running.length;
     const players = format.players;
     const dealer = function (n) { return (firstDealer + n - 1) % players; };
     const finished = winner !== null;
+    let pending = decidedAfter === null && own(claimed, handsPlayed + 1) ? claimed[handsPlayed + 1] : null;
+    if (pending !== null && out[pending.side]) pending = null;
+    const playingTotals = totals.filter(function (t, i) { return !out[i]; });
     return {
       totals: totals,
       running: running,
@@ -977,11 +1094,15 @@
       winner: winner,
       decidedAfter: decidedAfter,
       byNapoleone: byNapoleone,
-      spareggio: !finished && Math.max.apply(null, totals) >= rules.target,
+      spareggio: !finished && Math.max.apply(null, playingTotals) >= rules.target,
       handsAfterEnd: decidedAfter === null ? 0 : handsPlayed - decidedAfter,
       nextHand: handsPlayed + 1,
       nextDealer: dealer(handsPlayed + 1),
       nextFirstPlayer: (dealer(handsPlayed + 1) + 1) % players,
+      claims: judged,
+      out: Object.keys(out).map(Number).sort(function (a, b) { return a - b; }),
+      pendingClaim: pending,
+      countedOut: countedOut,
     };
   }
 

@@ -23,7 +23,9 @@ const results = {
   games: cases.games.map((c) => guarded(() => {
     // A game given as hand entries is scored here, hand by hand, and then added up.
     const hands = c.entries ? c.entries.map((e) => S.scoreEntry(c.rules, e.mode, e.entry)) : c.hands;
-    return S.gameState(c.rules, hands, c.firstDealer === undefined ? undefined : { firstDealer: c.firstDealer });
+    const options = c.firstDealer === undefined ? undefined : { firstDealer: c.firstDealer };
+    if (c.claims !== undefined) return S.gameState(c.rules, hands, Object.assign(options || {}, { claims: c.claims }));
+    return S.gameState(c.rules, hands, options);
   })),
   rules: cases.rules.map((c) => guarded(() => S.readRules(c))),
   outlooks: (cases.outlooks || []).map((c) => guarded(() => S.gameOutlook(c.rules, c.totals))),

@@ -26,6 +26,7 @@ from scorekeeper.scoring import (
     FORMATS,
     MESSAGES,
     RULE_SETS,
+    Claim,
     GameState,
     HandResult,
     HandScore,
@@ -76,11 +77,16 @@ def expected_game(case: dict[str, Any]) -> Result:
         hands = [
             HandResult(tuple(h))
             if isinstance(h, list)
-            else HandResult(tuple(h["points"]), h["napoleone"])
+            else HandResult(
+                tuple(h["points"]),
+                h["napoleone"],
+                tuple(tuple(c) for c in h["byCategory"]) if "byCategory" in h else None,
+            )
             for h in case["hands"]
         ]
     try:
-        state = GameState.replay(rules, case.get("firstDealer", 0), hands)
+        claims = [Claim.from_json(c) for c in case.get("claims", [])]
+        state = GameState.replay(rules, case.get("firstDealer", 0), hands, claims)
     except InvalidGame:
         return {"error": "invalid_game"}
     return {
@@ -96,6 +102,20 @@ def expected_game(case: dict[str, Any]) -> Result:
         "nextHand": state.next_hand,
         "nextDealer": state.next_dealer,
         "nextFirstPlayer": state.next_first_player,
+        "claims": [
+            {**o.claim.to_json(), "total": o.total, "verdict": o.verdict.value}
+            for o in state.claims
+        ],
+        "out": sorted(state.out),
+        "pendingClaim": state.pending_claim.to_json() if state.pending_claim else None,
+        "countedOut": None
+        if state.counted_out is None
+        else {
+            "hand": state.counted_out.hand,
+            "side": state.counted_out.side,
+            "category": state.counted_out.category,
+            "total": state.counted_out.total,
+        },
     }
 
 
@@ -275,6 +295,12 @@ def test_the_cases_reach_every_check(
     assert sum(g["finished"] and g["byNapoleone"] for g in games) >= at_least(20)
     assert sum(g["finished"] and g["handsAfterEnd"] > 0 for g in games) >= at_least(100)
     assert len(games) < len(expected["games"])
+    judged = Counter(claim["verdict"] for g in games for claim in g["claims"])
+    for verdict in ("wins", "loses_game", "loses_hand"):
+        assert judged[verdict] >= at_least(100), verdict
+    assert sum(g["countedOut"] is not None for g in games) >= at_least(50)
+    assert sum(g["pendingClaim"] is not None for g in games) >= at_least(50)
+    assert sum(bool(g["out"]) and not g["finished"] for g in games) >= at_least(10)
     assert 0 < sum("error" in r for r in expected["rules"]) < len(expected["rules"])
     outlooks = list(zip(cases["outlooks"], expected["outlooks"], strict=True))
     closing = [

@@ -108,10 +108,13 @@ def test_twelve_players_with_rotating_partners_to_the_end(
     no_sideways_scroll(page)
 
 
-def test_a_club_against_club_evening(make_phone: Callable[..., Page]) -> None:
+@pytest.mark.parametrize("where", ["phone", "laptop"])
+def test_a_club_against_club_evening(make_phone: Callable[..., Page], where: str) -> None:
     """Two clubs of two pairs play two rounds, every pair against each pair of the other
-    club; the team standings come first on the standings page."""
-    page = make_phone(locale="en-GB", width=360)
+    club; the team standings come first on the standings page, the podium names the
+    winning club."""
+    size = {**LAPTOP, **DESKTOP} if where == "laptop" else {"width": 360}
+    page = make_phone(locale="en-GB", **size)
     sign_up(page, "organiser")
     create(page, "Sfida tra circoli", "Club against club", 2, CLUBS)
     expect(page.locator("li.match-waiting")).to_have_count(2)
@@ -126,4 +129,5 @@ def test_a_club_against_club_evening(make_phone: Callable[..., Page]) -> None:
     expect(teams).to_have_count(2)
     expect(page.get_by_role("heading", name="Team standings")).to_be_visible()
     expect(page.locator("#format-notes")).to_contain_text("matches won, then partite won")
+    expect(page.locator("#podium")).to_contain_text("Circolo Aurora")
     no_sideways_scroll(page)

@@ -538,6 +538,55 @@ def random_game(rng: random.Random) -> JSON:
     return case
 
 
+def claims_game(rng: random.Random) -> JSON:
+    """One game case of chiamarsi fuori and counting out in order (RULES.md section 8):
+    hands with each category's points, claims now and then (two in a hand, of a side out,
+    of the hand to come, now and then not a claim at all), a napoleone rarely."""
+    fmt = rng.choice(list(FORMATS.values()))
+    rules = Rules(
+        format=fmt,
+        target=rng.choice((5, 11, 16, 21)),
+        napoleone=rng.random() < 0.2,
+        chiamarsi_fuori=rng.random() < 0.85,
+        claim_loses_hand=rng.random() < 0.4,
+        count_in_order=rng.random() < 0.6,
+    )
+    sides = fmt.sides
+    case: JSON = {"rules": rules.to_json(), "firstDealer": rng.randrange(fmt.players)}
+    count = rng.randint(0, 14)
+    if rng.random() < 0.15:
+        case["entries"] = [valid_entry(rng, rules) for _ in range(min(count, 6))]
+        count = len(case["entries"])
+    else:
+        hands = []
+        for _ in range(count):
+            by_category = [[rng.choice((0, 0, 1, 2, 3)) for _ in range(sides)]]  # scope
+            for _single in range(5):  # carte, denari, settebello, primiera, re bello
+                winner = rng.randrange(sides + 1)
+                by_category.append([int(i == winner) for i in range(sides)])
+            napola = rng.randrange(sides * 4)
+            by_category.append([rng.randint(3, 10) if i == napola else 0 for i in range(sides)])
+            points = [sum(c[i] for c in by_category) for i in range(sides)]
+            napoleone = rng.randrange(sides) if rules.napoleone and rng.random() < 0.05 else None
+            hand: JSON = {"points": points, "napoleone": napoleone}
+            if rng.random() < 0.9:
+                hand["byCategory"] = by_category
+            hands.append(hand)
+        case["hands"] = hands
+    claims: list[JSON] = []
+    for number in range(1, count + 2):
+        if rng.random() < 0.35:
+            claims.append({"hand": number, "side": rng.randrange(sides)})
+            if rng.random() < 0.1:
+                claims.append({"hand": number, "side": rng.randrange(sides)})
+    if rng.random() < 0.02:
+        claims.append(rng.choice(({"hand": 0, "side": 0}, {"hand": 1, "side": sides}, "x")))
+    rng.shuffle(claims)
+    if claims or rng.random() < 0.5:
+        case["claims"] = claims
+    return case
+
+
 def random_rules_json(rng: random.Random) -> JSON:
     """Rules as JSON, often spoilt: an unknown key, a wrong value, a missing setting."""
     data: JSON = random_rules(rng).to_json()
@@ -578,4 +627,8 @@ def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> J
     }
     outlook_rng = random.Random(seed + 1)
     cases["outlooks"] = [random_outlook(outlook_rng) for _ in range(outlooks)]
+    # Chiamarsi fuori's games from a random generator of their own (the cases above stay
+    # what they were), half as many again.
+    claims = random.Random(seed + 2)
+    cases["games"] += [claims_game(claims) for _ in range(games // 2)]
     return cases

@@ -122,6 +122,56 @@ def _place_from(
     return place(0, scope, False)
 
 
+def place_scope_taking(
+    scope: Sequence[int],
+    cards: Sequence[int],
+    sides: int,
+    plays: int,
+    table_cards: int = TABLE_CARDS,
+) -> tuple[int, tuple[int, ...]] | None:
+    """:func:`place_scope`, where moreover every side that took cards without a scopa of
+    its own has a play that can take: one not right after a scopa (which meets an empty
+    table and only lays its card). ``None`` when no plays do."""
+    for first in range(sides):
+        found = _place_from(first, tuple(scope), sides, plays, table_cards)
+        if found is None:
+            continue
+        # Every way of placing them, not only the first found: try them all.
+        for placed in _placements(first, tuple(scope), sides, plays, table_cards):
+            after = {k + 1 for k in placed}
+            free = {(first + k) % sides for k in range(plays) if k not in after}
+            if all(cards[i] == 0 or scope[i] or i in free for i in range(sides)):
+                return first, placed
+    return None
+
+
+def _placements(
+    first: int, scope: tuple[int, ...], sides: int, plays: int, table_cards: int
+) -> list[tuple[int, ...]]:
+    """Every placement of ``scope`` on the plays when side ``first`` plays first (few are
+    needed: a side is starved only when the side before it sweeps on every play, so the
+    search stops at the first placement that leaves some play of each side free)."""
+    found: list[tuple[int, ...]] = []
+
+    def place(k: int, left: tuple[int, ...], swept: bool, acc: tuple[int, ...]) -> None:
+        if len(found) > 64:
+            return
+        if not any(left):
+            found.append(acc)
+            return
+        if k == plays:
+            return
+        side = (first + k) % sides
+        can_sweep = not swept and k != plays - 1 and (k > 0 or table_cards > 0)
+        if can_sweep and left[side]:
+            rest = (*left[:side], left[side] - 1, *left[side + 1 :])
+            place(k + 1, rest, True, (*acc, k))
+        place(k + 1, left, False, acc)
+
+    place(0, scope, False, ())
+    return found
+
+
 def scope_fits(rules: Rules, scope: Sequence[int]) -> bool:
     """Whether the plays of a hand of ``rules`` hold ``scope`` (:func:`place_scope`)."""
     return place_scope(scope, rules.sides, rules.deal.plays, rules.deal.table_cards) is not None
@@ -138,7 +188,9 @@ def run_of(denari: int) -> int:
     return run if run >= 3 else 0
 
 
-def share_out(rules: Rules, sides: Sequence[SideCounts]) -> list[int] | None:
+def share_out(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None = None
+) -> list[int] | None:
     """The cards (a mask) of every side in a share-out of the 40 cards that gives the
     counts ``sides``: cards, denari, who holds the settebello and (when played) the re
     bello, and with napola on every side's run exactly. ``None`` when there is none.
@@ -178,10 +230,19 @@ def share_out(rules: Rules, sides: Sequence[SideCounts]) -> list[int] | None:
     if denari is None:
         return None
     others = [card.bit for card in DECK if not card.bit & BB_DENARI]
-    masks = []
-    for side, share in zip(sides, denari, strict=True):
-        mask = share  # the denari are the lowest bits of a mask
+    if primiera_winner is not None:
+        # The side said to take the primiera first: a seven of every other suit, so it
+        # holds all four suits (with its denaro) and the best it can.
+        sevens = [c.bit for c in DECK if c.value == Card.SETTEBELLO.value and not c.is_denaro]
+        others = sevens + [bit for bit in others if bit not in sevens]
+    masks = [0] * len(sides)
+    order = list(range(len(sides)))
+    if primiera_winner is not None:
+        order.remove(primiera_winner)
+        order.insert(0, primiera_winner)
+    for i in order:
+        side, mask = sides[i], denari[i]  # the denari are the lowest bits of a mask
         for _ in range(side.cards - side.denari):
             mask |= others.pop(0)
-        masks.append(mask)
+        masks[i] = mask
     return masks

@@ -58,6 +58,8 @@ NEW_CHECKS = frozenset(
         "primiera_in_napola",
         "primiera_napola_low",
         "primiera_napola_next",
+        "primiera_winner_suits",
+        "scope_every_play",
         "primiera_no_seven",
         "primiera_denari_above",
         "primiera_suits_above",

@@ -130,7 +130,7 @@ def test_count_checks(rules, sides, expected):
         # Two players, 20 cards each: 10 scope each would be possible alone, not together.
         ("2", [SideCounts(20, 5, True, scope=10), SideCounts(20, 5, scope=10)], 20),
         ("2", [SideCounts(20, 5, True, scope=9), SideCounts(20, 5, scope=8)], None),
-        ("2", [SideCounts(36, 9, True, scope=18), SideCounts(4, 1)], None),
+        ("2", [SideCounts(40, 10, True, scope=18), SideCounts(0, 0)], None),
         # Three players: 7 + 6 + 6 is one too many; 6 each is every other play.
         (
             "3",
@@ -187,7 +187,8 @@ def test_scope_limit_follows_the_cards_played():
     sides = [SideCounts(40, 10, True, scope=19), SideCounts(0, 0)]
     assert errors_of(pairs, sides) == {("scope_too_many", "sides[0].scope")}
     three = Rules(format=FORMATS["3"])
-    sides = [SideCounts(30, 8, True, scope=12), SideCounts(5, 1), SideCounts(5, 1)]
+    # (Anna sweeping on every play leaves Bruno, after her, an empty table every time.)
+    sides = [SideCounts(30, 8, True, scope=12), SideCounts(0, 0), SideCounts(10, 2)]
     assert score_counts(three, sides, 0).totals == (12 + 4, 0, 0)
     sides = [SideCounts(30, 8, True, scope=13), SideCounts(5, 1), SideCounts(5, 1)]
     assert errors_of(three, sides) == {("scope_too_many", "sides[0].scope")}

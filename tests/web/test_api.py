@@ -81,6 +81,14 @@ def test_scope_no_hand_holds_are_refused_with_their_code(client: FlaskClient) ->
     ]
     body["sides"][1]["scope"] = 0
     body["sides"][0]["scope"] = 18
+    # Anna sweeping on every play leaves Bruno an empty table every time: he takes
+    # nothing, so his 4 cards are refused; with all 40 to Anna the hand is one.
+    codes = []
+    errors = errors_of(post(client, "/api/v1/score", body, "it"), codes)
+    assert codes == ["scope_every_play"]
+    assert errors[0]["field"] == "sides[1].cards"
+    body["sides"][0]["cards"] = [*body["sides"][0]["cards"], *body["sides"][1]["cards"]]
+    body["sides"][1]["cards"] = []
     assert post(client, "/api/v1/score", body).status_code == 200
 
 

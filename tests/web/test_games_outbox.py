@@ -188,6 +188,9 @@ def test_the_board_carries_what_the_phone_needs_to_score_offline(client: FlaskCl
         "napoleone": False,
         "re_bello": False,
         "sum_choice": data["rules"]["sum_choice"],
+        "chiamarsi_fuori": False,
+        "claim_loses_hand": False,
+        "count_in_order": False,
     }
     assert data["names"] == ["Anna", "</script><b>Bruno</b>"]
     assert data["hands"] == [[5, 0]]

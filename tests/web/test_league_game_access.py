@@ -94,6 +94,8 @@ ROUTES = [
     Route("GET", "/g/<token>/hands/<int:number>/resolve", 302),
     Route("POST", "/g/<token>/hands/<int:number>/resolve", 302, {"reason": "x"}, changes=False),
     Route("POST", "/g/<token>/side", 302, {"side": "0"}, changes=False),
+    # Chiamarsi fuori (the league plays without it: refused politely, nothing stored).
+    Route("POST", "/g/<token>/claim", 302, {"number": NEXT, "side": "0"}, changes=False),
 ]
 
 

@@ -128,7 +128,7 @@ def test_the_board_checks_scope_by_the_rule_sets_deal(client: FlaskClient) -> No
     assert _save_counts(client, scopone, (19, 1)) == 422
     scopa = start_game(client, PAIRS, format="2x2")
     assert _save_counts(client, scopa, (19, 0)) == 422
-    assert _save_counts(client, scopa, (18, 0)) == 302
+    assert _save_counts(client, scopa, (17, 0)) == 302
 
 
 def test_the_hand_checker_takes_a_rule_set_by_name(client: FlaskClient) -> None:

@@ -21,7 +21,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import League
 from scorekeeper.scoring import Rules
 from scorekeeper.scoring.rules import VARIANTS
-from scorekeeper.ui.labels import VARIANT_LABELS
+from scorekeeper.ui.labels import GAME_VARIANT_LABELS, VARIANT_LABELS
 from tests.helpers.actions import create_league, signup
 from tests.helpers.games import start_game
 
@@ -30,7 +30,9 @@ def test_the_variants_are_the_on_off_settings_of_the_rules_each_with_its_words()
     on_off = [f.name for f in fields(Rules) if isinstance(getattr(Rules(), f.name), bool)]
     assert list(VARIANTS) == on_off
     assert len(VARIANTS) >= 3
-    assert set(VARIANT_LABELS) == set(VARIANTS)
+    # A hand's variants, and a whole game's (chiamarsi fuori): each in one table.
+    assert set(VARIANT_LABELS) | set(GAME_VARIANT_LABELS) == set(VARIANTS)
+    assert not set(VARIANT_LABELS) & set(GAME_VARIANT_LABELS)
 
 
 def _switch(html: str, name: str) -> str:
@@ -46,16 +48,21 @@ def test_every_form_that_chooses_rules_shows_every_variant(
     app: Flask, client: FlaskClient, variant: str
 ) -> None:
     signup(client, "owner")
+    game_wide = variant in GAME_VARIANT_LABELS  # nothing for the hand checker to check
     with app.test_request_context():
-        rules_label, checker_label = (str(label) for label in VARIANT_LABELS[variant])
-    for url, label in (
-        ("/games/new", rules_label),
-        ("/leagues/new", rules_label),
-        ("/check/hand?mode=counts", checker_label),
-    ):
+        if game_wide:
+            rules_label = checker_label = str(GAME_VARIANT_LABELS[variant][0])
+        else:
+            rules_label, checker_label = (str(label) for label in VARIANT_LABELS[variant])
+    pages = [("/games/new", rules_label), ("/leagues/new", rules_label)]
+    if not game_wide:
+        pages.append(("/check/hand?mode=counts", checker_label))
+    for url, label in pages:
         html = client.get(url).get_data(as_text=True)
         assert "checked" not in _switch(html, variant), url  # every variant is off by default
         assert label in html, url
+    if game_wide:
+        return
     checked = client.get(f"/check/hand?mode=counts&{variant}=1").get_data(as_text=True)
     assert "checked" in _switch(checked, variant)
 
@@ -75,4 +82,10 @@ def test_a_variant_chosen_on_a_form_is_stored_and_summed_up_on_the_board(
     html = client.get(board).get_data(as_text=True)
     summary = re.search(r'<p class="target muted">(.*?)</p>', html, re.S)
     assert summary is not None
-    assert summary.group(1).split(" · ")[2:] == [variant.replace("_", " ")]
+    with app.test_request_context(headers={"Accept-Language": "it"}):
+        name = (
+            str(GAME_VARIANT_LABELS[variant][1])
+            if variant in GAME_VARIANT_LABELS
+            else variant.replace("_", " ")
+        )
+    assert summary.group(1).split(" · ")[2:] == [name]

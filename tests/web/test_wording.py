@@ -60,11 +60,118 @@ NO_AGREEMENT = {
     "Withdrawal of %(side)s recorded: the matches still to play are lost by forfeit.",
     # A hand's QR for the other side's own phone (games.scanned).
     "QR code for the phone of %(side)s",
+    # A claim refused (chiamarsi fuori): "la chiamata di Anna e Carla".
+    "The claim of %(side)s came first in this hand: the first claim counts.",
 }
 
 #: Every message about a side, as each side reads it: (singular msgid, the values of its
 #: other placeholders, {language: (one player, a pair, a team of three)}).
 AGREEMENT = [
+    # Chiamarsi fuori (scorekeeper.games.claim_words): in the present, no participle.
+    (
+        "%(side)s claims to be out in hand %(number)s with %(total)s: wins.",
+        {"number": 6, "total": 21},
+        {
+            "it": (
+                "Anna si chiama fuori alla mano 6 con 21: vince.",
+                "Anna e Carla si chiamano fuori alla mano 6 con 21: vincono.",
+                "Anna, Carla ed Elena si chiamano fuori alla mano 6 con 21: vincono.",
+            ),
+            "en": (
+                "Anna claims to be out in hand 6 with 21: wins.",
+                "Anna and Carla claim to be out in hand 6 with 21: win.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s claims to be out in hand %(number)s with %(total)s of %(target)s:"
+        " wrong, loses the game.",
+        {"number": 6, "total": 19, "target": 21},
+        {
+            "it": (
+                "Anna si chiama fuori alla mano 6 con 19 su 21: sbaglia, perde la partita.",
+                "Anna e Carla si chiamano fuori alla mano 6 con 19 su 21: sbagliano, perdono"
+                " la partita.",
+                None,
+            ),
+            "en": (
+                "Anna claims to be out in hand 6 with 19 of 21: wrong, loses the game.",
+                "Anna and Carla claim to be out in hand 6 with 19 of 21: wrong, lose the game.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s claims to be out in hand %(number)s with %(total)s of %(target)s:"
+        " wrong, loses that hand's points.",
+        {"number": 6, "total": 19, "target": 21},
+        {
+            "it": (
+                "Anna si chiama fuori alla mano 6 con 19 su 21: sbaglia, perde i punti della mano.",
+                "Anna e Carla si chiamano fuori alla mano 6 con 19 su 21: sbagliano, perdono i"
+                " punti della mano.",
+                None,
+            ),
+            "en": (
+                "Anna claims to be out in hand 6 with 19 of 21: wrong, loses that hand's points.",
+                "Anna and Carla claim to be out in hand 6 with 19 of 21: wrong, lose that"
+                " hand's points.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s claims to be out in hand %(number)s: decided at the count.",
+        {"number": 6},
+        {
+            "it": (
+                "Anna si chiama fuori alla mano 6: si decide al conteggio.",
+                "Anna e Carla si chiamano fuori alla mano 6: si decide al conteggio.",
+                None,
+            ),
+            "en": (
+                "Anna claims to be out in hand 6: decided at the count.",
+                "Anna and Carla claim to be out in hand 6: decided at the count.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s claims to be out in hand %(number)s: kept on this phone, it goes with the hand.",
+        {"number": 6},
+        {
+            "it": (
+                "Anna si chiama fuori alla mano 6: la chiamata resta su questo telefono e parte"
+                " con la mano.",
+                "Anna e Carla si chiamano fuori alla mano 6: la chiamata resta su questo"
+                " telefono e parte con la mano.",
+                None,
+            ),
+            "en": (
+                "Anna claims to be out in hand 6: kept on this phone, it goes with the hand.",
+                "Anna and Carla claim to be out in hand 6: kept on this phone, it goes with"
+                " the hand.",
+                None,
+            ),
+        },
+    ),
+    (
+        "%(side)s reaches %(total)s counting out in order (at %(category)s): wins.",
+        {"total": 11, "category": "scope"},
+        {
+            "it": (
+                "Anna arriva a 11 contando in ordine (alla voce scope): vince.",
+                "Anna e Carla arrivano a 11 contando in ordine (alla voce scope): vincono.",
+                None,
+            ),
+            "en": (
+                "Anna reaches 11 counting out in order (at scope): wins.",
+                "Anna and Carla reach 11 counting out in order (at scope): win.",
+                None,
+            ),
+        },
+    ),
     (
         "Winner: %(side)s",
         {},
