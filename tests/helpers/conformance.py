@@ -88,9 +88,12 @@ def odd(rng: random.Random, values: tuple[JSON, ...]) -> JSON:
     return copy.deepcopy(rng.choice(values))
 
 
-def random_rules(rng: random.Random) -> Rules:
+def random_rules(rng: random.Random, rule_sets: bool = True) -> Rules:
     """Any rules: every format, every variant on or off, a target from 1 to 999; Scopa
-    mostly, now and then another rule set (at one of its seatings, its house choices)."""
+    mostly, now and then another rule set played at that format (with its house choices).
+    The rule set is drawn from a generator of its own, seeded from the rules drawn, so
+    that the cases' main generator runs as it did before rule sets."""
+    fmt = rng.choice(list(FORMATS.values()))
     settings: dict[str, Any] = {
         "target": rng.choice((1, 11, 16, 21, 31, rng.randint(1, 999))),
         "napola": rng.random() < 0.5,
@@ -98,9 +101,10 @@ def random_rules(rng: random.Random) -> Rules:
         "re_bello": rng.random() < 0.5,
         "sum_choice": rng.choice(list(SumChoice)),
     }
-    if rng.random() < 0.3:
-        return random_rule_set_rules(rng, **settings)
-    return Rules(format=rng.choice(list(FORMATS.values())), **settings)
+    own = random.Random(f"{fmt.key} {sorted(settings.items(), key=str)}")
+    if rule_sets and own.random() < (0.95 if fmt.key == "2x2" else 0.45):
+        return random_rule_set_rules(own, fmt.key, **settings)
+    return Rules(format=fmt, **settings)
 
 
 def random_deal(rng: random.Random, sides: int) -> list[list[int]]:
@@ -486,8 +490,9 @@ def valid_entry(rng: random.Random, rules: Rules) -> JSON:
 def random_game(rng: random.Random) -> JSON:
     """One game case: rules, a first dealer and hands to the target, with spareggi (top
     sides level at the target), a napoleone now and then, hands after the end, and now
-    and then a dealer not at the table or a hand with the wrong number of sides."""
-    rules = random_rules(rng)
+    and then a dealer not at the table or a hand with the wrong number of sides. (Scopa's
+    rules: a game's replay does not depend on the rule set, which the hands cover.)"""
+    rules = random_rules(rng, rule_sets=False)
     rules = Rules(
         format=rules.format,
         target=rng.choice((1, 5, 11, 16, 21)),

@@ -31,15 +31,14 @@ def any_rules(draw: st.DrawFn, napoleone: bool = True) -> Rules:
     )
 
 
-def random_rule_set_rules(rng: random.Random, **settings: object) -> Rules:
+def random_rule_set_rules(rng: random.Random, fmt: str, **settings: object) -> Rules:
     """:func:`any_rules` for a seeded ``random.Random`` (the conformance cases): a rule
-    set, one of its seatings, its house choices; ``settings`` as given."""
-    chosen = rng.choice(list(RULE_SETS.values()))
+    set played at the format ``fmt``, its house choices; ``settings`` as given."""
+    chosen = rng.choice([r for r in RULE_SETS.values() if fmt in r.formats])
     house = {}
     if chosen.pigliatutto:
         house = {
             "asso_sweep": rng.choice(list(AssoSweep)),
             "asso_on_asso": rng.choice(list(AssoOnAsso)),
         }
-    fmt = FORMATS[rng.choice(chosen.formats)]
-    return Rules(rule_set=chosen, format=fmt, **house, **settings)  # type: ignore[arg-type]
+    return Rules(rule_set=chosen, format=FORMATS[fmt], **house, **settings)  # type: ignore[arg-type]
