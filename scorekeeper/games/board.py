@@ -360,6 +360,8 @@ def _with_confirmation(data: dict[str, Any], confirmation: dict[str, Any] | None
 #: The static files the board's scripts name (`board_scripts`).
 _SCRIPT_FILES = (
     "js/games.js",
+    "js/scanned.js",
+    "js/claims.js",
     "js/outbox.js",
     "js/scoring-data.js",
     "js/scoring.js",
@@ -372,6 +374,8 @@ class _Sides(NamedTuple):
 
     names: tuple[str, ...]
     rules: Rules
+    #: The game's hands need the other side's confirmation (scanned.js).
+    confirm: bool
 
     def side_names(self) -> list[str]:
         """The sides' names, as `Game.side_names`."""
@@ -383,7 +387,7 @@ def board_scripts(game: Game, editable: bool) -> Markup:
     link): the same on every board of one language, sides' names and rules, so rendered
     once for each (2 % of the instructions of a save with its board); while templates
     reload, also once for each version of the files they name (`static_digests`)."""
-    sides = _Sides(tuple(game.side_names()), game.rules)
+    sides = _Sides(tuple(game.side_names()), game.rules, bool(game.requires_confirmation))
     root, digests = request.script_root, static_digests(_SCRIPT_FILES)
     return _board_scripts(str(get_locale()), root, digests, sides, editable)
 

@@ -209,8 +209,9 @@ def test_an_import_refused_at_its_last_game_stores_nothing(
 
 
 def test_the_export_reads_only_what_it_writes(app: Flask, owner: User) -> None:
-    """Five queries of plain columns whatever the number of games, and one of the part
-    the tournaments add (the league has none: no key); no hand's sides."""
+    """Six queries of plain columns whatever the number of games (a disputed hand's other
+    version among them), and one of the part the tournaments add (the league has none:
+    no key); no hand's sides."""
     league_id = demo.seed_league(owner, "Demo", 6, 12, seed=1).id
     create_season(
         db.session.get_one(League, league_id), "Estate", date(2026, 6, 1), date(2026, 8, 31)
@@ -221,7 +222,8 @@ def test_the_export_reads_only_what_it_writes(app: Flask, owner: User) -> None:
         data = transfer.export_league(league)
     assert len(data["games"]) == 12
     assert len(data["seasons"]) == 3
-    assert len(seen) == 6
+    assert len(seen) == 7
+    assert any("hand_revision" in s for s in seen)
     assert "tournament" in seen[-1]
     assert "tournaments" not in data
     assert not [s for s in seen if "hand_side" in s]
