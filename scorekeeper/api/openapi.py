@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.api.schema import MAX_CARDS, MAX_NAME_LENGTH, MAX_SIDES, MIN_SIDES, RULE_KEYS
-from scorekeeper.scoring import Category
+from scorekeeper.scoring import RULE_SETS, Category
 
 CARD = {
     "type": "string",
@@ -25,6 +25,13 @@ BY_SUIT = {
 }
 NUMBER = {"type": "integer", "minimum": 0}
 NULLABLE_NUMBER = {"type": ["integer", "null"]}
+RULE_SET = {
+    "type": "string",
+    "enum": list(RULE_SETS),
+    "default": "scopa",
+    "description": "The rule set (RULES.md section 8): its deal decides the scope limits; "
+    "a rule set played in pairs only seats 2 sides as pairs.",
+}
 CATEGORIES = [category.value for category in Category]
 
 
@@ -92,6 +99,7 @@ SCHEMAS: dict[str, Any] = {
                 "additionalProperties": False,
                 "properties": {key: {"type": "boolean", "default": False} for key in RULE_KEYS},
             },
+            "rule_set": RULE_SET,
             "sides": {
                 "type": "array",
                 "minItems": MIN_SIDES,
@@ -179,13 +187,14 @@ SCHEMAS: dict[str, Any] = {
                 "type": "object",
                 "properties": {key: {"type": "boolean"} for key in RULE_KEYS},
             },
+            "rule_set": RULE_SET,
         },
     },
     "PrimieraRequest": {
         "type": "object",
         "required": ["cards"],
         "additionalProperties": False,
-        "properties": {"cards": CARD_LIST},
+        "properties": {"cards": CARD_LIST, "rule_set": RULE_SET},
         "example": {"cards": ["7D", "7C", "6B", "1S", "3S"]},
     },
     "PrimieraResponse": {

@@ -11,18 +11,23 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scorekeeper.grammar import gettext as _
 from scorekeeper.scoring import (
     DECK_SIZE,
+    DEFAULT_RULE_SET,
+    FORMATS,
+    RULE_SETS,
     Card,
     CardsEntry,
     ErrorCode,
     InputError,
     InvalidHand,
     Rules,
+    RuleSet,
     parse_hand_cards,
+    rule_set,
 )
 from scorekeeper.ui.messages import error_message
 
@@ -33,7 +38,10 @@ MAX_CARDS = DECK_SIZE
 #: The rule settings the API accepts, all off by default.
 RULE_KEYS = ("napola", "re_bello")
 SIDE_KEYS = frozenset(("name", "cards", "scope"))
-BODY_KEYS = frozenset(("rules", "sides"))
+BODY_KEYS = frozenset(("rules", "sides", "rule_set"))
+#: The primiera request's keys: its cards, and the rule set it is counted by (optional:
+#: every rule set counts the primiera alike; an unknown one is refused).
+PRIMIERA_KEYS = ("cards", "rule_set")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +99,7 @@ def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
     """Check a score request; raise :class:`ApiError` (422) listing every problem found."""
     errors = _unknown_keys(body, BODY_KEYS, "") if body.keys() - BODY_KEYS else []
     settings = _rules(body["rules"], errors) if "rules" in body else {}
+    chosen = _rule_set(body["rule_set"], errors) if "rule_set" in body else DEFAULT_RULE_SET
     sides = body.get("sides")
     if not isinstance(sides, list):
         message = _("this field is required") if sides is None else _("must be a list of sides")
@@ -99,6 +108,10 @@ def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
     if not MIN_SIDES <= len(sides) <= MAX_SIDES:
         count = {"min": MIN_SIDES, "max": MAX_SIDES, "count": len(sides)}
         errors += field_errors([InputError(ErrorCode.SIDES_COUNT, "sides", count)])
+    elif not any(FORMATS[key].sides == len(sides) for key in chosen.formats):
+        errors.append(
+            FieldError("sides", _("%(game)s is not played by this many sides", game=chosen.name))
+        )
 
     names: list[str] = []
     card_texts: list[list[str]] = []
@@ -115,7 +128,8 @@ def parse_score_request(body: Mapping[str, object]) -> ScoreRequest:
         errors += field_errors(invalid.errors)
     if errors or entry is None:
         raise ApiError(422, errors)
-    rules = _rules_for(settings.get("napola", False), settings.get("re_bello", False), len(sides))
+    napola, re_bello = settings.get("napola", False), settings.get("re_bello", False)
+    rules = _rules_for(napola, re_bello, len(sides), chosen.key)
     return ScoreRequest(rules, tuple(names), entry)
 
 
@@ -140,14 +154,32 @@ def _side(i: int, side: object, errors: list[FieldError]) -> tuple[str, list[str
 
 
 @functools.cache
-def _rules_for(napola: bool, re_bello: bool, sides: int) -> Rules:
-    """The rules of a request, made once for each of the few combinations."""
-    return Rules(napola=napola, re_bello=re_bello).with_sides(sides)
+def _rules_for(napola: bool, re_bello: bool, sides: int, key: str) -> Rules:
+    """The rules of a request, made once for each of the few combinations: the rule set
+    ``key`` at its seating of ``sides`` sides (individual players where it has one)."""
+    chosen = rule_set(key)
+    rules = Rules(format=FORMATS[chosen.default_format], rule_set=chosen)
+    return replace(rules, napola=napola, re_bello=re_bello).with_sides(sides)
+
+
+def _rule_set(value: object, errors: list[FieldError]) -> RuleSet:
+    """The request's ``rule_set``, by key; Scopa (with an error) when it names none."""
+    if isinstance(value, str) and value in RULE_SETS:
+        return RULE_SETS[value]
+    known = ", ".join(RULE_SETS)
+    errors.append(
+        FieldError(
+            "rule_set", _("'%(name)s' is not a rule set: use %(known)s", name=value, known=known)
+        )
+    )
+    return DEFAULT_RULE_SET
 
 
 def parse_primiera_request(body: Mapping[str, object]) -> tuple[Card, ...]:
     """Check a primiera request and return its cards; raise :class:`ApiError` (422)."""
-    errors = _unknown_keys(body, ("cards",), "")
+    errors = _unknown_keys(body, PRIMIERA_KEYS, "")
+    if "rule_set" in body:
+        _rule_set(body["rule_set"], errors)
     texts = _card_list(body.get("cards"), "cards", errors)
     try:
         (cards,) = parse_hand_cards([texts])

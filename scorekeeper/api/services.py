@@ -23,6 +23,7 @@ def score_hand(hand: ScoreRequest) -> JSON:
         "sides": result["sides"],
         "awards": result["awards"],
         "rules": {"napola": hand.rules.napola, "re_bello": hand.rules.re_bello},
+        "rule_set": hand.rules.rule_set.key,
     }
 
 

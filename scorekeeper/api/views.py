@@ -26,7 +26,7 @@ from scorekeeper.api.schema import (
 )
 from scorekeeper.extensions import csrf, limiter
 from scorekeeper.grammar import gettext as _
-from scorekeeper.scoring import InvalidHand
+from scorekeeper.scoring import RULE_SETS, InvalidHand
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -81,4 +81,6 @@ def openapi() -> ResponseReturnValue:
 @bp.get("")
 def docs() -> ResponseReturnValue:
     """The API's documentation for people, with curl examples."""
-    return render_template("api/docs.html", score_example=json.dumps(EXAMPLE_HAND))
+    return render_template(
+        "api/docs.html", score_example=json.dumps(EXAMPLE_HAND), rule_set_keys=list(RULE_SETS)
+    )

@@ -44,6 +44,8 @@ class ChangeKind(enum.StrEnum):
     WITHDRAWAL_UNDONE = "withdrawal_undone"
     #: A side claimed to be out during a hand (chiamarsi fuori).
     CLAIMED = "claimed"
+    #: A league's or a tournament's house rules changed (from its next game on).
+    RULES_CHANGED = "rules_changed"
 
 
 class LinkKind(enum.StrEnum):

@@ -30,8 +30,8 @@ from flask_babel import format_time
 from scorekeeper.audit.models import AuditEvent, ChangeKind, LinkKind, Origin
 from scorekeeper.grammar import Side, ngettext, side_gettext
 from scorekeeper.grammar import gettext as _
-from scorekeeper.scoring import Category
-from scorekeeper.ui.labels import category_label
+from scorekeeper.scoring import Category, InvalidGame, Rules
+from scorekeeper.ui.labels import category_label, rules_summary
 
 #: A hand's fields as `hand_fields` keys them, with the category that names them.
 _HAND_CATEGORIES = {
@@ -137,6 +137,8 @@ def _by(event: AuditEvent, names: Names) -> str:
 def _headline(event: AuditEvent, names: Names, by: str, time: str) -> str:
     number = event.hand_number
     kind = event.kind
+    if kind == ChangeKind.RULES_CHANGED.value:
+        return _("Rules changed %(by)s at %(time)s", by=by, time=time)
     if event.tournament_id is not None:
         return _tournament_headline(event, names, by, time)
     if number is not None:
@@ -245,6 +247,16 @@ def _tournament_details(event: AuditEvent) -> str:
     return ""
 
 
+def _rules_details(event: AuditEvent) -> str:
+    """The rules a change of house rules set, as the board says them in one line."""
+    after = _after(event.changes or {}, "rules")
+    try:
+        rules = Rules.from_json(after)
+    except InvalidGame:  # rules of a rule set this version of the app no longer has
+        return ""
+    return _("from the next game, %(rules)s", rules=" · ".join(rules_summary(rules)))
+
+
 def _after(changes: Mapping[str, list[Any]], key: str) -> Any:
     """The value ``key`` took in ``changes`` (``None``: it has none)."""
     values = changes.get(key)
@@ -262,6 +274,8 @@ def _sides_of(event: AuditEvent, names: Names) -> Sequence[Side]:
 def _details(event: AuditEvent, names: Names) -> str:
     """What changed: each side's points of a new or removed hand, each changed field of a
     corrected one ("Anna: denari 6 → 5"), each changed count of a result."""
+    if event.kind == ChangeKind.RULES_CHANGED.value:
+        return _rules_details(event)
     if event.tournament_id is not None:
         return _tournament_details(event)
     sides = _sides_of(event, names)

@@ -19,9 +19,16 @@ from wtforms.form import BaseForm
 from wtforms.validators import NumberRange
 
 from scorekeeper.games.forms import SideCountsForm
-from scorekeeper.scoring import FORMATS, Category, Rules, SumChoice
+from scorekeeper.scoring import FORMATS, Category, Pigliatutto, Rules, SumChoice
 from scorekeeper.ui.choices import SelectChoice
-from scorekeeper.ui.forms import AppForm, IntegerField, VariantSwitches, add_variant_fields
+from scorekeeper.ui.forms import (
+    AppForm,
+    IntegerField,
+    RuleSetFields,
+    VariantSwitches,
+    add_rule_set_fields,
+    add_variant_fields,
+)
 from scorekeeper.ui.labels import SUM_CHOICE_LABELS, format_choices
 from scorekeeper.ui.messages import SIDE_NUMBERS, SidePath
 from scorekeeper.ui.text import lazy_gettext as _l
@@ -44,8 +51,9 @@ class PrimieraForm(CheckForm):
     )
 
 
-class CaptureForm(CheckForm):
-    """The capture checker's settings: which sums are allowed, and whether it is the last play."""
+class CaptureForm(RuleSetFields, CheckForm):
+    """The capture checker's settings: the rule set (``?rule_set=scopa-d-assi``, with its
+    house choices), which sums are allowed, and whether it is the last play."""
 
     sum_choice = RadioField(
         _l("Which sum may be taken"),
@@ -59,6 +67,17 @@ class CaptureForm(CheckForm):
         """The sum setting chosen (the default when the form is invalid)."""
         valid = {choice.value for choice in SumChoice}
         return SumChoice(self.sum_choice.data if self.sum_choice.data in valid else "free")
+
+    @property
+    def pigliatutto(self) -> Pigliatutto | None:
+        """Asso pigliatutto as chosen, or ``None`` for a rule set without it."""
+        settings = self.chosen_rule_set_settings()
+        if not settings["rule_set"].pigliatutto:
+            return None
+        return Pigliatutto(settings["asso_sweep"], settings["asso_on_asso"])
+
+
+add_rule_set_fields(CaptureForm)
 
 
 #: The categories' names: a variant of the same name has inputs of its own.
@@ -90,7 +109,7 @@ class CheckedSideForm(SideCountsForm):
             return unbound_field.bind(form=form, **options)
 
 
-class HandForm(VariantSwitches, CheckForm):
+class HandForm(RuleSetFields, VariantSwitches, CheckForm):
     """The hand checker: how the hand is entered, the rules, and each side's numbers.
 
     ``sides`` holds a `CheckedSideForm` for every possible side (``scope0``, ``cards0``,
@@ -140,9 +159,13 @@ class HandForm(VariantSwitches, CheckForm):
         return form
 
     def rules(self) -> Rules:
-        """The rules chosen on the form (the default format when it names none we know)."""
-        fmt = FORMATS.get(self.format.data or "", FORMATS["2"])
-        return Rules(format=fmt, **self.chosen_variants())
+        """The rules chosen on the form (``?rule_set=scopone-scientifico``: Scopa when it
+        names none; the rule set's own format when the format is not one of its)."""
+        chosen = self.chosen_rule_set()
+        key = self.format.data if self.format.data in chosen.formats else chosen.default_format
+        return Rules(
+            format=FORMATS[key], **self.chosen_variants(), **self.chosen_rule_set_settings()
+        )
 
     @staticmethod
     def reloads(variant: str) -> bool:
@@ -179,3 +202,4 @@ class HandForm(VariantSwitches, CheckForm):
 
 
 add_variant_fields(HandForm, checker=True)
+add_rule_set_fields(HandForm)

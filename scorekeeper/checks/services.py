@@ -18,6 +18,7 @@ from scorekeeper.scoring import (
     PRIMIERA_MAX,
     PRIMIERA_VALUES,
     RANK_NAMES,
+    RULE_SETS,
     CaptureOptions,
     Card,
     CardsEntry,
@@ -27,6 +28,7 @@ from scorekeeper.scoring import (
     InputError,
     InvalidHand,
     InvalidPlay,
+    Pigliatutto,
     Primiera,
     PrimieraContest,
     Rules,
@@ -45,7 +47,7 @@ from scorekeeper.ui.grid import (
     side_texts,
     upper_codes,
 )
-from scorekeeper.ui.labels import SETTING_LABELS, format_label, setting_value
+from scorekeeper.ui.labels import SETTING_LABELS, format_label, rule_set_label, setting_value
 from scorekeeper.ui.messages import SidePath, error_message
 
 
@@ -98,9 +100,13 @@ TABLE, PLAYED = "table", "played"
 
 
 def check_capture(
-    args: MultiDict[str, str], sum_choice: SumChoice, last_play: bool
+    args: MultiDict[str, str],
+    sum_choice: SumChoice,
+    last_play: bool,
+    pigliatutto: Pigliatutto | None = None,
 ) -> CaptureCheck:
-    """Every legal capture of the played card sent in ``args`` from the table sent with it."""
+    """Every legal capture of the played card sent in ``args`` from the table sent with it,
+    with asso pigliatutto when the rule set chosen plays it."""
     table_read, played_read = read_grid(args, [TABLE]), read_grid(args, [PLAYED])
     table_errors, played_errors = list(table_read.errors[0]), list(played_read.errors[0])
     options = None
@@ -109,7 +115,13 @@ def check_capture(
         played_errors.append(gettext("Choose only one card played."))
     elif table_read.piles is not None and len(played) == 1:
         try:
-            options = captures(table_read.piles[0], played[0], sum_choice, last_play=last_play)
+            options = captures(
+                table_read.piles[0],
+                played[0],
+                sum_choice,
+                last_play=last_play,
+                pigliatutto=pigliatutto,
+            )
         except InvalidPlay as invalid:
             table_errors += [error_message(error) for error in invalid.errors]
     grid = [
@@ -287,6 +299,9 @@ class RulesPage:
     cards: list[tuple[str, str, int, int]]
     formats: list[tuple[str, int]]
     presets: list[tuple[str, str]]
+    #: Every rule set (RULES.md section 8): its name and what it changes, in the page's
+    #: language, and the most scope a hand of it holds at its first seating.
+    rule_sets: list[tuple[str, str, int]]
     targets: tuple[int, ...]
     default_target: int
     primiera_max: int
@@ -316,6 +331,14 @@ def rules_page() -> RulesPage:
         cards=cards,
         formats=formats,
         presets=presets,
+        rule_sets=[
+            (
+                chosen.name,
+                rule_set_label(chosen),
+                Rules(rule_set=chosen, format=FORMATS[chosen.default_format]).deal.scope_per_hand,
+            )
+            for chosen in RULE_SETS.values()
+        ],
         targets=COMMON_TARGETS,
         default_target=defaults.target,
         primiera_max=PRIMIERA_MAX,

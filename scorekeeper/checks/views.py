@@ -39,10 +39,13 @@ def primiera() -> ResponseReturnValue:
 
 @bp.get("/check/capture")
 def capture() -> ResponseReturnValue:
-    """Capture checker ("cosa posso prendere?"): every legal capture of the card played."""
+    """Capture checker ("cosa posso prendere?"): every legal capture of the card played,
+    by the rule set chosen (``?rule_set=scopa-d-assi&asso_sweep=scopa``: asso pigliatutto)."""
     form = CaptureForm(request.args)
     form.validate()
-    check = services.check_capture(request.args, form.choice, bool(form.last_play.data))
+    check = services.check_capture(
+        request.args, form.choice, bool(form.last_play.data), form.pigliatutto
+    )
     return render_template("checks/capture.html", form=form, check=check, shown=CAPTURES_SHOWN)
 
 
@@ -57,6 +60,9 @@ def hand() -> ResponseReturnValue:
 
     - ``format``: a key of ``scorekeeper.scoring.FORMATS`` ("2", "3", "2x2", "4",
       "2x3", "3x2"); ``sides=2|3|4`` is accepted instead for individual players.
+    - ``rule_set``: a key of ``scorekeeper.scoring.RULE_SETS`` ("scopone-scientifico"...;
+      Scopa when missing), whose deal decides the scope limits; a format it is not
+      played at gives way to its own.
     - ``s0``...``s3``: each side's cards, comma-separated or repeated
       (``s0=7D&s0=1D``); ``rest=1`` gives the last side every card the others lack.
     - ``scope0``...: each side's scope (missing means 0).

@@ -140,6 +140,8 @@ def checker_url(game: Game, hand: Hand) -> str:
     params: dict[str, Any] = {"mode": entry.mode.value, "format": game.format_key}
     rules = game.rules
     params |= {name: 1 for name in VARIANT_LABELS if getattr(rules, name)}
+    if rules.rule_set != Rules().rule_set:  # Scopa's is left out, as a default
+        params["rule_set"] = rules.rule_set.key
     sides: tuple[SideCards | SideCounts, ...] = entry.sides
     for i, side in enumerate(sides):
         params |= {f"n{i}": list(named[i].players), f"scope{i}": side.scope}

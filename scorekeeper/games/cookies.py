@@ -28,6 +28,9 @@ SETTINGS_COOKIE = "sk_game_settings"
 MAX_GAMES = 20
 MAX_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep (400 days)
 SETTINGS_KEYS = (
+    "rule_set",
+    "asso_sweep",
+    "asso_on_asso",
     "format",
     "names",
     "target",

@@ -58,8 +58,10 @@ from scorekeeper.ui.forms import (
     AppForm,
     IntegerField,
     NameField,
+    RuleSetFields,
     VariantSwitches,
     WholeNumberField,
+    add_rule_set_fields,
     add_variant_fields,
 )
 from scorekeeper.ui.grid import GridRead, GridSide, read_grid, side_texts, upper_codes
@@ -90,9 +92,9 @@ NUMERIC = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
 # --------------------------------------------------------------------------- new game
 
 
-class NewGameForm(VariantSwitches, AppForm):
-    """Format, names in seat order, target, variants (`add_variant_fields`) and the
-    first dealer."""
+class NewGameForm(RuleSetFields, VariantSwitches, AppForm):
+    """Rule set (`add_rule_set_fields`), format, names in seat order, target, variants
+    (`add_variant_fields`) and the first dealer."""
 
     format = RadioField(_l("Format"), choices=format_choices(), default="2")
     names = FieldList(
@@ -146,6 +148,7 @@ class NewGameForm(VariantSwitches, AppForm):
     def validate(self, extra_validators: Any = None) -> bool:
         """The field checks, and a number when the target is "other"."""
         ok = bool(super().validate(extra_validators))
+        ok = self.check_rule_set_format(self.format) and ok
         other = self.target_other
         if self.target.data == "other" and other.data is None and not other.errors:
             other.errors = [*other.errors, _l("Enter the target")]
@@ -163,6 +166,7 @@ class NewGameForm(VariantSwitches, AppForm):
             format=FORMATS[self.format.data],
             target=self.chosen_target(),
             **self.chosen_variants(),
+            **self.chosen_rule_set_settings(),
         )
         return GameSetup(
             rules,
@@ -188,6 +192,7 @@ class NewGameForm(VariantSwitches, AppForm):
 
 
 add_variant_fields(NewGameForm)
+add_rule_set_fields(NewGameForm)
 
 
 # --------------------------------------------------------------------------- hands

@@ -11,6 +11,7 @@ make impossible rows unstorable.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from functools import lru_cache
@@ -40,7 +41,10 @@ from scorekeeper.scoring import (
     FORMATS,
     NAPOLA_MIN,
     PRIMIERA_MAX,
+    RULE_SETS,
     TARGET_RANGE,
+    AssoOnAsso,
+    AssoSweep,
     EntryMode,
     HandEntry,
     Rules,
@@ -87,6 +91,10 @@ def _in(column: str, values: tuple[str, ...]) -> str:
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
 
+def _values(kind: type[enum.StrEnum]) -> tuple[str, ...]:
+    return tuple(member.value for member in kind)
+
+
 _DEFAULT = Rules()
 
 
@@ -102,6 +110,21 @@ class RulesColumns:
 
     format_key: Mapped[str] = mapped_column(String(8), default=_DEFAULT.format.key)
     target: Mapped[int] = mapped_column(Integer, default=_DEFAULT.target)
+    #: The rule set by its key (`RULE_SETS`; every row stored before rule sets: Scopa).
+    #: No CHECK lists the keys, so that a new rule set needs no migration; rows are
+    #: written from `Rules` only, and read back through `rule_set`.
+    rule_set_key: Mapped[str] = mapped_column(
+        String(32), default=_DEFAULT.rule_set.key, server_default=_DEFAULT.rule_set.key
+    )
+    #: Asso pigliatutto's house choices (their defaults in a rule set without it).
+    asso_sweep: Mapped[str] = mapped_column(
+        String(16), default=_DEFAULT.asso_sweep.value, server_default=_DEFAULT.asso_sweep.value
+    )
+    asso_on_asso: Mapped[str] = mapped_column(
+        String(16),
+        default=_DEFAULT.asso_on_asso.value,
+        server_default=_DEFAULT.asso_on_asso.value,
+    )
 
     @staticmethod
     def rules_constraints() -> tuple[CheckConstraint, ...]:
@@ -111,6 +134,8 @@ class RulesColumns:
             CheckConstraint(
                 f"target BETWEEN {TARGET_RANGE.start} AND {TARGET_RANGE.stop - 1}", name="target"
             ),
+            CheckConstraint(_in("asso_sweep", _values(AssoSweep)), name="asso_sweep"),
+            CheckConstraint(_in("asso_on_asso", _values(AssoOnAsso)), name="asso_on_asso"),
         )
 
     @property
@@ -133,7 +158,7 @@ for _variant in VARIANTS:
 
 
 #: The names of the `RulesColumns`.
-RULES_COLUMNS = ("format_key", "target", *VARIANTS)
+RULES_COLUMNS = ("format_key", "target", *VARIANTS, "rule_set_key", "asso_sweep", "asso_on_asso")
 
 
 def rules_values(rules: Rules) -> dict[str, Any]:
@@ -142,6 +167,9 @@ def rules_values(rules: Rules) -> dict[str, Any]:
         "format_key": rules.format.key,
         "target": rules.target,
         **{name: getattr(rules, name) for name in VARIANTS},
+        "rule_set_key": rules.rule_set.key,
+        "asso_sweep": rules.asso_sweep.value,
+        "asso_on_asso": rules.asso_on_asso.value,
     }
 
 
@@ -153,7 +181,14 @@ def _rules_of_values(values: tuple[Any, ...]) -> Rules:
 def rules_of(values: Mapping[str, Any]) -> Rules:
     """The :class:`Rules` of `RulesColumns` values (`rules_values`, or a row's mapping)."""
     variants = {name: values[name] for name in VARIANTS}
-    return Rules(format=FORMATS[values["format_key"]], target=values["target"], **variants)
+    return Rules(
+        format=FORMATS[values["format_key"]],
+        target=values["target"],
+        **variants,
+        rule_set=RULE_SETS[values.get("rule_set_key") or _DEFAULT.rule_set.key],
+        asso_sweep=AssoSweep(values.get("asso_sweep") or _DEFAULT.asso_sweep),
+        asso_on_asso=AssoOnAsso(values.get("asso_on_asso") or _DEFAULT.asso_on_asso),
+    )
 
 
 class Game(RulesColumns, Model):

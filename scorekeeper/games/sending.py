@@ -33,7 +33,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.games.services import StoredHand, stored_state
 from scorekeeper.grammar import gettext as _
 from scorekeeper.grammar import side_gettext
-from scorekeeper.scoring import GameState, InputError
+from scorekeeper.scoring import GameState, InputError, Rules
 from scorekeeper.ui.messages import error_message
 
 #: The request header a foreground save sends to have "Hand N was already saved" flashed
@@ -165,6 +165,19 @@ def _no_store(response: Response) -> Response:
     return response
 
 
+_DEFAULT_RULES_JSON = Rules().to_json()
+_RULE_SET_KEYS = ("rule_set", "asso_sweep", "asso_on_asso")
+
+
+def _rules_json(rules: Rules) -> dict[str, object]:
+    """`Rules.to_json` without the rule set's keys that hold their defaults."""
+    data = rules.to_json()
+    for key in _RULE_SET_KEYS:
+        if data[key] == _DEFAULT_RULES_JSON[key]:
+            del data[key]
+    return data
+
+
 def offline_data(
     game: Game, hands: Sequence[StoredHand], state: GameState, names: Sequence[str]
 ) -> dict[str, Any]:
@@ -172,10 +185,12 @@ def offline_data(
     ``#game-data`` script): the rules as `Rules.to_json`, each stored hand's points per
     side and napoleone side, the first dealer, the next hand's number, the names of the
     sides and of the seats, and what the board says if a side wins before the server
-    confirms it (as each side's number of players has it: "Vincono Anna e Carla!")."""
+    confirms it (as each side's number of players has it: "Vincono Anna e Carla!"). The
+    rule set and its house choices only when they are not Scopa's (the phone's scorer
+    takes the defaults of what is left out: a few bytes less on every Scopa board)."""
     return {
         "game": game.view_token,
-        "rules": game.rules.to_json(),
+        "rules": _rules_json(game.rules),
         "names": list(names),
         "wins": [
             side_gettext(

@@ -30,7 +30,9 @@ from scorekeeper.ui.forms import (
     AppForm,
     IntegerField,
     NameField,
+    RuleSetFields,
     VariantSwitches,
+    add_rule_set_fields,
     add_variant_fields,
 )
 from scorekeeper.ui.labels import format_choices
@@ -74,8 +76,9 @@ def _name(label: str, longest: int = NAME_MAX) -> NameField:
     )
 
 
-class LeagueForm(VariantSwitches, AppForm):
-    """A league's name, visibility and the default rules of its games."""
+class LeagueForm(RuleSetFields, VariantSwitches, AppForm):
+    """A league's name, visibility and the house rules of its games: the rule set with its
+    options (`add_rule_set_fields`), the format, the target, the variants."""
 
     name = _name(_l("League name"))
     is_public = BooleanField(_l("Public: anyone with the address can read it"))
@@ -100,8 +103,13 @@ class LeagueForm(VariantSwitches, AppForm):
 
     @classmethod
     def of(cls, league: League) -> LeagueForm:
-        """The form showing `league`'s settings (the format by its key)."""
-        return cls(obj=league, format=league.format_key)
+        """The form showing `league`'s settings (the format and the rule set by their key)."""
+        return cls(obj=league, format=league.format_key, rule_set=league.rule_set_key)
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The field checks, and a format the rule set is played at."""
+        ok = bool(super().validate(extra_validators))
+        return self.check_rule_set_format(self.format) and ok
 
     def setup(self) -> LeagueSetup:
         """The league the form describes (raises `InvalidGame` for rules the engine refuses)."""
@@ -109,6 +117,7 @@ class LeagueForm(VariantSwitches, AppForm):
             format=FORMATS[self.format.data or "2"],
             target=int(self.target.data or 11),
             **self.chosen_variants(),
+            **self.chosen_rule_set_settings(),
         )
         return LeagueSetup(
             self.name.data or "",
@@ -119,6 +128,7 @@ class LeagueForm(VariantSwitches, AppForm):
 
 
 add_variant_fields(LeagueForm)
+add_rule_set_fields(LeagueForm)
 
 
 #: The roles an invitation gives, each with what it lets the member do (the owner's choice,

@@ -14,6 +14,8 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.accounts.models import User
+from scorekeeper.audit import Subject
+from scorekeeper.audit.rules import record_rules_change
 from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_MAX as PLAYER_NAME_MAX
 from scorekeeper.games.models import Game
@@ -46,8 +48,12 @@ def create_league(owner: User, setup: LeagueSetup, *, commit: bool = True) -> Le
 
 
 def update_league(league: League, setup: LeagueSetup) -> None:
-    """Change the name, visibility and default rules (games already played keep theirs)."""
+    """Change the name, visibility and default rules (games already started keep theirs:
+    the league's next game is the first with the new rules); a change of rules goes into
+    the league's history (`record_rules_change`)."""
+    before = league.rules
     _apply(league, setup)
+    record_rules_change(Subject.league(league.id), before, league.rules)
     db.session.commit()
 
 

@@ -322,6 +322,10 @@ def _disputes(of_league: ColumnElement[bool]) -> dict[int, Row[*tuple[Any, ...]]
 
 #: The settings of `Rules` a file holds, for the league and for each game: the stored ones.
 _FILE_RULES = ("format", "target", *VARIANTS)
+#: The rule set and asso pigliatutto's house choices: written only when they are not the
+#: defaults (a file of Scopa games reads as before rule sets), read when given.
+_OPTIONAL_FILE_RULES = ("rule_set", "asso_sweep", "asso_on_asso")
+_DEFAULT_RULES_JSON = Rules().to_json()
 #: Settings added after files were first written: a file without them plays them off.
 _LATER_RULES = frozenset(("chiamarsi_fuori", "claim_loses_hand", "count_in_order"))
 
@@ -336,16 +340,29 @@ def _stored_rules_json(values: tuple[object, ...]) -> dict[str, object]:
 def _rules_json(rules: Rules) -> dict[str, object]:
     """The rules as the file holds them: what is stored of `Rules.to_json`."""
     data = rules.to_json()
-    return {key: data[key] for key in _FILE_RULES}
+    optional = {
+        key: data[key] for key in _OPTIONAL_FILE_RULES if data[key] != _DEFAULT_RULES_JSON[key]
+    }
+    return {key: data[key] for key in _FILE_RULES} | optional
 
 
 #: The keys of each object of the file (what `export_league` writes); any other is refused.
 _FILE_KEYS = frozenset(("kind", "version", "league", "players", "seasons", "games"))
-_LEAGUE_KEYS = frozenset(("name", "public", *_FILE_RULES, "requires_confirmation"))
+_LEAGUE_KEYS = frozenset(
+    ("name", "public", *_FILE_RULES, *_OPTIONAL_FILE_RULES, "requires_confirmation")
+)
 _PLAYER_KEYS = frozenset(("id", "name"))
 _SEASON_KEYS = frozenset(("name", "starts_on", "ends_on", "archived"))
 _GAME_KEYS = frozenset(
-    ("played_at", *_FILE_RULES, "first_dealer", "seats", "hands", "requires_confirmation")
+    (
+        "played_at",
+        *_FILE_RULES,
+        *_OPTIONAL_FILE_RULES,
+        "first_dealer",
+        "seats",
+        "hands",
+        "requires_confirmation",
+    )
 )
 #: A hand's keys; those after the entry are optional (a hand simply confirmed, or a file
 #: from before confirmations, has none of them).
@@ -354,12 +371,14 @@ _DISPUTE_KEYS = frozenset(("side", "mode", "entry"))
 
 
 def _file_rules(spec: Mapping[str, Any], where: str) -> Rules:
-    """The rules of the league or game `spec`, read by `Rules.from_json` (every one given)."""
+    """The rules of the league or game `spec`, read by `Rules.from_json` (every one given;
+    the rule set and its house choices when the file names them, else Scopa's)."""
     for key in _FILE_RULES:
         if key not in spec and key not in _LATER_RULES:
             raise ImportRefused(f"{where}.{key}", N_("is missing"))
     try:
-        return Rules.from_json({key: spec[key] for key in _FILE_RULES if key in spec})
+        given = [key for key in (*_FILE_RULES, *_OPTIONAL_FILE_RULES) if key in spec]
+        return Rules.from_json({key: spec[key] for key in given})
     except InvalidGame as err:
         raise ImportRefused(
             where, N_("the rules refuse these settings (%(problem)s)"), problem=err

@@ -25,9 +25,11 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper import audit
 from scorekeeper.accounts.forms import SignupForm
 from scorekeeper.accounts.views import limit_sign_ups, sign_up
 from scorekeeper.audit import sheet as audit_sheet
+from scorekeeper.audit.rules import rules_history
 from scorekeeper.errors import handle_error
 from scorekeeper.extensions import limiter
 from scorekeeper.games import services as games
@@ -124,7 +126,10 @@ def settings(public_id: str) -> ResponseReturnValue:
         services.update_league(access.league, form.setup())
         flash(_("Settings saved."), "success")
         return _to_league(access)
-    return render_template("leagues/edit.html", form=form, access=access), form.page_status
+    history = rules_history(audit.Subject.league(access.league.id))
+    return render_template(
+        "leagues/edit.html", form=form, access=access, rules_history=history
+    ), form.page_status
 
 
 # Members and invitations ------------------------------------------------------------

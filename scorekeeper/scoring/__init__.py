@@ -9,6 +9,8 @@ The modules, from the bottom up:
   40-bit masks (``BB_*``, :func:`popcount`), as python-chess keeps its squares;
 - :mod:`.primiera`: the primiera table and the per-suit tables built from it;
 - :mod:`.rules`: the settings of a game (:class:`Rules`) and its formats;
+- :mod:`.rulesets`: the named rule sets (:data:`RULE_SETS`: Scopa, Scopone, Scopa
+  d'assi), each one value: its deal, capture rule, end of the game, default target;
 - :mod:`.deal`: what a real deal can give (the scope a hand's plays hold, the napola
   runs of the denari shared out);
 - :mod:`.sides`: what one side took, as entered (:class:`SideCards`,
@@ -88,6 +90,18 @@ from .primiera import (
     primiera_value,
 )
 from .rules import COMMON_TARGETS, FORMATS, PRESETS, TARGET_RANGE, Format, Preset, Rules, SumChoice
+from .rulesets import (
+    DEFAULT_RULE_SET,
+    RULE_SETS,
+    AssoOnAsso,
+    AssoSweep,
+    CaptureStyle,
+    Deal,
+    EndOfGame,
+    Pigliatutto,
+    RuleSet,
+    rule_set,
+)
 from .score import (
     CATEGORIES,
     Award,
@@ -122,6 +136,7 @@ __all__ = [
     "COUNTS_CHECKS",
     "DECK",
     "DECK_SIZE",
+    "DEFAULT_RULE_SET",
     "DENARI_IN_DECK",
     "FORMATS",
     "MESSAGES",
@@ -132,13 +147,17 @@ __all__ = [
     "PRIMIERA_MAX",
     "PRIMIERA_VALUES",
     "RANK_NAMES",
+    "RULE_SETS",
     "SUITS",
     "TARGET_RANGE",
+    "AssoOnAsso",
+    "AssoSweep",
     "Award",
     "AwardReason",
     "Capture",
     "CaptureOptions",
     "CaptureRule",
+    "CaptureStyle",
     "Card",
     "CardError",
     "CardsEntry",
@@ -147,6 +166,8 @@ __all__ = [
     "ClaimOutcome",
     "CountedOut",
     "CountsEntry",
+    "Deal",
+    "EndOfGame",
     "EntryMode",
     "ErrorCode",
     "Format",
@@ -158,10 +179,12 @@ __all__ = [
     "InvalidGame",
     "InvalidHand",
     "InvalidPlay",
+    "Pigliatutto",
     "Preset",
     "Primiera",
     "PrimieraContest",
     "PrimieraReason",
+    "RuleSet",
     "Rules",
     "ScoringError",
     "SideCards",
@@ -188,6 +211,7 @@ __all__ = [
     "primiera_value",
     "read_entry",
     "rest_of_deck",
+    "rule_set",
     "scan_forward",
     "scope_limits",
     "score_cards",

@@ -13,6 +13,11 @@ The rules as the seeds state them:
   stays on the table.
 - A capture that takes the whole table is a scopa, except on the very last play
   of the hand (RULES.md section 2).
+- With asso pigliatutto (Scopa d'assi, RULES.md section 8) an asso played takes
+  every card on the table; that sweep is a scopa only as a house choice
+  (:class:`~.rulesets.AssoSweep`), and an asso played on a table holding an asso
+  takes only that asso (an equal card first, a scopa if it is alone there) or, as
+  a house choice, everything (:class:`~.rulesets.AssoOnAsso`).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from dataclasses import dataclass
 from .cards import Card, deck_index
 from .errors import ErrorCode, InputError, InvalidHand
 from .rules import SumChoice
+from .rulesets import AssoOnAsso, AssoSweep, Pigliatutto
 
 
 class InvalidPlay(InvalidHand):
@@ -43,6 +49,8 @@ class CaptureRule(enum.StrEnum):
     SUM = "sum"
     #: Nothing can be taken: the played card stays on the table.
     NONE = "none"
+    #: Asso pigliatutto: the asso played takes every card on the table.
+    ASSO = "asso"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +126,7 @@ def captures(
     sum_choice: SumChoice = SumChoice.FREE,
     *,
     last_play: bool = False,
+    pigliatutto: Pigliatutto | None = None,
 ) -> CaptureOptions:
     """Every legal capture of ``played`` from ``table``.
 
@@ -125,14 +134,25 @@ def captures(
     otherwise every set of two or more cards adding up to the played card's value
     (only the smallest such sets with ``SumChoice.FEWEST``). ``last_play`` marks
     the last play of the hand, where taking the whole table is not a scopa.
-    Raises :class:`InvalidPlay` for an impossible table (see :func:`validate_play`).
+    ``pigliatutto`` (a rule set's :attr:`~.rules.Rules.pigliatutto`) lets an asso take
+    the whole table, with its house choices. Raises :class:`InvalidPlay` for an
+    impossible table (see :func:`validate_play`).
     """
     given = tuple(table)
     validate_play(given, played)
     cards = tuple(sorted(given, key=_by_value))
     equal = [card for card in cards if card.value == played.value]
     chosen: list[tuple[Card, ...]]
-    if equal:
+    scopa = True  # whether a sweep of this capture is a scopa (but on the last play)
+    if (
+        pigliatutto is not None
+        and played.value == 1
+        and cards
+        and (not equal or pigliatutto.on_asso is AssoOnAsso.TAKES_ALL)
+    ):
+        rule, chosen = CaptureRule.ASSO, [cards]
+        scopa = pigliatutto.sweep is AssoSweep.SCOPA
+    elif equal:
         rule, chosen = CaptureRule.EQUAL, [(card,) for card in equal]
     else:
         chosen = _sums(cards, played.value)
@@ -147,7 +167,9 @@ def captures(
         sum_choice=sum_choice,
         last_play=last_play,
         rule=rule,
-        captures=tuple(_capture(played, taken, len(cards), last_play) for taken in chosen),
+        captures=tuple(
+            _capture(played, taken, len(cards), last_play or not scopa) for taken in chosen
+        ),
     )
 
 
@@ -156,10 +178,11 @@ def _by_value(card: Card) -> tuple[int, int]:
     return card.value, card.index
 
 
-def _capture(played: Card, taken: tuple[Card, ...], on_table: int, last_play: bool) -> Capture:
-    """The capture of ``taken``: a sweep if it takes all ``on_table`` cards, a scopa unless last."""
+def _capture(played: Card, taken: tuple[Card, ...], on_table: int, no_scopa: bool) -> Capture:
+    """The capture of ``taken``: a sweep if it takes all ``on_table`` cards, a scopa unless
+    ``no_scopa`` (the last play, or an asso's sweep that the house does not count)."""
     sweep = len(taken) == on_table
-    return Capture(played=played, taken=taken, sweep=sweep, scopa=sweep and not last_play)
+    return Capture(played=played, taken=taken, sweep=sweep, scopa=sweep and not no_scopa)
 
 
 def _sums(cards: Sequence[Card], target: int) -> list[tuple[Card, ...]]:

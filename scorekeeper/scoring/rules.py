@@ -16,6 +16,15 @@ from typing import Any
 from .cards import DECK_SIZE
 from .deal import ScopeVector, scope_limits
 from .errors import InvalidGame
+from .rulesets import (
+    DEFAULT_RULE_SET,
+    RULE_SETS,
+    AssoOnAsso,
+    AssoSweep,
+    Deal,
+    Pigliatutto,
+    RuleSet,
+)
 
 #: Cards on the table at the deal; the rest are dealt to the players.
 TABLE_CARDS = 4
@@ -115,6 +124,9 @@ class Rules:
     ``claim_loses_hand`` only that hand's points. ``count_in_order``: the points are
     counted category by category (scope, carte, denari, settebello, primiera, re bello,
     napola) and the first side to reach the target wins (:mod:`.claims`, RULES.md 8).
+    ``rule_set`` is the game played (:mod:`.rulesets`: the deal, the capture rule;
+    Scopa by default); ``asso_sweep`` and ``asso_on_asso`` are the house choices of a
+    rule set where an asso takes the whole table, and keep their defaults in any other.
     """
 
     format: Format = FORMATS["2"]
@@ -126,21 +138,56 @@ class Rules:
     chiamarsi_fuori: bool = False
     claim_loses_hand: bool = False
     count_in_order: bool = False
+    rule_set: RuleSet = DEFAULT_RULE_SET
+    asso_sweep: AssoSweep = AssoSweep.NOT_SCOPA
+    asso_on_asso: AssoOnAsso = AssoOnAsso.TAKES_ASSO
 
     def __post_init__(self) -> None:
         if FORMATS.get(self.format.key) != self.format:
             raise InvalidGame(f"{self.format.key!r} is not a known format")
         if not isinstance(self.target, int) or self.target not in TARGET_RANGE:
             raise InvalidGame(f"{self.target!r} is not a target between 1 and 999")
+        self._check_rule_set()
+
+    def _check_rule_set(self) -> None:
+        """The format is one the rule set is played at; the asso's house choices are
+        left at their defaults unless an asso takes the whole table."""
+        if RULE_SETS.get(self.rule_set.key) != self.rule_set:
+            raise InvalidGame(f"{self.rule_set.key!r} is not a known rule set")
+        if self.format.key not in self.rule_set.formats:
+            raise InvalidGame(f"{self.rule_set.name} is not played by format {self.format.key!r}")
+        if not self.rule_set.pigliatutto and (
+            self.asso_sweep is not AssoSweep.NOT_SCOPA
+            or self.asso_on_asso is not AssoOnAsso.TAKES_ASSO
+        ):
+            raise InvalidGame(f"{self.rule_set.name} has no asso pigliatutto")
+
+    @property
+    def deal(self) -> Deal:
+        """The rule set's deal at this format: the plays of a hand, the cards a side
+        plays, the scope limits (:class:`~.rulesets.Deal`)."""
+        return self.rule_set.deal(self.format.sides, self.format.players_per_side)
 
     @property
     def sides(self) -> int:
         """Number of sides scoring separately."""
         return self.format.sides
 
+    @property
+    def pigliatutto(self) -> Pigliatutto | None:
+        """Asso pigliatutto with this table's house choices, or ``None`` when the rule
+        set does not play it (the capture checker's :func:`~.capture.captures`)."""
+        if not self.rule_set.pigliatutto:
+            return None
+        return Pigliatutto(self.asso_sweep, self.asso_on_asso)
+
     def with_sides(self, sides: int) -> Rules:
-        """The same rules for ``sides`` individual players (used by the stateless API)."""
-        return replace(self, format=FORMATS[str(sides)])
+        """The same rules for ``sides`` individual players (used by the stateless API), or,
+        in a rule set played only in teams, for its first seating of ``sides`` sides."""
+        seatings = [FORMATS[key] for key in self.rule_set.formats if FORMATS[key].sides == sides]
+        if str(sides) in self.rule_set.formats or not seatings:
+            return replace(self, format=FORMATS[str(sides)])
+        return replace(self, format=seatings[0])
 
     def to_json(self) -> dict[str, object]:
         """The rules as JSON: every setting, the format by its key, ``sum_choice`` by its value."""
@@ -154,11 +201,15 @@ class Rules:
             "chiamarsi_fuori": self.chiamarsi_fuori,
             "claim_loses_hand": self.claim_loses_hand,
             "count_in_order": self.count_in_order,
+            "rule_set": self.rule_set.key,
+            "asso_sweep": self.asso_sweep.value,
+            "asso_on_asso": self.asso_on_asso.value,
         }
 
     @classmethod
     def from_json(cls, data: object) -> Rules:
-        """Read :meth:`to_json`'s form back; a setting left out takes its default.
+        """Read :meth:`to_json`'s form back; a setting left out takes its default (the
+        format and the target: the rule set's, ``"2"`` and 11 for Scopa).
 
         Strict: an unknown key, a format or sum choice the app does not know, a
         target that is not a whole number from 1 to 999, a setting that is not
@@ -173,6 +224,10 @@ class Rules:
         settings: dict[str, Any] = {
             name: read(name, data[name]) for name, read in _SETTING_READERS.items() if name in data
         }
+        # A rule set's own defaults for what is left out: its seating and its target.
+        chosen: RuleSet = settings.get("rule_set", DEFAULT_RULE_SET)
+        settings.setdefault("format", FORMATS[chosen.default_format])
+        settings.setdefault("target", chosen.default_target)
         return cls(**settings)
 
 
@@ -195,6 +250,25 @@ def _read_switch(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise InvalidGame(f"{name}: {value!r} is not true or false")
     return value
+
+
+def _read_rule_set(name: str, key: object) -> RuleSet:
+    """A rule set by its key (``"scopone-scientifico"``)."""
+    if not isinstance(key, str) or key not in RULE_SETS:
+        raise InvalidGame(f"{name}: {key!r} is not a known rule set")
+    return RULE_SETS[key]
+
+
+def _read_enum(kind: type[enum.StrEnum]) -> Callable[[str, object], object]:
+    """A reader of one of ``kind``'s values."""
+
+    def read(name: str, value: object) -> object:
+        if not isinstance(value, str) or value not in {member.value for member in kind}:
+            values = ", ".join(member.value for member in kind)
+            raise InvalidGame(f"{name}: {value!r} is not one of {values}")
+        return kind(value)
+
+    return read
 
 
 def _read_sum_choice(name: str, choice: object) -> SumChoice:
@@ -220,6 +294,9 @@ _SETTING_READERS: dict[str, Callable[[str, object], object]] = {
     "chiamarsi_fuori": _read_switch,
     "claim_loses_hand": _read_switch,
     "count_in_order": _read_switch,
+    "rule_set": _read_rule_set,
+    "asso_sweep": _read_enum(AssoSweep),
+    "asso_on_asso": _read_enum(AssoOnAsso),
 }
 
 

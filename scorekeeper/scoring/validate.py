@@ -87,7 +87,7 @@ def check_side_count(rules: Rules, sides: Sequence[object], *_: object) -> Seque
 def side_scope_maximum(rules: Rules, cards: int) -> int:
     """The most scope a side that took ``cards`` cards can have made: one per card it
     played, and half its cards (every sweep takes two cards or more)."""
-    return min(rules.format.cards_played_per_side, cards // 2)
+    return min(rules.deal.cards_played_per_side, cards // 2)
 
 
 def scope_errors(rules: Rules, i: int, scope: object, cards: int) -> Sequence[InputError]:
@@ -105,19 +105,20 @@ def scope_errors(rules: Rules, i: int, scope: object, cards: int) -> Sequence[In
 
 def table_scope_errors(rules: Rules, scope: Sequence[int]) -> Sequence[InputError]:
     """The scope of the whole table, one count per side: at most
-    :attr:`~.rules.Format.scope_per_hand` in all (18 in a hand of 36 plays), because after
+    :attr:`~.rulesets.Deal.scope_per_hand` in all (18 in a hand of 36 plays), because after
     a scopa the next player meets an empty table and the last play is never a scopa; and
-    shared out so that they fit the plays (:attr:`~.rules.Format.scope_limits`): with two
-    sides 18 + 0 is a hand, 17 + 1 is not. Reported on the field ``scope``, the table's."""
+    shared out so that they fit the plays (:attr:`~.rulesets.Deal.scope_limits`, from the
+    rule set's deal): with two sides 18 + 0 is a Scopa hand, 17 + 1 is not. Reported on
+    the field ``scope``, the table's."""
     total = sum(scope)
-    maximum = rules.format.scope_per_hand
+    maximum = rules.deal.scope_per_hand
     if total > maximum:
         return [
             InputError(
                 ErrorCode.SCOPE_TABLE_TOO_MANY, "scope", {"total": total, "maximum": maximum}
             )
         ]
-    limits = rules.format.scope_limits
+    limits = rules.deal.scope_limits
     if scope_possible(limits, scope):
         return _NO_ERRORS
     params = {"total": total, "maximum": most_scope(limits, scope)}
@@ -149,7 +150,7 @@ def check_repeated_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[I
 def check_cards_scope(rules: Rules, sides: Sequence[SideCards]) -> Sequence[InputError]:
     """Every side's scope is possible with the cards it took (:func:`scope_errors`);
     once each is, the table's (:func:`table_scope_errors`)."""
-    played = rules.format.cards_played_per_side
+    played = rules.deal.cards_played_per_side
     scopes = []
     for side in sides:
         scope = side.scope
@@ -184,7 +185,7 @@ def sweep_errors(rules: Rules, scope: Sequence[int], cards: Sequence[int]) -> li
     lays its card, and the last capturer is never it. With two players, 18 + 0 scope are
     40 cards to 0, never 36 to 4. (The side of the sweeps plays last only if its last play
     is the hand's, which is never a scopa; so the next side never plays first.)"""
-    plays = rules.format.cards_played_per_side
+    plays = rules.deal.cards_played_per_side
     n = len(scope)
     return [
         InputError(ErrorCode.SCOPE_EVERY_PLAY, f"sides[{(i + 1) % n}].cards", {"plays": plays})

@@ -27,8 +27,16 @@ from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.inputs import FORMAT_KEYS, StageSetup, TournamentSetup
 from scorekeeper.tournaments.models import NAME_MAX, REASON_MAX, Structure
 from scorekeeper.ui.choices import SelectChoice
-from scorekeeper.ui.forms import AppForm, IntegerField, NameField
-from scorekeeper.ui.labels import format_choices
+from scorekeeper.ui.forms import (
+    AppForm,
+    IntegerField,
+    NameField,
+    RuleSetFields,
+    VariantSwitches,
+    add_rule_set_fields,
+    add_variant_fields,
+)
+from scorekeeper.ui.labels import VARIANT_LABELS, format_choices, format_label
 from scorekeeper.ui.text import lazy_gettext as _l
 
 STRUCTURE_CHOICES = [
@@ -233,7 +241,7 @@ class OfferedLeague(Protocol):
 _FEE = re.compile(r"^\s*(\d{1,5})(?:[.,](\d{1,2}))?\s*$")
 
 
-class TournamentForm(AppForm):
+class TournamentForm(RuleSetFields, AppForm):
     """A new tournament: name, date, format, structure, match lengths and targets, rules."""
 
     name = NameField(
@@ -312,8 +320,9 @@ class TournamentForm(AppForm):
             raise ValidationError(str(_l("An amount in euros, such as 5 or 7.50.")))
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """The form's checks, then: Swiss and Danish need their number of rounds."""
-        if not super().validate(extra_validators):
+        """The form's checks, then: the format is one the rule set is played at, and
+        Swiss and Danish need their number of rounds."""
+        if not super().validate(extra_validators) or not self.check_rule_set_format(self.format):
             return False
         swiss = self.structure.data in ROUND_STRUCTURES
         if swiss and self.rounds.data is None:
@@ -337,6 +346,7 @@ class TournamentForm(AppForm):
             target=int(self.target.data or 11),
             napola=preset.rules.napola,
             re_bello=preset.rules.re_bello,
+            **self.chosen_rule_set_settings(),
         )
         first = StageSetup(int(self.games.data or 1), int(self.target.data or 11))
         final_games, final_target = int(self.final_games.data or 1), self.final_target.data
@@ -587,3 +597,45 @@ class ResolveForm(AppForm):
             Length(max=REASON_MAX, message=_l("At most %(max)d characters.", max=REASON_MAX)),
         ],
     )
+
+
+class HouseRulesForm(RuleSetFields, VariantSwitches, AppForm):
+    """A tournament's house rules as its organiser changes them: the rule set with its
+    options and the variants (the format and the target are the tournament's own)."""
+
+    @classmethod
+    def of(cls, rules: Rules, **kwargs: Any) -> HouseRulesForm:
+        """The form showing ``rules``."""
+        data = {name: getattr(rules, name) for name in VARIANT_LABELS}
+        data |= {
+            "rule_set": rules.rule_set.key,
+            "asso_sweep": rules.asso_sweep.value,
+            "asso_on_asso": rules.asso_on_asso.value,
+        }
+        return cls(data=data, **kwargs)
+
+    def chosen_rules(self, current: Rules) -> Rules:
+        """``current`` with the rule set, house choices and variants chosen."""
+        return Rules(
+            format=current.format,
+            target=current.target,
+            **self.chosen_variants(),
+            **self.chosen_rule_set_settings(),
+        )
+
+    def validate_rule_set(self, _field: Any) -> None:
+        """The rule set is one the tournament's format plays (checked against it by the
+        view, which knows the format: `format_key`)."""
+        chosen = self.chosen_rule_set()
+        if self.format_key and self.format_key not in chosen.formats:
+            seatings = ", ".join(format_label(FORMATS[key]) for key in chosen.formats)
+            raise ValidationError(
+                _l("%(game)s is played with: %(formats)s", game=chosen.name, formats=seatings)
+            )
+
+    format_key = ""
+
+
+add_rule_set_fields(TournamentForm)
+add_variant_fields(HouseRulesForm)
+add_rule_set_fields(HouseRulesForm)

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from scorekeeper import audit
 from scorekeeper.accounts import services as accounts
 from scorekeeper.audit import sheet as audit_sheet
+from scorekeeper.audit.rules import rules_history
 from scorekeeper.games.board import board_url
 from scorekeeper.games.qr import qr_svg
 from scorekeeper.games.sending import confirmed_answer, csrf_answer, wants_json
@@ -40,6 +41,7 @@ from scorekeeper.tournaments.forms import (
     DrawForm,
     EntriesForm,
     EntryForm,
+    HouseRulesForm,
     MemberForm,
     NextRoundForm,
     ResolveForm,
@@ -161,6 +163,23 @@ def history(public_id: str) -> ResponseReturnValue:
         access=access,
         lines=pages.tournament_history(access.tournament),
     )
+
+
+@bp.route("/<public_id>/rules", methods=["GET", "POST"])
+def house_rules(public_id: str) -> ResponseReturnValue:
+    """Organiser: the tournament's house rules (the rule set with its options, the
+    variants), changed from the next partita on; the history keeps every change."""
+    access = require_role(public_id, Role.ORGANISER)
+    t = access.tournament
+    form = HouseRulesForm.of(t.rules, formdata=request.form if request.method == "POST" else None)
+    form.format_key = t.format_key
+    if request.method == "POST" and form.validate():
+        if services.change_rules(t, form.chosen_rules(t.rules)):
+            flash(_("Rules saved: they apply from the next partita."), "success")
+        return _to(access, "tournaments.house_rules")
+    history = rules_history(audit.Subject.tournament(t.id))
+    page = render_template("tournaments/rules.html", access=access, form=form, history=history)
+    return page, form.page_status
 
 
 def _unconfirmed(tournament: Tournament) -> int:

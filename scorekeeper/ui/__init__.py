@@ -28,6 +28,8 @@ from scorekeeper.ui.labels import (
     declared_primiera,
     format_label,
     napoleone_reason,
+    rule_set_shapes,
+    rules_summary,
     side_reasons,
     variants_on,
 )
@@ -58,6 +60,8 @@ def init_app(app: Flask) -> None:
     app.add_template_global(category_labels)
     app.add_template_global(format_label)
     app.add_template_global(variants_on)
+    app.add_template_global(rules_summary)
+    app.add_template_global(rule_set_shapes)
     app.add_template_global(preview_texts)
     app.add_template_filter(script_json)
     app.cli.add_command(scoring_js_command)

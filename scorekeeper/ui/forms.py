@@ -17,14 +17,39 @@ from babel.support import NullTranslations, Translations
 from flask import current_app, flash
 from flask_babel import get_locale
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, FieldList, FormField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    Field,
+    FieldList,
+    FormField,
+    RadioField,
+    StringField,
+    TextAreaField,
+)
 from wtforms import IntegerField as WTFormsIntegerField  # noqa: TID251 (the one wrapper)
 from wtforms.i18n import messages_path
 from wtforms.validators import StopValidation
 from wtforms.widgets import TextInput
 
-from scorekeeper.scoring import ErrorCode, InputError
-from scorekeeper.ui.labels import GAME_VARIANT_LABELS, VARIANT_LABELS
+from scorekeeper.scoring import (
+    FORMATS,
+    RULE_SETS,
+    AssoOnAsso,
+    AssoSweep,
+    ErrorCode,
+    InputError,
+    RuleSet,
+)
+from scorekeeper.ui.choices import SelectChoice
+from scorekeeper.ui.labels import (
+    ASSO_ON_ASSO_LABELS,
+    ASSO_SWEEP_LABELS,
+    GAME_VARIANT_LABELS,
+    SETTING_LABELS,
+    VARIANT_LABELS,
+    format_label,
+    rule_set_choices,
+)
 from scorekeeper.ui.messages import error_message, messages_by_field
 from scorekeeper.ui.text import (
     TEXT_WHITESPACE,
@@ -216,6 +241,67 @@ def add_variant_fields(form_class: type[VariantSwitches], *, checker: bool = Fal
     if not checker:  # a game's own settings: nothing to check in one hand
         for name, (label, _short) in GAME_VARIANT_LABELS.items():
             setattr(form_class, name, BooleanField(label))
+
+
+class RuleSetFields:
+    """A form's choice of a rule set (`~scorekeeper.scoring.RULE_SETS`) with asso
+    pigliatutto's house choices (used only with a rule set that plays it): the new game's,
+    a league's and a tournament's forms have them (`add_rule_set_fields`); the template
+    draws `rule_set_fields`. A form with a ``format`` field has it checked against the
+    rule set (`check_rule_set_format`)."""
+
+    def rule_set_fields(self) -> list[Field]:
+        """The rule set, then the house choices, in the order the forms show them."""
+        return [self[name] for name in ("rule_set", "asso_sweep", "asso_on_asso")]  # type: ignore[index]
+
+    def chosen_rule_set(self) -> RuleSet:
+        """The rule set chosen (Scopa when the field holds none the app knows)."""
+        return RULE_SETS.get(self["rule_set"].data or "", RULE_SETS["scopa"])  # type: ignore[index]
+
+    def chosen_rule_set_settings(self) -> dict[str, Any]:
+        """The rule set and, when it plays asso pigliatutto, the house choices (for
+        ``Rules(**...)``)."""
+        chosen = self.chosen_rule_set()
+        settings: dict[str, Any] = {"rule_set": chosen}
+        if chosen.pigliatutto:
+            sweep, on_asso = self["asso_sweep"].data, self["asso_on_asso"].data  # type: ignore[index]
+            settings["asso_sweep"] = AssoSweep(sweep) if sweep in _SWEEPS else AssoSweep.NOT_SCOPA
+            settings["asso_on_asso"] = (
+                AssoOnAsso(on_asso) if on_asso in _ON_ASSO else AssoOnAsso.TAKES_ASSO
+            )
+        return settings
+
+    def check_rule_set_format(self, format_field: Field) -> bool:
+        """Whether the chosen format is one the rule set is played at; if not, say which
+        next to ``format_field``."""
+        chosen = self.chosen_rule_set()
+        if format_field.data in chosen.formats:
+            return True
+        seatings = ", ".join(format_label(FORMATS[key]) for key in chosen.formats)
+        message = _l("%(game)s is played with: %(formats)s", game=chosen.name, formats=seatings)
+        format_field.errors = [*format_field.errors, message]
+        return False
+
+
+_SWEEPS = frozenset(choice.value for choice in AssoSweep)
+_ON_ASSO = frozenset(choice.value for choice in AssoOnAsso)
+
+
+def add_rule_set_fields(form_class: type[RuleSetFields]) -> None:
+    """Give ``form_class`` its rule set field and asso pigliatutto's house choices."""
+    form_class.rule_set = RadioField(  # type: ignore[attr-defined]
+        SETTING_LABELS["rule_set"][0], choices=rule_set_choices(), default="scopa"
+    )
+    form_class.asso_sweep = RadioField(  # type: ignore[attr-defined]
+        SETTING_LABELS["asso_sweep"][0],
+        choices=[SelectChoice(c.value, label) for c, label in ASSO_SWEEP_LABELS.items()],
+        default=AssoSweep.NOT_SCOPA.value,
+    )
+    form_class.asso_on_asso = RadioField(  # type: ignore[attr-defined]
+        SETTING_LABELS["asso_on_asso"][0],
+        choices=[SelectChoice(c.value, label) for c, label in ASSO_ON_ASSO_LABELS.items()],
+        default=AssoOnAsso.TAKES_ASSO.value,
+    )
 
 
 def show_refusal(field: str, message: str, form: AppForm | None = None) -> None:

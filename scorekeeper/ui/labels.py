@@ -10,15 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from flask_babel import get_locale
+
 from scorekeeper.grammar import Side, as_side, gettext, side_gettext
 from scorekeeper.scoring import (
     FORMATS,
+    RULE_SETS,
+    AssoOnAsso,
+    AssoSweep,
     Award,
     AwardReason,
     Category,
     Format,
     HandScore,
     Rules,
+    RuleSet,
     SumChoice,
 )
 from scorekeeper.ui.choices import SelectChoice
@@ -30,6 +36,24 @@ SUM_CHOICE_LABELS = {
     SumChoice.FREE: _l("Free choice among all the sums"),
     SumChoice.FEWEST: _l("Only the sums with the fewest cards"),
 }
+
+#: Asso pigliatutto's house choices (Scopa d'assi).
+ASSO_SWEEP_LABELS = {
+    AssoSweep.NOT_SCOPA: _l("Not a scopa (championship rules)"),
+    AssoSweep.SCOPA: _l("A scopa"),
+}
+ASSO_ON_ASSO_LABELS = {
+    AssoOnAsso.TAKES_ASSO: _l("Takes only that asso"),
+    AssoOnAsso.TAKES_ALL: _l("Takes everything"),
+}
+
+
+def rule_set_label(rule_set: RuleSet) -> str:
+    """A rule set's description in the page's language (the scoring package keeps both):
+    "Scopone scientifico: in pairs, ten cards each, none to the table"."""
+    locale = get_locale()
+    return rule_set.label(locale.language if locale else "en")
+
 
 #: The categories counted at the end of a hand: Italian game terms in both languages.
 CATEGORY_LABELS = {
@@ -88,6 +112,26 @@ def format_choices(keys: Iterable[str] = tuple(FORMATS)) -> list[SelectChoice]:
     """The options of a form's format field: the formats ``keys`` (every one the app knows,
     by default), each named by `format_label` in the language of the page it is shown on."""
     return [SelectChoice(key, LazyText(format_label, FORMATS[key])) for key in keys]
+
+
+def rule_set_choices() -> list[SelectChoice]:
+    """The options of a form's rule set field: every rule set, the default first, each
+    described in the language of the page it is shown on (`rule_set_label`)."""
+    return [SelectChoice(key, LazyText(rule_set_label, r)) for key, r in RULE_SETS.items()]
+
+
+def rule_set_shapes() -> dict[str, dict[str, object]]:
+    """What a form's script needs of each rule set (static/js/rulesets.js): its seatings,
+    its default seating and target, whether the asso's house choices apply."""
+    return {
+        key: {
+            "formats": list(r.formats),
+            "format": r.default_format,
+            "target": r.default_target,
+            "pigliatutto": r.pigliatutto,
+        }
+        for key, r in RULE_SETS.items()
+    }
 
 
 def side_reasons(score: HandScore, names: Sequence[Side | str]) -> list[tuple[Category, str]]:
@@ -237,6 +281,18 @@ SETTING_LABELS = {
             " napola: the first side to reach the target wins."
         ),
     ),
+    "rule_set": (
+        _l("Game played"),
+        _l("The rule set: the deal, the captures, the end of the game."),
+    ),
+    "asso_sweep": (
+        _l("An asso's sweep"),
+        _l("In Scopa d'assi: whether an asso taking the whole table scores a scopa."),
+    ),
+    "asso_on_asso": (
+        _l("An asso on an asso"),
+        _l("In Scopa d'assi: what an asso takes when an asso lies on the table."),
+    ),
 }
 
 
@@ -284,6 +340,19 @@ def variants_on(rules: Rules) -> list[str]:
     return names + games
 
 
+def rules_summary(rules: Rules) -> list[str]:
+    """A game's rules in one line's parts, as the board shows them: the rule set, the
+    target, the variants on and the asso's house choices that are not the championship's
+    ("Scopone scientifico", "a 21", "napola")."""
+    parts = [rules.rule_set.name, gettext("to %(target)s", target=rules.target)]
+    parts += variants_on(rules)
+    if rules.asso_sweep is not AssoSweep.NOT_SCOPA:
+        parts.append(gettext("an asso's sweep is a scopa"))
+    if rules.asso_on_asso is not AssoOnAsso.TAKES_ASSO:
+        parts.append(gettext("an asso takes all on an asso"))
+    return parts
+
+
 def setting_value(value: object) -> str:
     """A setting's value in words: on/off, a format's name, a sum setting's name, a number."""
     if isinstance(value, bool):
@@ -292,4 +361,10 @@ def setting_value(value: object) -> str:
         return format_label(value)
     if isinstance(value, SumChoice):
         return str(SUM_CHOICE_LABELS[value])
+    if isinstance(value, RuleSet):
+        return value.name
+    if isinstance(value, AssoSweep):
+        return str(ASSO_SWEEP_LABELS[value])
+    if isinstance(value, AssoOnAsso):
+        return str(ASSO_ON_ASSO_LABELS[value])
     return str(value)

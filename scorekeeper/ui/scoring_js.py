@@ -33,10 +33,14 @@ from scorekeeper.scoring import (
     PLURALS,
     PRESETS,
     PRIMIERA_VALUES,
+    RULE_SETS,
     SUITS,
     TARGET_RANGE,
+    AssoOnAsso,
+    AssoSweep,
     AwardReason,
     Card,
+    Deal,
     ErrorCode,
     Rules,
     SumChoice,
@@ -155,6 +159,27 @@ def data() -> dict[str, object]:
             }
             for key, f in FORMATS.items()
         },
+        # Every rule set: its seatings and defaults, and at each seating where it deals
+        # otherwise than Scopa its deal and the scope limits that follow (scoring.rulesets).
+        "RULE_SETS": {
+            key: {
+                "name": rule_set.name,
+                "formats": list(rule_set.formats),
+                "default_format": rule_set.default_format,
+                "default_target": rule_set.default_target,
+                "capture": rule_set.capture.value,
+                # Only the deals that differ from FORMATS' (Scopa's: four to the table).
+                "deals": {
+                    fmt: _deal_json(deal)
+                    for fmt in rule_set.formats
+                    if (deal := rule_set.deal(FORMATS[fmt].sides, FORMATS[fmt].players_per_side))
+                    != _scopa_deal(fmt)
+                },
+            }
+            for key, rule_set in RULE_SETS.items()
+        },
+        "ASSO_SWEEPS": [choice.value for choice in AssoSweep],
+        "ASSO_ON_ASSO": [choice.value for choice in AssoOnAsso],
         "TARGET_RANGE": [TARGET_RANGE.start, TARGET_RANGE.stop - 1],
         "COMMON_TARGETS": list(COMMON_TARGETS),
         "DEFAULT_RULES": Rules().to_json(),
@@ -181,6 +206,23 @@ def data() -> dict[str, object]:
         # count but 1 (MESSAGES has the form for 1), and its translations.
         "PLURALS": {code.value: [param, forms[1]] for code, (param, forms) in PLURALS.items()},
         "TRANSLATED_PLURALS": translated_plurals(),
+    }
+
+
+def _scopa_deal(fmt: str) -> Deal:
+    """Scopa's deal at the seating ``fmt`` (the one FORMATS carries)."""
+    return RULE_SETS["scopa"].deal(FORMATS[fmt].sides, FORMATS[fmt].players_per_side)
+
+
+def _deal_json(deal: Deal) -> dict[str, object]:
+    """A rule set's deal at one seating, with what follows from it."""
+    return {
+        "cards_per_player": deal.cards_per_player,
+        "table_cards": deal.table_cards,
+        "plays": deal.plays,
+        "cards_played_per_side": deal.cards_played_per_side,
+        "scope_per_hand": deal.scope_per_hand,
+        "scope_limits": [list(limit) for limit in deal.scope_limits],
     }
 
 

@@ -27,6 +27,14 @@
     "2x3": {"sides": 2, "players_per_side": 3, "players": 6, "plays": 36, "cards_played_per_side": 18, "scope_per_hand": 18, "scope_limits": [[0, 18], [1, 16], [2, 15], [3, 14], [4, 13], [5, 12], [6, 11], [7, 10], [8, 9], [9, 8], [10, 7], [11, 6], [12, 5], [13, 4], [14, 3], [15, 2], [16, 1], [18, 0]]},
     "3x2": {"sides": 3, "players_per_side": 2, "players": 6, "plays": 36, "cards_played_per_side": 12, "scope_per_hand": 18, "scope_limits": [[0, 0, 12], [0, 12, 0], [1, 1, 11], [1, 11, 1], [2, 2, 10], [2, 10, 2], [3, 3, 9], [3, 9, 3], [4, 4, 8], [4, 8, 4], [5, 5, 7], [5, 7, 5], [6, 6, 6], [7, 5, 5], [8, 4, 4], [9, 3, 3], [10, 2, 2], [11, 1, 1], [12, 0, 0]]}
   },
+  "RULE_SETS": {
+    "scopa": {"name": "Scopa", "formats": ["2", "3", "2x2", "4", "2x3", "3x2"], "default_format": "2", "default_target": 11, "capture": "normal", "deals": {}},
+    "scopone-scientifico": {"name": "Scopone scientifico", "formats": ["2x2"], "default_format": "2x2", "default_target": 11, "capture": "normal", "deals": {"2x2": {"cards_per_player": 10, "table_cards": 0, "plays": 40, "cards_played_per_side": 20, "scope_per_hand": 19, "scope_limits": [[0, 19], [1, 18], [2, 17], [3, 16], [4, 15], [5, 14], [6, 13], [7, 12], [8, 11], [9, 10], [10, 9], [11, 8], [12, 7], [13, 6], [14, 5], [15, 4], [16, 3], [17, 2], [18, 1], [19, 0]]}}},
+    "scopone-classico": {"name": "Scopone classico", "formats": ["2x2"], "default_format": "2x2", "default_target": 11, "capture": "normal", "deals": {}},
+    "scopa-d-assi": {"name": "Scopa d'assi", "formats": ["2", "3", "2x2", "4", "2x3", "3x2"], "default_format": "2x2", "default_target": 31, "capture": "asso-pigliatutto", "deals": {}}
+  },
+  "ASSO_SWEEPS": ["not-scopa", "scopa"],
+  "ASSO_ON_ASSO": ["takes-asso", "takes-all"],
   "TARGET_RANGE": [1, 999],
   "COMMON_TARGETS": [11, 16, 21, 31],
   "DEFAULT_RULES": {
@@ -38,23 +46,26 @@
     "sum_choice": "free",
     "chiamarsi_fuori": false,
     "claim_loses_hand": false,
-    "count_in_order": false
+    "count_in_order": false,
+    "rule_set": "scopa",
+    "asso_sweep": "not-scopa",
+    "asso_on_asso": "takes-asso"
   },
   "VARIANTS": ["napola", "napoleone", "re_bello", "chiamarsi_fuori", "claim_loses_hand", "count_in_order"],
   "SUM_CHOICES": ["free", "fewest"],
   "PRESETS": {
-    "scopa-2": {"name": "Scopa a 2", "rules": {"format": "2", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-2-napola": {"name": "Scopa a 2 con napola", "rules": {"format": "2", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-2-re-bello": {"name": "Scopa a 2 con re bello", "rules": {"format": "2", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-2-napola-re-bello": {"name": "Scopa a 2 con napola e re bello", "rules": {"format": "2", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-3": {"name": "Scopa a 3", "rules": {"format": "3", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-3-napola": {"name": "Scopa a 3 con napola", "rules": {"format": "3", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-3-re-bello": {"name": "Scopa a 3 con re bello", "rules": {"format": "3", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-3-napola-re-bello": {"name": "Scopa a 3 con napola e re bello", "rules": {"format": "3", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-2x2": {"name": "Scopa a coppie", "rules": {"format": "2x2", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-2x2-napola": {"name": "Scopa a coppie con napola", "rules": {"format": "2x2", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-2x2-re-bello": {"name": "Scopa a coppie con re bello", "rules": {"format": "2x2", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}},
-    "scopa-2x2-napola-re-bello": {"name": "Scopa a coppie con napola e re bello", "rules": {"format": "2x2", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false}}
+    "scopa-2": {"name": "Scopa a 2", "rules": {"format": "2", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-2-napola": {"name": "Scopa a 2 con napola", "rules": {"format": "2", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-2-re-bello": {"name": "Scopa a 2 con re bello", "rules": {"format": "2", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-2-napola-re-bello": {"name": "Scopa a 2 con napola e re bello", "rules": {"format": "2", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-3": {"name": "Scopa a 3", "rules": {"format": "3", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-3-napola": {"name": "Scopa a 3 con napola", "rules": {"format": "3", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-3-re-bello": {"name": "Scopa a 3 con re bello", "rules": {"format": "3", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-3-napola-re-bello": {"name": "Scopa a 3 con napola e re bello", "rules": {"format": "3", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-2x2": {"name": "Scopa a coppie", "rules": {"format": "2x2", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-2x2-napola": {"name": "Scopa a coppie con napola", "rules": {"format": "2x2", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-2x2-re-bello": {"name": "Scopa a coppie con re bello", "rules": {"format": "2x2", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
+    "scopa-2x2-napola-re-bello": {"name": "Scopa a coppie con napola e re bello", "rules": {"format": "2x2", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}}
   },
   "CATEGORIES": ["scope", "carte", "denari", "settebello", "primiera", "re_bello", "napola"],
   "REASONS": {

@@ -170,6 +170,9 @@
     format: function (v) { return typeof v === "string" && own(FORMATS, v); },
     target: isWhole,
     sum_choice: function (v) { return DATA.SUM_CHOICES.indexOf(v) >= 0; },
+    rule_set: function (v) { return typeof v === "string" && own(DATA.RULE_SETS, v); },
+    asso_sweep: function (v) { return DATA.ASSO_SWEEPS.indexOf(v) >= 0; },
+    asso_on_asso: function (v) { return DATA.ASSO_ON_ASSO.indexOf(v) >= 0; },
   };
   DATA.VARIANTS.forEach(function (name) {
     SETTING_CHECKS[name] = function (v) { return typeof v === "boolean"; };
@@ -189,10 +192,29 @@
       if (!check(value)) throw new InvalidGame(name + ": " + pyJson(value) + " is not allowed");
       rules[name] = value;
     }
+    // A rule set's own defaults for what is left out: its seating and its target.
+    const ruleSet = DATA.RULE_SETS[rules.rule_set];
+    if (!own(json, "format")) rules.format = ruleSet.default_format;
+    if (!own(json, "target")) rules.target = ruleSet.default_target;
     if (rules.target < DATA.TARGET_RANGE[0] || rules.target > DATA.TARGET_RANGE[1]) {
       throw new InvalidGame(rules.target + " is not a target in range");
     }
+    if (ruleSet.formats.indexOf(rules.format) < 0) {
+      throw new InvalidGame(ruleSet.name + " is not played by format " + pyJson(rules.format));
+    }
+    if (ruleSet.capture !== "asso-pigliatutto" &&
+        (rules.asso_sweep !== DATA.DEFAULT_RULES.asso_sweep ||
+         rules.asso_on_asso !== DATA.DEFAULT_RULES.asso_on_asso)) {
+      throw new InvalidGame(ruleSet.name + " has no asso pigliatutto");
+    }
     return rules;
+  }
+
+  /** The seating of `rules` (FORMATS: Scopa's deal) with its rule set's deal there when
+      it deals otherwise: the plays of a hand, the cards a side plays, the scope limits
+      (Rules.deal). */
+  function seating(rules) {
+    return Object.assign({}, FORMATS[rules.format], DATA.RULE_SETS[rules.rule_set].deals[rules.format] || {});
   }
 
   // ------------------------------------------------------------------ reading an entry
@@ -912,7 +934,7 @@
       carries them. `rules` is Rules.to_json() (readRules throws InvalidGame for bad rules). */
   function scoreEntry(rules, mode, entry) {
     rules = readRules(rules);
-    const format = FORMATS[rules.format];
+    const format = seating(rules);
     try {
       if (mode === "cards") return scoreCards(rules, format, readCards(entry));
       if (mode === "counts") return scoreCounts(rules, format, readCounts(entry));

@@ -25,6 +25,7 @@ from flask.testing import FlaskCliRunner
 from scorekeeper.scoring import (
     FORMATS,
     MESSAGES,
+    RULE_SETS,
     Claim,
     GameState,
     HandResult,
@@ -242,10 +243,10 @@ def test_the_cases_reach_every_check(
     cases: dict[str, list[Any]], expected: dict[str, list[Result]], corpus_share: int
 ) -> None:
     """The cases are worth their time: every error code an entry can raise, valid and
-    invalid hands of every format in both modes, every variant, spareggi, napoleoni,
-    outlooks that close the game in every way, won ones and ones nothing closes yet (as
-    many of each in a tenth of the cases as a tenth of the full corpus's figures; every
-    error code only in the full corpus)."""
+    invalid hands of every format in both modes and of every rule set, every variant,
+    spareggi, napoleoni, outlooks that close the game in every way, won ones and ones
+    nothing closes yet (as many of each in a tenth of the cases as a tenth of the full
+    corpus's figures; every error code only in the full corpus)."""
 
     def at_least(count: int) -> int:
         return count // corpus_share
@@ -263,6 +264,13 @@ def test_the_cases_reach_every_check(
         for mode in ("cards", "counts"):
             assert kinds[key, mode, True] >= at_least(200), (key, mode)
             assert kinds[key, mode, False] >= at_least(200), (key, mode)
+    by_rule_set = Counter(
+        (c["rules"].get("rule_set"), r.get("ok"))
+        for c, r in zip(cases["hands"], expected["hands"], strict=True)
+    )
+    for key in RULE_SETS:  # every preset, valid hands and refused ones
+        assert by_rule_set[key, True] >= at_least(200), key
+        assert by_rule_set[key, False] >= at_least(200), key
     valid = [c for c, r in zip(cases["hands"], expected["hands"], strict=True) if r.get("ok")]
     for setting in ("napola", "napoleone", "re_bello"):
         assert sum(c["rules"][setting] for c in valid) >= at_least(1000), setting

@@ -32,6 +32,7 @@ from scorekeeper.scoring import (
     read_entry,
     score_cards,
 )
+from tests.helpers.rulesets import random_rule_set_rules
 
 JSON = Any
 #: Values that are wrong almost anywhere.
@@ -87,16 +88,23 @@ def odd(rng: random.Random, values: tuple[JSON, ...]) -> JSON:
     return copy.deepcopy(rng.choice(values))
 
 
-def random_rules(rng: random.Random) -> Rules:
-    """Any rules: every format, every variant on or off, a target from 1 to 999."""
-    return Rules(
-        format=rng.choice(list(FORMATS.values())),
-        target=rng.choice((1, 11, 16, 21, 31, rng.randint(1, 999))),
-        napola=rng.random() < 0.5,
-        napoleone=rng.random() < 0.3,
-        re_bello=rng.random() < 0.5,
-        sum_choice=rng.choice(list(SumChoice)),
-    )
+def random_rules(rng: random.Random, rule_sets: bool = True) -> Rules:
+    """Any rules: every format, every variant on or off, a target from 1 to 999; Scopa
+    mostly, now and then another rule set played at that format (with its house choices).
+    The rule set is drawn from a generator of its own, seeded from the rules drawn, so
+    that the cases' main generator runs as it did before rule sets."""
+    fmt = rng.choice(list(FORMATS.values()))
+    settings: dict[str, Any] = {
+        "target": rng.choice((1, 11, 16, 21, 31, rng.randint(1, 999))),
+        "napola": rng.random() < 0.5,
+        "napoleone": rng.random() < 0.3,
+        "re_bello": rng.random() < 0.5,
+        "sum_choice": rng.choice(list(SumChoice)),
+    }
+    own = random.Random(f"{fmt.key} {sorted(settings.items(), key=str)}")
+    if rule_sets and own.random() < (0.95 if fmt.key == "2x2" else 0.45):
+        return random_rule_set_rules(own, fmt.key, **settings)
+    return Rules(format=fmt, **settings)
 
 
 def random_deal(rng: random.Random, sides: int) -> list[list[int]]:
@@ -127,7 +135,7 @@ def random_deal(rng: random.Random, sides: int) -> list[list[int]]:
 
 def random_scope(rng: random.Random, rules: Rules, cards: int) -> int:
     """A scope count, usually possible for a side with ``cards`` cards."""
-    top = min(rules.format.cards_played_per_side, cards // 2)
+    top = min(rules.deal.cards_played_per_side, cards // 2)
     roll = rng.random()
     if roll < 0.8:
         return rng.randint(0, min(top, rng.choice((1, 3, 6, top))))
@@ -402,7 +410,7 @@ def edge_counts(rng: random.Random, rules: Rules) -> JSON:
     with or without the settebello and the re bello, and a napola run that is or is not
     the one they force (nine denari without the settebello: a napola of 6)."""
     sides = rules.sides
-    scope = list(rng.choice(rules.format.scope_limits))
+    scope = list(rng.choice(rules.deal.scope_limits))
     on_scope = rng.random() < 0.5  # else on the denari, with scope a hand holds
     if on_scope and rng.random() < 0.6:
         scope[rng.randrange(sides)] += 1
@@ -482,10 +490,16 @@ def valid_entry(rng: random.Random, rules: Rules) -> JSON:
 def random_game(rng: random.Random) -> JSON:
     """One game case: rules, a first dealer and hands to the target, with spareggi (top
     sides level at the target), a napoleone now and then, hands after the end, and now
-    and then a dealer not at the table or a hand with the wrong number of sides."""
-    rules = random_rules(rng)
+    and then a dealer not at the table or a hand with the wrong number of sides. (Scopa's
+    rules: a game's replay does not depend on the rule set, which the hands cover.)"""
+    rules = random_rules(rng, rule_sets=False)
     rules = Rules(
-        format=rules.format, target=rng.choice((1, 5, 11, 16, 21)), napoleone=rules.napoleone
+        format=rules.format,
+        target=rng.choice((1, 5, 11, 16, 21)),
+        napoleone=rules.napoleone,
+        rule_set=rules.rule_set,
+        asso_sweep=rules.asso_sweep,
+        asso_on_asso=rules.asso_on_asso,
     )
     sides = rules.sides
     players = rules.format.players

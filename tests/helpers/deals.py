@@ -32,19 +32,22 @@ CARDS_A_ROUND = 3
 
 
 def play_hand(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
-    """A random hand of Scopa played by the rules: four cards to the table (dealt again
-    with three kings or more there), three to each player a round, the player after the
-    dealer first, every play a random card and, when it can take, a random legal capture;
-    the last capturer takes what is left. Each side's cards (a mask) and scope."""
+    """A random hand played by the rules' rule set: its table cards (four in Scopa, dealt
+    again with three kings or more there; none in Scopone scientifico), three to each
+    player a round, the player after the dealer first, every play a random card and, when
+    it can take, a random legal capture (an asso taking the table with asso
+    pigliatutto); the last capturer takes what is left. Each side's cards (a mask) and
+    scope."""
     fmt = rules.format
+    deal = rules.deal
     while True:
         deck = list(DECK)
         rng.shuffle(deck)
-        table, deck = deck[:TABLE_CARDS], deck[TABLE_CARDS:]
+        table, deck = deck[: deal.table_cards], deck[deal.table_cards :]
         if sum(card.value == Card.RE_BELLO.value for card in table) < 3:
             break
     players = fmt.players
-    per_player = len(deck) // players
+    per_player = deal.cards_per_player
     first = rng.randrange(players)
     piles = [0] * fmt.sides
     scope = [0] * fmt.sides
@@ -59,7 +62,13 @@ def play_hand(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
                 side = fmt.side_of_seat(seat)
                 card = hands[seat].pop(rng.randrange(len(hands[seat])))
                 play += 1
-                options = captures(table, card, rules.sum_choice, last_play=play == fmt.plays)
+                options = captures(
+                    table,
+                    card,
+                    rules.sum_choice,
+                    last_play=play == deal.plays,
+                    pigliatutto=rules.pigliatutto,
+                )
                 if not options.captures:
                     table.append(card)
                     continue
@@ -165,7 +174,7 @@ def _placements(
 
 def scope_fits(rules: Rules, scope: Sequence[int]) -> bool:
     """Whether the plays of a hand of ``rules`` hold ``scope`` (:func:`place_scope`)."""
-    return place_scope(scope, rules.sides, rules.format.plays) is not None
+    return place_scope(scope, rules.sides, rules.deal.plays, rules.deal.table_cards) is not None
 
 
 # --------------------------------------------------------------------------- cards

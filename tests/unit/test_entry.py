@@ -295,6 +295,9 @@ def test_rules_round_trip_through_json(fmt, sum_choice):
         "chiamarsi_fuori": False,
         "claim_loses_hand": False,
         "count_in_order": False,
+        "rule_set": "scopa",
+        "asso_sweep": "not-scopa",
+        "asso_on_asso": "takes-asso",
     }
     assert Rules.from_json(data) == rules
 

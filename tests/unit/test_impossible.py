@@ -46,6 +46,7 @@ from tests.helpers.deals import (
     scope_fits,
     share_out,
 )
+from tests.helpers.rulesets import any_rules
 
 TWO = Rules()
 NAPOLA = Rules(napola=True)
@@ -277,12 +278,7 @@ def test_the_primiera_needs_a_denaro_and_three_other_cards():
 
 # --------------------------------------------------------------------------- properties
 
-rules_st = st.builds(
-    Rules,
-    format=st.sampled_from(list(FORMATS.values())),
-    napola=st.booleans(),
-    re_bello=st.booleans(),
-)
+rules_st = any_rules(napoleone=False)
 
 
 @settings(max_examples=60, deadline=None)
@@ -310,7 +306,7 @@ def edge_entries(draw):
     denari crowded on one side, a napola run for some side. Many are refused."""
     rules = draw(rules_st)
     sides = rules.sides
-    limit = draw(st.sampled_from(rules.format.scope_limits))
+    limit = draw(st.sampled_from(rules.deal.scope_limits))
     scope = [draw(st.integers(0, n + 1)) for n in limit]
     if 2 * sum(scope) > 40:
         scope = [0] * sides
@@ -359,7 +355,7 @@ def test_every_accepted_entry_has_a_deal_that_gives_it(entry):
         return
     event("accepted")
     scope, cards = [c.scope for c in counts], [c.cards for c in counts]
-    placed = place_scope_taking(scope, cards, rules.sides, rules.format.plays)
+    placed = place_scope_taking(scope, cards, rules.sides, rules.deal.plays, rules.deal.table_cards)
     assert placed is not None, "no plays hold these scope, or a side took cards it cannot"
     masks = share_out(rules, counts, winner)
     assert masks is not None, "no share-out of the cards gives these counts"

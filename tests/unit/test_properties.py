@@ -11,7 +11,6 @@ from scorekeeper.scoring import (
     BB_ALL,
     DECK,
     DECK_SIZE,
-    FORMATS,
     Card,
     CardsEntry,
     Category,
@@ -31,16 +30,11 @@ from scorekeeper.scoring import (
     score_masks,
 )
 from tests.helpers.deals import scope_fits
+from tests.helpers.rulesets import any_rules
 
 SINGLE_POINT = (Category.CARTE, Category.DENARI, Category.PRIMIERA, Category.SETTEBELLO)
 
-rules_st = st.builds(
-    Rules,
-    format=st.sampled_from(list(FORMATS.values())),
-    napola=st.booleans(),
-    napoleone=st.booleans(),
-    re_bello=st.booleans(),
-)
+rules_st = any_rules(napoleone=True)
 
 
 @st.composite
@@ -56,7 +50,7 @@ def hands(draw, rules_strategy=rules_st):
     sides = []
     scope = [0] * rules.sides
     for k, i in enumerate(order):
-        top = min(rules.format.cards_played_per_side, len(piles[i]) // 2)
+        top = min(rules.deal.cards_played_per_side, len(piles[i]) // 2)
         while top and not scope_fits(rules, [*scope[:k], top, *scope[k + 1 :]]):
             top -= 1
         scope[k] = draw(st.integers(0, top))
@@ -128,7 +122,7 @@ def test_scope_for_the_table_are_refused_exactly_when_no_plays_hold_them(hand, d
     rules, sides = hand
     scope = []
     for side in sides:
-        top = min(rules.format.cards_played_per_side, len(side.cards) // 2)
+        top = min(rules.deal.cards_played_per_side, len(side.cards) // 2)
         scope.append(data.draw(st.integers(0, top) | st.just(top)))
     by_cards = [SideCards(side.cards, n) for side, n in zip(sides, scope, strict=True)]
     plain = score_cards(rules, [SideCards(side.cards) for side in sides])
@@ -139,7 +133,8 @@ def test_scope_for_the_table_are_refused_exactly_when_no_plays_hold_them(hand, d
             continue
         with pytest.raises(InvalidHand) as caught:
             score()
-        code = ErrorCode.SCOPE_TABLE_TOO_MANY if sum(scope) > 18 else ErrorCode.SCOPE_TABLE_SPLIT
+        too_many = sum(scope) > rules.deal.scope_per_hand
+        code = ErrorCode.SCOPE_TABLE_TOO_MANY if too_many else ErrorCode.SCOPE_TABLE_SPLIT
         assert [(e.code, e.field) for e in caught.value.errors] == [(code, "scope")]
 
 

@@ -218,7 +218,7 @@ def test_the_game_s_tools_are_one_row_over_the_totals(client: FlaskClient) -> No
     html = client.get(board).get_data(as_text=True)
     bar = re.search(r'<div class="board-bar" id="board-bar">.*?</div>\s*</div>', html, re.S)
     assert bar
-    assert '<p class="target muted">Target 11</p>' in bar.group(0)
+    assert '<p class="target muted">Scopa · to 11</p>' in bar.group(0)
     share = r'<a class="tool tool-share" href="#share" id="share-tool"><span>Share</span>'
     assert re.search(share, bar.group(0))
     assert re.search(r'href="#view-link-qr" id="qr-tool" aria-label="QR code">', bar.group(0))

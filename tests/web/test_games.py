@@ -53,7 +53,7 @@ def test_start_a_game_and_land_on_its_board(app: Flask, client: FlaskClient) -> 
         assert game.edit_token_hash != url.rsplit("/", 1)[1]  # only a hash is stored
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert totals(html) == [0, 0]
-    assert "Target 21" in html
+    assert "Scopa · to 21" in html
     assert "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno" in html
     assert f'href="http://localhost/v/{game.view_token}"' in html
 

@@ -88,4 +88,4 @@ def test_a_variant_chosen_on_a_form_is_stored_and_summed_up_on_the_board(
             if variant in GAME_VARIANT_LABELS
             else variant.replace("_", " ")
         )
-    assert summary.group(1).split(" · ")[1:] == [name]
+    assert summary.group(1).split(" · ")[2:] == [name]

@@ -37,7 +37,8 @@ import-linter contract in pyproject.toml):
 - `seating`: a planned round stored, each match with its first partita;
 - `queries`: reading entries, entrants, rounds, matches, their games and results;
 - `locks`: the row locks and the status a change needs;
-- `settings`: the formats, limits, and the kinds and shapes of stages.
+- `settings`: the formats, limits, and the kinds and shapes of stages;
+- `house_rules`: the rule set and variants changed, from the next partita on.
 """
 
 from scorekeeper.tournaments.inputs import FORMAT_KEYS
@@ -59,6 +60,7 @@ from scorekeeper.tournaments.services.corrections import CorrectionAffects, Late
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
 from scorekeeper.tournaments.services.formats import club_table, clubs_of
+from scorekeeper.tournaments.services.house_rules import change_rules
 from scorekeeper.tournaments.services.knockout import bracket, moved_on
 from scorekeeper.tournaments.services.membership import (
     members,
@@ -117,6 +119,7 @@ __all__ = [
     "awaiting_sides",
     "bracket",
     "can_undo",
+    "change_rules",
     "club_table",
     "clubs_of",
     "confirm",
