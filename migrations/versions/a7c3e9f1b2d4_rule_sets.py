@@ -37,7 +37,18 @@ def _in(column, values):
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
 
+def _foreign_keys(on):
+    """Switch SQLite's foreign key actions off while tables are copied (a no-op on other
+    databases): dropping the old copy of a game, league or tournament must not take the
+    rows that point at it with it (their hands, revisions, games)."""
+    if op.get_bind().dialect.name != "sqlite":
+        return
+    with op.get_context().autocommit_block():
+        op.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+
+
 def upgrade():
+    _foreign_keys(False)
     for table in TABLES:
         with op.batch_alter_table(table, schema=None) as batch_op:
             batch_op.add_column(sa.Column(
@@ -58,9 +69,11 @@ def upgrade():
     with op.batch_alter_table('audit_event', schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f('ck_audit_event_kind'), type_='check')
         batch_op.create_check_constraint(batch_op.f('ck_audit_event_kind'), _in("kind", NEW_KINDS))
+    _foreign_keys(True)
 
 
 def downgrade():
+    _foreign_keys(False)
     op.execute("DELETE FROM audit_event WHERE kind = 'rules_changed'")
     with op.batch_alter_table('audit_event', schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f('ck_audit_event_kind'), type_='check')
@@ -72,3 +85,4 @@ def downgrade():
             batch_op.drop_column('asso_on_asso')
             batch_op.drop_column('asso_sweep')
             batch_op.drop_column('rule_set_key')
+    _foreign_keys(True)

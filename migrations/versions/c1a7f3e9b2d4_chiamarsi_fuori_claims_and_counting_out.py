@@ -35,7 +35,18 @@ def _in(column, values):
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
 
+def _foreign_keys(on):
+    """Switch SQLite's foreign key actions off while tables are copied (a no-op on other
+    databases): dropping the old copy of a game, league or tournament must not take the
+    rows that point at it with it (their hands, revisions, games)."""
+    if op.get_bind().dialect.name != "sqlite":
+        return
+    with op.get_context().autocommit_block():
+        op.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+
+
 def upgrade():
+    _foreign_keys(False)
     with op.batch_alter_table('audit_event', schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f('ck_audit_event_kind'), type_='check')
         batch_op.create_check_constraint(batch_op.f('ck_audit_event_kind'), _in("kind", NEW_KINDS))
@@ -65,9 +76,11 @@ def upgrade():
         sa.UniqueConstraint('game_id', 'hand_number', name='uq_game_claim_game_id_hand_number'),
         sa.UniqueConstraint('game_id', 'request_id', name='uq_game_claim_game_id_request_id'),
     )
+    _foreign_keys(True)
 
 
 def downgrade():
+    _foreign_keys(False)
     op.execute("DELETE FROM audit_event WHERE kind = 'claimed'")
     with op.batch_alter_table('audit_event', schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f('ck_audit_event_kind'), type_='check')
@@ -77,3 +90,4 @@ def downgrade():
         with op.batch_alter_table(table, schema=None) as batch_op:
             for name in SETTINGS:
                 batch_op.drop_column(name)
+    _foreign_keys(True)
