@@ -30,6 +30,7 @@ def upgrade():
         sa.Column('side', sa.Integer(), nullable=False),
         sa.Column('digest', sa.String(length=200), nullable=False),
         sa.Column('request_id', sa.String(length=64), nullable=False),
+        sa.Column('actor', sa.JSON(), nullable=True),
         sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
         sa.CheckConstraint('side >= 0', name=op.f('ck_pending_confirmation_side')),
         sa.ForeignKeyConstraint(

@@ -18,7 +18,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Flask, current_app, g, has_request_context, request
 from flask_login import current_user
@@ -49,6 +51,34 @@ class Actor:
     def system(cls, account_id: int | None = None, account_name: str | None = None) -> Actor:
         """The app itself, on behalf of an account (an import run in the background)."""
         return cls(account_id=account_id, account_name=account_name, origin=Origin.SYSTEM)
+
+    def to_json(self) -> dict[str, Any]:
+        """The actor as JSON, to keep with a change applied later (a confirmation that
+        waits for its hand): `from_json` reads it back."""
+        return {
+            "account_id": self.account_id,
+            "account_name": self.account_name,
+            "link": self.link.value if self.link is not None else None,
+            "side": self.side,
+            "device_id": self.device_id,
+            "origin": self.origin.value,
+            "request_id": self.request_id,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Actor:
+        """`to_json`'s form back (what is missing or unknown left unknown)."""
+        link = data.get("link")
+        origin = data.get("origin")
+        return cls(
+            account_id=data.get("account_id"),
+            account_name=data.get("account_name"),
+            link=LinkKind(link) if link in set(LinkKind) else None,
+            side=data.get("side"),
+            device_id=data.get("device_id"),
+            origin=Origin(origin) if origin in set(Origin) else Origin.LIVE,
+            request_id=data.get("request_id"),
+        )
 
 
 def register_link_prefix(app: Flask, prefix: str, kind: LinkKind) -> None:

@@ -279,6 +279,7 @@ def confirm_scanned(
                     side=side,
                     digest=digest,
                     request_id=request_id,
+                    actor=audit.actor_from_request().to_json(),
                 )
             )
             db.session.flush()

@@ -477,6 +477,9 @@ class PendingConfirmation(Model):
     side: Mapped[int] = mapped_column(Integer)
     digest: Mapped[str] = mapped_column(String(200))
     request_id: Mapped[str] = mapped_column(String(64))
+    #: Who scanned and sent it (`scorekeeper.audit.actor_json`): the history names that
+    #: phone when the confirmation is applied, not the one that brought the hand.
+    actor: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -701,17 +701,32 @@ def record_hand(
             insert_rows(
                 HandRevision,
                 [
-                    confirmation | {"side": side, "request_id": by_scan.get(side)}
+                    confirmation
+                    | {"side": side, "request_id": by_scan[side][0] if side in by_scan else None}
                     for side in confirmed
                 ],
             )
-            audit.record(
-                audit.ChangeKind.CONFIRMED,
-                audit.Subject.hand(game.id, number, hand_id),
-                None,
-                {"confirmed_by": confirmed},
-                at=now,
-            )
+            # The phone passed across speaks with the hand; a side that scanned the hand
+            # on its own phone is named with that phone, in a row of its own.
+            passed = [side for side in confirmed if side not in by_scan]
+            if passed:
+                audit.record(
+                    audit.ChangeKind.CONFIRMED,
+                    audit.Subject.hand(game.id, number, hand_id),
+                    None,
+                    {"confirmed_by": passed},
+                    at=now,
+                )
+            for side in confirmed:
+                if side in by_scan:
+                    audit.record(
+                        audit.ChangeKind.CONFIRMED,
+                        audit.Subject.hand(game.id, number, hand_id),
+                        None,
+                        {"confirmed_by": [side]},
+                        by_scan[side][1],
+                        at=now,
+                    )
         # The hands before it as the lock found them, then this one: no need to read
         # them all again.
         state = replay_game(game, [*results, scored.result])
@@ -725,14 +740,20 @@ def record_hand(
         return Recorded(hand.id, hand.number, already_saved=True)
 
 
-def _scanned_before(game: Game, request_id: str, scored: ScoredHand) -> dict[int, str]:
+def _scanned_before(
+    game: Game, request_id: str, scored: ScoredHand
+) -> dict[int, tuple[str, audit.Actor]]:
     """The sides whose scanned confirmation of this hand (client id ``request_id``) waited
-    for it with its points, and each one's key (`scanned.take_pending`: taken either way)."""
+    for it with its points, each with its key and who sent it (`scanned.take_pending`:
+    taken either way)."""
     if not game.requires_confirmation:
         return {}
     digest = points_digest(scored.sides)
     return {
-        pending.side: pending.request_id
+        pending.side: (
+            pending.request_id,
+            audit.Actor.from_json(pending.actor) if pending.actor else audit.Actor(),
+        )
         for pending in take_pending(game.id, request_id)
         if pending.digest == digest
     }

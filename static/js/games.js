@@ -12,9 +12,8 @@
    - the board's Share tool opens the phone's share sheet at once where there is one; a
      link to something in a closed <details> (the QR tool) opens it;
    - Undo asks once, in place of its link;
-   - "Confermiamo" confirms with one request (JSON), its answer said in place of the
-     question; a hand every side confirmed loses its mark and its Undo. Without signal or
-     an answer it is sent the plain way;
+   - ("Confermiamo", one request with its answer in place of the question, is scanned.js's:
+     loaded only for the games whose hands need the other side's confirmation);
    - a refused napola the counts decide (nine denari without the settebello: napola of 6)
      is offered under its box ([data-napola-offer]): "Yes, mark it" fills the box in;
    - then, each its own part of this file (one response for the board's scripts rather
@@ -274,69 +273,6 @@
   // The points follow the form as it is filled in: the button doing it by hand can go
   // (app.css hides it under .js-preview, also in boards swapped in by the live part below).
   if (window.fetch) document.documentElement.classList.add("js-preview");
-  /* "Confermiamo": one request, the answer in place of the question. */
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!form.matches || !form.matches(".confirm-form") || form.dataset.plain || !window.fetch) return;
-    event.preventDefault();
-    var button = form.querySelector("button");
-    if (button) { if (button.disabled) return; button.disabled = true; button.setAttribute("aria-busy", "true"); }
-    function plain() { form.dataset.plain = "1"; form.submit(); }
-    fetch(form.action, {
-      method: "POST", body: new FormData(form), credentials: "same-origin",
-      headers: { Accept: "application/json" },
-    }).then(function (r) {
-      var type = r.headers.get("Content-Type") || "";
-      if (type.indexOf("application/json") === -1) { plain(); return; }
-      return r.json().then(function (answer) {
-        var prompt = form.closest(".confirm-prompt");
-        var note = document.createElement("p");
-        note.className = "flash " + (answer.status === "confirmed" ? "flash-success" : "flash-warning") + " confirm-done";
-        note.setAttribute("role", "status");
-        note.tabIndex = -1;
-        note.textContent = answer.message;
-        if (prompt) prompt.replaceWith(note); else form.replaceWith(note);
-        note.focus({ preventScroll: true });
-        if (answer.locked) {
-          var row = document.getElementById("hand-" + answer.number);
-          var mark = row && row.querySelector(".badge-unconfirmed");
-          if (mark) mark.remove();
-          var undo = document.getElementById("undo-last");
-          if (undo && Number(undo.dataset.number) === answer.number) {
-            ["undo-last", "undo-form"].forEach(function (id) { var n = document.getElementById(id); if (n) n.remove(); });
-          }
-        }
-      });
-    }).catch(function () {
-      // No signal (the hand itself was saved with signal, or it would be in the outbox
-      // with its confirmation): the outbox keeps the confirmation and sends it once the
-      // signal is back (outbox.js); without the outbox, say so and let the tap be tried
-      // again.
-      var panel = form.closest(".confirm-panel");
-      var outbox = window.ScopaOutbox;
-      if (outbox && outbox.keepConfirmation) {
-        outbox.keepConfirmation(form).then(function (item) {
-          var prompt = form.closest(".confirm-prompt");
-          var note = document.createElement("p");
-          note.className = "flash flash-info confirm-kept";
-          note.id = "confirm-kept-" + item.number;
-          note.setAttribute("role", "status");
-          note.tabIndex = -1;
-          note.textContent = String(outbox.texts.confirmKept || "").replace("%(number)s", item.number);
-          if (prompt) prompt.replaceWith(note); else form.replaceWith(note);
-          note.focus({ preventScroll: true });
-        }, plain);
-        return;
-      }
-      if (navigator.onLine || !panel) { plain(); return; }
-      if (button) { button.disabled = false; button.removeAttribute("aria-busy"); }
-      var note = form.parentNode.querySelector(".confirm-offline") || document.createElement("p");
-      note.className = "flash flash-warning confirm-offline";
-      note.setAttribute("role", "alert");
-      note.textContent = panel.dataset.offline;
-      form.parentNode.appendChild(note);
-    });
-  });
 })();
 
 /* Links handed on (templates/_share.html): a copy button, and the phone's share sheet or,

@@ -9,7 +9,9 @@
    it; a hand whose edit link no longer works cannot be corrected or entered here, so
    it offers its numbers to copy and discard instead); the form renumbered for the hand
    after the last one kept; the hand as the scoring package's entry; and the preview
-   computed on this phone. `core` is what outbox.js shares with it. */
+   computed on this phone; and the confirmations kept here (the question under a hand
+   kept without signal, its QR for the other side's phone, a "Confermiamo" tapped without
+   signal). `core` is what outbox.js shares with it. */
 (function () {
   "use strict";
   window.ScopaOutboxKept = function (core) {
@@ -20,6 +22,8 @@
     var render = core.render, flush = core.flush, pageGame = core.pageGame, pairs = core.pairs;
     var readNotice = core.readNotice, clearNotice = core.clearNotice, readJson = core.readJson;
     var newRequestId = core.newRequestId, loadScorer = core.loadScorer;
+    var everything = core.everything, openBoard = core.openBoard;
+    var askPersistence = core.askPersistence, scheduleRetry = core.scheduleRetry;
 
     /* What render() found: this game's items (refused ones too), from `base` on. */
     function show(items, game, base, form, data) {
@@ -206,7 +210,13 @@
         li.appendChild(badge);
         if (result && scoredAll && item.number === hands.length + 1) {
           var points = result.sides.map(function (side) { return side.total; });
-          hands.push(result);
+          // Its totals, as a stand-in scorer reads them too, and its sides (points by
+          // category: counting out in order reads them).
+          hands.push({
+            points: points,
+            napoleone: result.napoleone === undefined ? null : result.napoleone,
+            sides: result.sides,
+          });
           item.fields.forEach(function (p) {
             if (p[0] === "claim_side") claims.push({ hand: item.number, side: Number(p[1]) });
           });
@@ -585,6 +595,153 @@
       return box;
     }
 
-    return { show: show, entryOf: entryOf, invalid: invalid, withExpectation: withExpectation, previewHere: previewHere };
+    // ------------------------------------------------------------------ confirmations kept here
+
+    /* The phone passed across, without signal (a game that requires confirmation: the
+       board's game data says whom to ask): "Bruno e Dario, confermate la mano 3?" under
+       the kept hand, and one tap puts their confirmation into the kept hand itself
+       (confirm_side, repeated), so it travels with the hand and is recorded with it, once
+       (the hand's request id keeps both once). A hand already on its way: the board asks
+       again, the server's way. */
+    function confirmHere(item) {
+      var data = readJson("game-data"), ask = data && data.confirm;
+      if (!ask || !ask.sides || !ask.sides.length) return null;
+      var box = el("span", "confirm-prompt outbox-confirm");
+      box.id = "outbox-confirm";
+      var question = el("span", "confirm-question", say(ask.question, { number: item.number }));
+      var yes = button(ask.confirm, function () {
+        yes.disabled = true;
+        allItems().then(function (items) {
+          var waiting = items.filter(function (i) { return i.id === item.id; })[0];
+          if (!waiting || waiting.state !== "waiting") { openBoard(item.boardUrl); return; }
+          waiting.fields = waiting.fields.filter(function (p) { return p[0] !== "confirm_side"; });
+          ask.sides.forEach(function (side) { waiting.fields.push(["confirm_side", String(side)]); });
+          return putItem(waiting).then(function () {
+            var done = el("span", "flash flash-success", say(ask.done, { number: item.number }));
+            done.id = "outbox-confirmed";
+            done.setAttribute("role", "status");
+            box.replaceWith(done);
+          });
+        }).catch(function () { yes.disabled = false; });
+      }, "btn btn-primary btn-big btn-confirm");
+      yes.id = "outbox-confirm-yes";
+      box.appendChild(question);
+      box.appendChild(yes);
+      qrButtons(item, ask).forEach(function (b) { box.appendChild(b); });
+      return box;
+    }
+
+    /* Or the other side confirms on its own phone, both phones without signal: for each side
+       asked, a QR of its link with the kept hand in the fragment (its number, client id
+       and the digest of its points as the server makes it: scorekeeper/games/scanned.py),
+       drawn by games.js (window.ScopaHandQr). None when the hand could not be scored here. */
+    function qrButtons(item, ask) {
+      var s = scorer(), links = ask.links || {};
+      if (!s || !window.ScopaHandQr || !item.entry || !window.URLSearchParams) return [];
+      var result;
+      try { result = s.scoreEntry(item.rules, item.mode, item.entry); } catch (e) { return []; }
+      if (!result || !result.ok) return [];
+      var categories = ["scope", "carte", "denari", "settebello", "primiera", "re_bello", "napola"];
+      var digest = result.sides.map(function (side) {
+        return categories.map(function (c) { return String(side.points[c] || 0); }).join(".");
+      }).join("_");
+      return ask.sides.filter(function (side) { return links[side]; }).map(function (side) {
+        var fragment = new URLSearchParams({ hand: String(item.number), id: item.requestId, points: digest });
+        var url = links[side] + "#" + fragment.toString();
+        var b = button((ask.qrLabels || {})[side] || "QR", function () {
+          window.ScopaHandQr.show(b, url, ask.qrScript, ask.qrCaption).catch(function () {});
+        }, "btn btn-hand-qr");
+        b.id = "outbox-qr-" + side;
+        b.setAttribute("aria-expanded", "false");
+        return b;
+      });
+    }
+
+    /* Send the form the plain way (the page then explains a refusal as without this
+       file); Save stays disabled: a disabled button sends no "action", which saves. */
+
+    /* "Confermiamo" tapped without signal on a hand the server already has (games.js: the
+       request failed on the way): the confirmation is kept in the outbox and sent when the
+       signal is back, with the form's request id, so it is recorded once however often it
+       is sent (or tapped: a second tap of the same question keeps nothing more). Resolves
+       to the item kept (or the one kept before). */
+    function keepConfirmation(form) {
+      var fields = pairs(form).filter(function (p) { return p[0] !== "request_id"; });
+      var requestId = form.elements.request_id ? form.elements.request_id.value : newRequestId();
+      var recordUrl = new URL(form.getAttribute("action"), location.href);
+      // A question of the board (/g/<token>/hands/3/confirm), or a hand scanned from the
+      // other phone's QR on a side's page (/c/<token>/scanned: its number in the form).
+      var match = /^(.*)\/hands\/(\d+)\/confirm$/.exec(recordUrl.pathname);
+      var scanned = /^(.*)\/scanned$/.exec(recordUrl.pathname);
+      // A tournament pair's page (/tournaments/side/<token>/confirm): a match's result.
+      var result = /^(\/tournaments\/side\/[^/]+)\/confirm$/.exec(recordUrl.pathname);
+      if (result) { match = null; scanned = [result[0], result[1]]; }
+      if (!match && !(scanned && (result || form.elements.number))) return Promise.reject(new Error("not a confirmation"));
+      var base = match ? match[1] : scanned[1];
+      var item = {
+        kind: "confirm",
+        scanned: !match,  // the server's own words say what became of it
+        game: "confirm:" + base,  // never a game's hands: the board shows none of it
+        number: Number(match ? match[2] : (result ? 0 : form.elements.number.value)),
+        requestId: requestId,
+        fields: fields,
+        recordUrl: recordUrl.href,
+        csrfUrl: new URL(base + "/csrf", location.href).href,
+        state: "waiting",
+        queuedAt: Date.now(),
+      };
+      askPersistence();
+      return everything().then(function (items) {
+        // The same request, or the same question tapped again (a result's form has no key
+        // of its own: the same address and fields).
+        var same = items.filter(function (i) {
+          return i.kind === "confirm" && (i.requestId === requestId ||
+            (i.recordUrl === item.recordUrl && JSON.stringify(i.fields) === JSON.stringify(fields)));
+        })[0];
+        if (same) return same;
+        return putItem(item).then(function (id) { item.id = id; return item; });
+      }).then(function (kept) { scheduleRetry(0); return kept; });
+    }
+
+    /* After the outbox has sent confirmations kept without signal: which hands. */
+    function sayConfirmed(numbers) {
+      var main = document.querySelector("main");
+      if (!main) return;
+      var old = document.getElementById("outbox-confirm-sent");
+      if (old) old.remove();
+      var box = el("div", "flashes");
+      box.setAttribute("role", "status");
+      main.insertBefore(box, main.firstChild);
+      // A board's questions: which hands; a hand scanned from a QR: the server's own words
+      // (recorded, waiting for its hand, or refused).
+      var plain = numbers.filter(function (n) { return !n.message; }).map(function (n) { return n.number; });
+      var forms = T.confirmationsSent || {};
+      var texts = plain.length ? [say(forms[plain.length === 1 ? "one" : "other"], { numbers: plain.join(", ") })] : [];
+      var refused = false;
+      numbers.forEach(function (n) { if (n.message) { texts.push(n.message); refused = refused || n.refused; } });
+      var note = el("p", "flash " + (refused ? "flash-warning" : "flash-success") + " outbox-note", texts.join(" "));
+      note.id = "outbox-confirm-sent";
+      box.appendChild(note);
+    }
+
+    /* A tournament pair's result confirmed without signal: kept, and said so in place of
+       its question (outbox.js lets no plain form go then). */
+    function resultKept(form) {
+      return keepConfirmation(form).then(function () {
+        var note = el("p", "flash flash-info confirm-kept", T.resultKept);
+        note.id = "confirm-kept-result";
+        note.setAttribute("role", "status");
+        note.tabIndex = -1;
+        var block = form.closest(".confirm-block") || form;
+        block.replaceWith(note);
+        note.focus({ preventScroll: true });
+      });
+    }
+
+    return {
+      show: show, entryOf: entryOf, invalid: invalid, withExpectation: withExpectation, previewHere: previewHere,
+      confirmHere: confirmHere, keepConfirmation: keepConfirmation, sayConfirmed: sayConfirmed,
+      resultKept: resultKept,
+    };
   };
 })();

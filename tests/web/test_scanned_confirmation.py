@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from scorekeeper.audit import AuditEvent
 from scorekeeper.extensions import db
 from scorekeeper.games.confirmation import side_token
 from scorekeeper.games.models import Game, Hand, HandRevision, HandStatus, PendingConfirmation
@@ -116,6 +117,31 @@ def test_scanned_confirmation_first_waits_for_the_hand(app: Flask, client: Flask
     # Phone B's outbox sends it once more: nothing more is recorded.
     assert _scan(phone_b, link, keys["request_id"]).status_code == 200
     assert _state(app) == ([(1, HandStatus.CONFIRMED)], [(1, 1)], 0)
+
+
+def test_a_confirmation_that_waited_is_named_with_the_phone_that_scanned_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Phone B scans and syncs first, phone A brings the hand later: the history's
+    confirmation is phone B's (its device id, the side link, the side), in a row of its
+    own; the hand's creation is phone A's."""
+    board, link = _game(app, client)
+    keys = _hand_keys(client, board)
+    phone_b = app.test_client()
+    phone_b.environ_base["HTTP_X_SCOREKEEPER_DEVICE"] = "phone-b-device"
+    assert _scan(phone_b, link, keys["request_id"]).status_code == 200
+    client.environ_base["HTTP_X_SCOREKEEPER_DEVICE"] = "phone-a-device"
+    assert _save(client, board, keys).status_code == 200
+    with app.app_context():
+        rows = db.session.execute(
+            select(AuditEvent.kind, AuditEvent.device_id, AuditEvent.link, AuditEvent.side)
+            .where(AuditEvent.kind.in_(["hand_created", "confirmed"]))
+            .order_by(AuditEvent.id)
+        ).all()
+    assert [tuple(r) for r in rows] == [
+        ("hand_created", "phone-a-device", "edit", None),
+        ("confirmed", "phone-b-device", "side", 1),
+    ]
 
 
 def test_a_digest_that_is_not_the_hand_s_is_refused(app: Flask, client: FlaskClient) -> None:
