@@ -46,20 +46,10 @@ from werkzeug.serving import make_server  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.accounts.services import create_user  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
+from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 PASSWORD = "bench-password"
 _CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]*)"')
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
 
 
 def post(client: FlaskClient, form_url: str, action: str, **data: str) -> str:
@@ -193,7 +183,7 @@ def browser_figures(base_url: str, screen: str, sheets: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
         tv = context.new_page()
         tv.goto(base_url + screen)
