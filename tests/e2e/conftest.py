@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -18,7 +18,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from tests.helpers import LiveServer, empty_tables, make_test_config
+from tests.helpers import LiveServer, close_when_sent, empty_tables, make_test_config
 from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 if TYPE_CHECKING:
@@ -59,30 +59,6 @@ def _skip_or_fail(reason: str) -> NoReturn:
     if os.environ.get("CI") == "true":
         pytest.fail(f"e2e tests cannot run under CI: {reason}", pytrace=False)
     pytest.skip(reason)
-
-
-def close_when_sent(app: Any) -> Callable[..., Iterable[bytes]]:
-    """`app` with every response closed as soon as its last byte is sent.
-
-    Werkzeug's development server closes a response only after reading what is left of
-    the request, and a browser that goes away meanwhile (a context closed while its
-    service worker downloads the app) makes that read fail first: the response's file
-    stayed open until garbage collection (a ResourceWarning, so an error, in some later
-    test). Closing from the response's own iterator happens in every case.
-    """
-
-    def closing(response: Iterable[bytes]) -> Iterator[bytes]:
-        try:
-            yield from response
-        finally:
-            close = getattr(response, "close", None)
-            if close is not None:
-                close()
-
-    def wrapped(environ: Any, start_response: Any) -> Iterable[bytes]:
-        return closing(app(environ, start_response))
-
-    return wrapped
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.live import game_channel
 from scorekeeper.push import Hub, PushApp
-from tests.helpers import LiveServer, empty_tables, make_test_config
+from tests.helpers import LiveServer, close_when_sent, empty_tables, make_test_config
 from tests.helpers.browser import PHONE
 from tests.helpers.games import record, start_game
 from tests.helpers.stores import REDIS_URL, redis_reachable
@@ -52,7 +52,7 @@ def pushed_server(migrated_database_url: str) -> Iterator[LiveServer]:
             return push[0](environ, start_response)
         return app(environ, start_response)
 
-    server: BaseWSGIServer = make_server("127.0.0.1", 0, both, threaded=True)
+    server: BaseWSGIServer = make_server("127.0.0.1", 0, close_when_sent(both), threaded=True)
     url = f"http://127.0.0.1:{server.server_port}"
     HUBS.append(Hub(REDIS_URL, url))
     push.append(PushApp(HUBS[-1], keepalive=1.0, longest=60.0))

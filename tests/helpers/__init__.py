@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,6 +93,30 @@ def statements(app: Flask) -> Iterator[list[str]]:
         yield seen
     finally:
         event.remove(engine, "before_cursor_execute", count)
+
+
+def close_when_sent(app: Any) -> Callable[..., Iterable[bytes]]:
+    """`app` with every response closed as soon as its last byte is sent (for a test server).
+
+    Werkzeug's development server closes a response only after reading what is left of
+    the request, and a browser that goes away meanwhile (a context closed while its
+    service worker downloads the app) makes that read fail first: the response's file
+    stayed open until garbage collection (a ResourceWarning, so an error, in some later
+    test). Closing from the response's own iterator happens in every case.
+    """
+
+    def closing(response: Iterable[bytes]) -> Iterator[bytes]:
+        try:
+            yield from response
+        finally:
+            close = getattr(response, "close", None)
+            if close is not None:
+                close()
+
+    def wrapped(environ: Any, start_response: Any) -> Iterable[bytes]:
+        return closing(app(environ, start_response))
+
+    return wrapped
 
 
 @dataclass

@@ -21,7 +21,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper.live import VersionCheck, game_channel
 from scorekeeper.push import Hub, PushApp
-from tests.helpers import statements
+from tests.helpers import close_when_sent, statements
 from tests.helpers.games import record, start_game
 from tests.helpers.stores import REDIS_URL, closed_port, redis_reachable
 
@@ -161,7 +161,7 @@ def test_without_redis_a_save_is_not_held_and_the_log_says_so_once(
 @contextmanager
 def served(wsgi: Any) -> Iterator[int]:
     """``wsgi`` served on a loopback port (threads), for as long as the block lasts."""
-    server = make_server("127.0.0.1", 0, wsgi, threaded=True)
+    server = make_server("127.0.0.1", 0, close_when_sent(wsgi), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
