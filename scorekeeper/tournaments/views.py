@@ -212,6 +212,7 @@ def _entries_page(
             drawn=drawn,
             groups=_groups(drawn),
             left_out=services.left_out(t) if t.status == Status.DRAWN.value else None,
+            rotating=services.is_rotating(t),
         ),
         status,
     )
@@ -525,6 +526,7 @@ def withdraw(public_id: str, entrant_id: int) -> ResponseReturnValue:
             access=access,
             entrant=entrant,
             waiting=pages.waiting_matches(entrant),
+            rotating=services.is_rotating(access.tournament),
         )
     if ButtonForm().validate_on_submit():
         try:
@@ -532,15 +534,22 @@ def withdraw(public_id: str, entrant_id: int) -> ResponseReturnValue:
         except TournamentRefused as error:
             _refused(error)
         else:
-            flash(
-                _(
-                    "Withdrawal of %(side)s recorded: the matches still to play are lost by "
-                    "forfeit.",
-                    side=Side(entrant.names),
-                ),
-                "success",
-            )
+            flash(_withdrawn_text(access.tournament, entrant), "success")
     return _to(access, "tournaments.entries", _anchor="in-play")
+
+
+def _withdrawn_text(tournament: Tournament, entrant: Entrant) -> str:
+    """What a withdrawal did: with rotating partners the player sits out from the next
+    round on; otherwise the pair's matches still to play are lost by forfeit."""
+    if services.is_rotating(tournament):
+        return _(
+            "Withdrawal of %(side)s recorded: seated no more from the next round.",
+            side=Side(entrant.names),
+        )
+    return _(
+        "Withdrawal of %(side)s recorded: the matches still to play are lost by forfeit.",
+        side=Side(entrant.names),
+    )
 
 
 @bp.post("/<public_id>/entrants/<int:entrant_id>/return")
