@@ -33,6 +33,7 @@ from scorekeeper.tournaments.access import (
     require_side_holder,
     tournaments_of,
 )
+from scorekeeper.tournaments.circuits.services import circuits_holding
 from scorekeeper.tournaments.errors import ResultChanged, RoundStarted, TournamentRefused
 from scorekeeper.tournaments.forms import (
     STRUCTURE_NAMES,
@@ -149,6 +150,7 @@ def show(public_id: str) -> ResponseReturnValue:
         tie_breaks=pages.tie_break_names(t),
         entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
         format_notes=pages.format_notes(t),
+        circuits=circuits_holding(t, current_user if current_user.is_authenticated else None),
     )
 
 
