@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import sqlite3
 import stat
@@ -16,7 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSessionInterface
 from flask.wrappers import Response
@@ -59,6 +60,9 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )
+#: What a source list of ``frame-ancestors`` may hold: scheme, host, port, path, ``*``
+#: and the quoted keywords; nothing that ends the directive (";", ",").
+FRAME_SOURCE = re.compile(r"[A-Za-z0-9*:/._\-']+")
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
@@ -154,6 +158,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         REDIS_RETRY_AFTER=30,
         # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
         HSTS_MAX_AGE=0,
+        # Who may show a tournament's public results page (/published/<id>) in a frame:
+        # "*" any club's site, or the sites' origins separated by spaces. Every other
+        # page is never framed (frame-ancestors 'none').
+        PUBLISHED_FRAME_ANCESTORS="*",
         LIVE_POLL_MS=4000,  # how often an open board asks for news (js/games.js); 0: never
         # Where boards follow their changes as server-sent events (scorekeeper/push.py,
         # with REDIS_URL), say "https://push.example.org" or this site's own address when
@@ -410,9 +418,17 @@ def _security_headers(app: Flask) -> Callable[[Response], Response]:
 
     def add_security_headers(response: Response) -> Response:
         present = {name.lower() for name, _ in response.headers.items()}
+        framed = frame_ancestors(g.get("frame_ancestors"))
         for name, value in headers:
-            if name.lower() not in present:
-                response.headers.add(name, value)
+            if name.lower() in present:
+                continue
+            if framed and name == "X-Frame-Options":
+                continue  # it has no value that lets other sites frame the page
+            if framed and name == "Content-Security-Policy":
+                allowed = f"frame-ancestors {framed}"
+                response.headers.add(name, value.replace("frame-ancestors 'none'", allowed))
+                continue
+            response.headers.add(name, value)
         if request.endpoint in FILE_ENDPOINTS and response.status_code < 400:  # not its 404
             for name in FILE_HEADERS_LEFT_OUT:
                 del response.headers[name]
@@ -424,6 +440,14 @@ def _security_headers(app: Flask) -> Callable[[Response], Response]:
         return response
 
     return add_security_headers
+
+
+def frame_ancestors(sources: str | None) -> str:
+    """The ``frame-ancestors`` sources a view allowed (`g.frame_ancestors`), each checked
+    (`FRAME_SOURCE`; others dropped): "" when none, so the page is never framed."""
+    if not sources:
+        return ""
+    return " ".join(s for s in sources.split() if FRAME_SOURCE.fullmatch(s))
 
 
 def _compress_static(response: Response) -> Response:

@@ -11,7 +11,17 @@ tournament's existence is never revealed.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import format_date
 from flask_login import current_user
@@ -92,9 +102,14 @@ def _page(tournament: Tournament, mode: str, url: str, image: str) -> ResponseRe
 @bp.get("/<public_id>")
 def page(public_id: str) -> ResponseReturnValue:
     """The results for the club's site: podium, standings with their tie-breaks, the
-    bracket; printable; with the podium to share."""
+    bracket; printable; with the podium to share. The one page other sites may frame
+    (``PUBLISHED_FRAME_ANCESTORS``), when anyone may read it."""
     tournament, mode = _published(public_id)
     pid = tournament.public_id
+    if mode == PUBLIC:
+        # A club's site may show it in a frame: it is the same for everyone, with
+        # nothing to click that changes anything (a member's page is never framed).
+        g.frame_ancestors = current_app.config["PUBLISHED_FRAME_ANCESTORS"]
     return _page(
         tournament,
         mode,
