@@ -12,7 +12,7 @@ from sqlalchemy import select
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Structure, Tournament
+from scorekeeper.tournaments.models import Structure
 from tests.helpers import EN, IT
 from tests.helpers.actions import as_user, post_form, signup
 from tests.helpers.tournaments import drawn, play_round
@@ -30,18 +30,22 @@ def circuit(client: FlaskClient, name: str, **settings: str) -> str:
     return found.group(1)
 
 
+def final_of(app: Flask, organiser: str, *, finish: bool) -> str:
+    """A public knockout of two pairs run by ``organiser``, played out if ``finish``."""
+    with app.app_context():
+        user = db.session.scalars(select(User).where(User.username == organiser)).one()
+        t = drawn(user, "Anna & Bruno\nCarla & Dario", 1, Structure.KNOCKOUT, is_public=True)
+        if finish:
+            services.start(t)
+            play_round(t)
+        return t.public_id
+
+
 def test_the_tournament_page_lists_its_circuits_and_they_link_back(
     app: Flask, client: FlaskClient
 ) -> None:
     signup(client, "organiser")
-    with app.app_context():
-        organiser = db.session.scalars(select(User).where(User.username == "organiser")).one()
-        t = drawn(organiser, "Anna & Bruno\nCarla & Dario", 1, Structure.KNOCKOUT)
-        services.start(t)
-        play_round(t)
-        t.is_public = True
-        db.session.commit()
-        tid = t.public_id
+    tid = final_of(app, "organiser", finish=True)
     public = circuit(client, "Grand Prix della Valle", is_public="y")
     private = circuit(client, "Coppa del Circolo")
     alone = circuit(client, "Trofeo d\u2019Inverno", is_public="y")
@@ -76,9 +80,6 @@ def test_a_tournament_in_no_circuit_shows_no_circuit_section(
     app: Flask, client: FlaskClient
 ) -> None:
     signup(client, "organiser")
-    with app.app_context():
-        organiser = db.session.scalars(select(User).where(User.username == "organiser")).one()
-        t = drawn(organiser, "Anna & Bruno\nCarla & Dario", 1, Structure.KNOCKOUT)
-        tid = db.session.get_one(Tournament, t.id).public_id
+    tid = final_of(app, "organiser", finish=False)
     page = client.get(f"/tournaments/{tid}", headers=EN).get_data(as_text=True)
     assert 'id="circuits"' not in page

@@ -18,16 +18,17 @@ from scorekeeper.tournaments.models import Entrant, Match, Status, Structure, To
 from tests.helpers import EN, IT
 from tests.helpers.actions import post_form, signup
 from tests.helpers.tournaments import (
-    create,
     drawn,
     play_match,
     play_round,
+    started,
     tournament,
     tournament_of,
     user,
 )
 
 TEN = "\n".join(f"Giocatore {n}" for n in range(1, 11))
+NINE = TEN.rsplit("\n", 1)[0]
 UNEVEN_CLUBS = """\
 Anna & Bruno (Circolo Aurora)
 Carla & Dario (Circolo Aurora)
@@ -98,12 +99,7 @@ def test_the_standings_say_the_rests_in_italian_and_english(
     app: Flask, client: FlaskClient
 ) -> None:
     signup(client, "organiser")
-    pid = create(client, structure="rotating", rounds="4")
-    entries = f"/tournaments/{pid}/entries"
-    players = "\n".join(f"Giocatore {n}" for n in range(1, 10))
-    assert post_form(client, entries, entries, entries=players).status_code == 302
-    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="4").status_code == 302
-    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
+    pid = started(client, NINE, structure="rotating", rounds="4")
     with app.test_request_context():
         t = tournament_of(pid)
         play_round(t)
@@ -165,12 +161,8 @@ def test_the_withdrawal_pages_speak_of_players_between_rounds(
     app: Flask, client: FlaskClient
 ) -> None:
     signup(client, "organiser")
-    pid = create(client, structure="rotating", rounds="3")
+    pid = started(client, NINE, structure="rotating", rounds="3")
     entries = f"/tournaments/{pid}/entries"
-    players = "\n".join(f"Giocatore {n}" for n in range(1, 10))
-    assert post_form(client, entries, entries, entries=players).status_code == 302
-    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="4").status_code == 302
-    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
     with app.test_request_context():
         t = tournament_of(pid)
         entrant_id = current_matches(t)[0].first_id
@@ -230,11 +222,7 @@ def test_clubs_of_different_sizes_meet_and_the_bigger_club_s_extra_pair_rests(
 
 def test_the_club_standings_page_shows_the_byes(app: Flask, client: FlaskClient) -> None:
     signup(client, "organiser")
-    pid = create(client, structure="clubs", rounds="3")
-    entries = f"/tournaments/{pid}/entries"
-    assert post_form(client, entries, entries, entries=UNEVEN_CLUBS).status_code == 302
-    assert post_form(client, entries, f"/tournaments/{pid}/draw", seed="4").status_code == 302
-    assert post_form(client, entries, f"/tournaments/{pid}/start").status_code == 302
+    pid = started(client, UNEVEN_CLUBS, structure="clubs", rounds="3")
     with app.test_request_context():
         play_round(tournament_of(pid))
     html = client.get(f"/tournaments/{pid}", headers=IT).get_data(as_text=True)
