@@ -214,6 +214,33 @@ def test_a_withdrawn_player_is_seated_no_more_and_partners_stay_new() -> None:
         rotating_round(left, history)
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.integers(8, 64), st.data())
+def test_after_withdrawals_new_partners_are_certain_below_half_the_seated(
+    count: int, data: st.DataObject
+) -> None:
+    # The guarantee after a withdrawal (Dirac's theorem): while every seated player has
+    # partnered fewer than half of those seated, a round of new partners exists and is
+    # found, whoever rests.
+    players = list(range(1, count + 1))
+    left: list[int] = []
+    history: list[RotatingRound] = []
+    while True:
+        if len(players) > 5 and data.draw(st.booleans()):
+            gone = data.draw(st.sampled_from(players))
+            players.remove(gone)
+            left.append(gone)
+        seated = len(players) - len(players) % 4
+        if len(history) > seated // 2 - 1:
+            break
+        played = rotating_round(players, history, withdrawn=left)
+        assert not set(left) & {*played.seated, *played.rests}
+        assert len(played.rests) == len(players) % 4
+        history.append(played)
+    partnerships = Counter(pair for played in history for pair in played.partnerships)
+    assert not partnerships or max(partnerships.values()) == 1
+
+
 def test_no_new_partners_left_is_refused() -> None:
     players = [1, 2, 3, 4, 5]
     # Five rounds of one table and one rest use up all ten partnerships.
