@@ -242,6 +242,16 @@ def club_bye_note(tournament: Tournament) -> str:
     )
 
 
+def bye_notes(tournament: Tournament) -> list[str]:
+    """What the standings count for a rest or a bye, where the format has its own (the
+    results page for the club's site says it under the standings)."""
+    if services.is_rotating(tournament):
+        return rest_notes(tournament)
+    if services.is_clubs(tournament):
+        return [club_bye_note(tournament)]
+    return []
+
+
 def format_notes(tournament: Tournament) -> list[str]:
     """What the tournament's format promises and asks, in words: the rotating pairing's
     guarantee, the team standings' order, the semifinals' target, the winning margin."""

@@ -111,6 +111,9 @@ def test_the_standings_say_the_rests_in_italian_and_english(
     english = client.get(f"/tournaments/{pid}", headers=EN).get_data(as_text=True)
     assert english.count("1 round resting") == 2
     assert "With 9 players, 1 rests each round" in english
+    published = client.get(f"/published/{pid}", headers=IT).get_data(as_text=True)
+    assert published.count("1 turno di riposo") == 2
+    assert "Un turno di riposo vale come un incontro vinto: 3 punti in classifica" in published
     form = client.get("/tournaments/new", headers=IT).get_data(as_text=True)
     assert "chi resta senza tavolo riposa a turno" in form
 

@@ -93,6 +93,7 @@ def _page(tournament: Tournament, mode: str, url: str, image: str) -> ResponseRe
         tables=pages.tables(tournament),
         bracket=pages.bracket_rounds(tournament),
         tie_breaks=pages.tie_break_names(tournament),
+        bye_notes=pages.bye_notes(tournament),
         url=url,
         image=image,
         share_text=_share_text(tournament, podium),
