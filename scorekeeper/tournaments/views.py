@@ -68,6 +68,8 @@ from scorekeeper.tournaments.models import (
     Status,
     Tournament,
 )
+from scorekeeper.tournaments.results_out.forms import FramingForm
+from scorekeeper.tournaments.results_out.links import framing_sites
 from scorekeeper.tournaments.venue.screen_page import screen_page
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
@@ -151,7 +153,13 @@ def show(public_id: str) -> ResponseReturnValue:
         entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
         format_notes=pages.format_notes(t),
         circuits=circuits_holding(t, current_user if current_user.is_authenticated else None),
+        framing_form=_framing_form(t) if organiser else None,
     )
+
+
+def _framing_form(tournament: Tournament) -> FramingForm:
+    """The organiser's form of the sites that may frame the public results page."""
+    return FramingForm(formdata=None, sites=framing_sites(tournament))
 
 
 @bp.get("/<public_id>/history")

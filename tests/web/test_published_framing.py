@@ -14,6 +14,7 @@ from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Structure
+from tests.helpers import IT
 from tests.helpers.actions import as_user, post_form, signup
 from tests.helpers.tournaments import drawn, play_round
 
@@ -94,3 +95,45 @@ def test_the_sites_that_may_frame_it_are_set_and_checked(
     assert framed_by(headers) == "frame-ancestors https://circolo.example.org"
     assert "script-src 'self'" in headers["Content-Security-Policy"]
     assert never_framed(client.get(f"/tournaments/{pid}").headers)
+
+
+def test_the_organiser_names_the_sites_that_may_frame_it(app: Flask, client: FlaskClient) -> None:
+    signup(client, "organiser")
+    pid = finished_final(app, "organiser", public=True)
+    show = f"/tournaments/{pid}"
+    form = client.get(show, headers=IT).get_data(as_text=True)
+    assert 'id="framing"' in form
+    assert "Siti che possono mostrare la pagina dei risultati in un riquadro" in form
+    sites = "https://circolo.example.org  https://www.bar-sport.it:8443"
+    assert post_form(client, show, f"/published/{pid}/framing", sites=sites).status_code == 302
+    saved = client.get(show, headers=IT).get_data(as_text=True)
+    assert 'value="https://circolo.example.org https://www.bar-sport.it:8443"' in saved
+    as_user(client, "anonymous")
+    headers = client.get(f"/published/{pid}").headers
+    assert framed_by(headers) == (
+        "frame-ancestors https://circolo.example.org https://www.bar-sport.it:8443"
+    )
+    assert never_framed(client.get(show).headers)
+    # A bad site is refused, the list kept; emptied, the app's default again.
+    as_user(client, "organiser")
+    bad = post_form(client, show, f"/published/{pid}/framing", sites="circolo; script-src *")
+    assert bad.status_code == 302
+    refused = client.get(show, headers=IT).get_data(as_text=True)
+    assert "Scrivi gli indirizzi dei siti separati da spazi" in refused
+    assert framed_by(client.get(f"/published/{pid}").headers).endswith("bar-sport.it:8443")
+    assert post_form(client, show, f"/published/{pid}/framing", sites="").status_code == 302
+    assert framed_by(client.get(f"/published/{pid}").headers) == "frame-ancestors *"
+
+
+def test_only_the_organiser_sets_the_sites(app: Flask, client: FlaskClient) -> None:
+    signup(client, "organiser")
+    pid = finished_final(app, "organiser", public=True)
+    signup(client, "stranger")
+    assert 'id="framing"' not in client.get(f"/tournaments/{pid}").get_data(as_text=True)
+    response = post_form(client, "/circuits/new", f"/published/{pid}/framing", sites="*")
+    assert response.status_code == 403
+    as_user(client, "anonymous")
+    url = f"/published/{pid}/framing"
+    response = post_form(client, "/account/login", url, sites="https://evil.example")
+    assert response.status_code in (302, 403)
+    assert framed_by(client.get(f"/published/{pid}").headers) == "frame-ancestors *"

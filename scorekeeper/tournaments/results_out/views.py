@@ -34,6 +34,7 @@ from scorekeeper.tournaments import pages
 from scorekeeper.tournaments.access import effective_role, readable_by_anyone, require_role
 from scorekeeper.tournaments.models import Role, Status, Tournament
 from scorekeeper.tournaments.results_out import links
+from scorekeeper.tournaments.results_out.forms import FramingForm
 from scorekeeper.tournaments.results_out.podium import podium_svg
 from scorekeeper.tournaments.results_out.sheets import standings_sheet
 from scorekeeper.tournaments.results_out.spreadsheet import MIMETYPE
@@ -110,7 +111,8 @@ def page(public_id: str) -> ResponseReturnValue:
     if mode == PUBLIC:
         # A club's site may show it in a frame: it is the same for everyone, with
         # nothing to click that changes anything (a member's page is never framed).
-        g.frame_ancestors = current_app.config["PUBLISHED_FRAME_ANCESTORS"]
+        sites = links.framing_sites(tournament)
+        g.frame_ancestors = sites or current_app.config["PUBLISHED_FRAME_ANCESTORS"]
     return _page(
         tournament,
         mode,
@@ -175,6 +177,23 @@ def revoke_link(public_id: str) -> ResponseReturnValue:
     links.revoke_link(access.tournament)
     flash(_("Results link taken back: its address opens nothing any more."), "success")
     return redirect(url_for("results_out.page", public_id=access.tournament.public_id))
+
+
+@bp.post("/<public_id>/framing")
+def framing(public_id: str) -> ResponseReturnValue:
+    """Organiser: the sites that may show the public results page in a frame (empty:
+    the app's default)."""
+    access = require_role(public_id, Role.ORGANISER)
+    form = FramingForm()
+    if form.validate_on_submit():
+        links.set_framing_sites(access.tournament, form.chosen())
+        flash(_("Saved: the sites that may show the results page in a frame."), "success")
+    else:
+        for messages in form.errors.values():
+            for message in messages:
+                flash(str(message), "error")
+    target = url_for("tournaments.show", public_id=access.tournament.public_id)
+    return redirect(target + "#results-out")
 
 
 @bp.get("/<public_id>/standings.csv")
