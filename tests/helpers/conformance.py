@@ -456,11 +456,58 @@ def edge_counts(rng: random.Random, rules: Rules) -> JSON:
     }
 
 
+def share_out_counts(rng: random.Random, rules: Rules) -> JSON:
+    """Counts on the edge of one share-out giving them all (scoring/shareout.py): the side
+    with the settebello holds the asso up to the 7 or more (a napola when played) and 22
+    to 27 cards outside denari, the next side the denari above the run, and one of them,
+    another side or nobody is said to take the primiera; or the counts' best cards are
+    shown with a best card outside denari lowered to a face card and a few cards moved
+    between sides, so that best cards fit one by one but not always together."""
+    n = rules.sides
+    rich = rng.randrange(n)
+    poor = (rich + 1) % n
+    run = rng.choice((7, 7, 8, 9))
+    masks = [0] * n
+    for card in DECK[:DENARI_IN_DECK]:
+        if card.value <= run:
+            masks[rich] |= card.bit
+        else:
+            masks[poor if rng.random() < 0.8 else rng.randrange(n)] |= card.bit
+    others = list(DECK[DENARI_IN_DECK:])
+    rng.shuffle(others)
+    took = rng.randint(22, 27)
+    for card in others[:took]:
+        masks[rich] |= card.bit
+    for card in others[took:]:
+        masks[poor if rng.random() < 0.3 else rng.randrange(n)] |= card.bit
+    score = score_cards(rules, [SideCards.from_mask(mask) for mask in masks])
+    data: JSON = CountsEntry(tuple(counts_of(score))).to_json()
+    if rng.random() < 0.6:
+        for side in data["sides"]:
+            side["primiera_cards"] = None
+        data["primiera"] = rng.choice((poor, poor, None, None, rich, rng.randrange(n)))
+        return data
+    for side in data["sides"]:
+        cards = side["primiera_cards"]
+        for k, code in enumerate(cards):
+            if not code.endswith("D") and rng.random() < 0.4:
+                cards[k] = rng.choice(("8", "9", "10")) + code[-1]
+    for _ in range(rng.randint(0, 3)):
+        i, j = rng.randrange(n), rng.randrange(n)
+        moved = rng.randint(1, 4)
+        if data["sides"][i]["cards"] - data["sides"][i]["denari"] >= moved:
+            data["sides"][i]["cards"] -= moved
+            data["sides"][j]["cards"] += moved
+    return data
+
+
 def random_hand(rng: random.Random) -> JSON:
     """One hand case: rules, mode and entry, as the phone would score them."""
     rules = random_rules(rng)
     if rng.random() < 0.06:
         return {"rules": rules.to_json(), "mode": "counts", "entry": edge_counts(rng, rules)}
+    if rng.random() < 0.04:
+        return {"rules": rules.to_json(), "mode": "counts", "entry": share_out_counts(rng, rules)}
     mode = rng.choice(("cards", "counts"))
     piles = random_deal(rng, rules.sides)
     if mode == "counts" and rng.random() < 0.3:
