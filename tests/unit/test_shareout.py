@@ -36,7 +36,9 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring.primiera import PRIMIERA_VALUES
 from scorekeeper.scoring.shareout import find_share_out, settebello_room
+from scorekeeper.scoring.validate import COUNTS_CHECKS
 from scorekeeper.ui.scoring_js import TRANSLATIONS
+from tests.helpers.deals import primiera_outcomes_two_sides
 from tests.helpers.rulesets import any_rules
 
 TWO = Rules()
@@ -291,3 +293,47 @@ def test_every_suit_is_read_the_same_way():
     masks = replayed(NAPOLA, sides, 0)
     for suit in SUITS[1:]:
         assert masks[0] & suit.cards[6].bit
+
+
+def passes_the_checks_before(rules: Rules, sides: list[SideCounts], winner: int | None) -> bool:
+    """Whether the counts pass every check but the share-out's (the last stage)."""
+    return not any(check(rules, sides, winner) for stage in COUNTS_CHECKS[:-1] for check in stage)
+
+
+@st.composite
+def two_sides_primiera(draw: st.DrawFn) -> tuple[Rules, list[SideCounts]]:
+    """Two sides' counts without best cards, near the edge of who can take the primiera:
+    one side often holds the asso up to the 7 or more (a napola of 7 or more when
+    played) and many cards outside denari; a few cards moved between the sides."""
+    rules = Rules(napola=draw(st.booleans()), re_bello=draw(st.booleans()))
+    rng = draw(st.randoms(use_true_random=False))
+    masks = [0, 0]
+    run = rng.choice((0, 7, 8, 9))
+    for card in DECK[:10]:
+        masks[1 if card.value <= run else rng.randrange(2)] |= card.bit
+    keep = rng.random() ** 2
+    for card in DECK[10:]:
+        masks[1 if rng.random() > keep else 0] |= card.bit
+    counts = counts_of(score_cards(rules, [SideCards.from_mask(m) for m in masks]))
+    counts = [replace(c, primiera_cards=None) for c in counts]
+    moved = draw(st.integers(-4, 4))
+    a, b = counts[0].cards - moved, counts[1].cards + moved
+    if a >= counts[0].denari and b >= counts[1].denari:
+        counts = [replace(counts[0], cards=a), replace(counts[1], cards=b)]
+    return rules, counts
+
+
+@settings(max_examples=150, deadline=None)
+@given(two_sides_primiera())
+def test_two_sides_primiera_is_refused_exactly_when_a_long_search_finds_no_share_out(entry):
+    """With two sides, who took the primiera (either side, or nobody) is accepted exactly
+    when some share-out gives it, as a search of every denari share-out and every pair of
+    best cards in each other suit finds (tests/helpers/deals.py, written apart)."""
+    rules, counts = entry
+    possible = primiera_outcomes_two_sides(rules, counts)
+    for winner in (None, 0, 1):
+        if not passes_the_checks_before(rules, counts, winner):
+            continue
+        accepted = not refusal(rules, counts, winner)
+        event(f"{'accepted' if accepted else 'refused'} {winner}")
+        assert accepted == (winner in possible), (winner, possible)
