@@ -28,8 +28,9 @@ per other suit its number of cards and its best card. So the search is small:
   denari, a settebello side with 26 cards outside denari always has 6, 6 and asso or
   better (73, as ``w``'s best), and ``w`` cannot have won. "Nobody" with two sides:
   both sides lack a suit, or both are complete and level (:func:`_tie_table`). With
-  three or four sides "nobody" is not searched: it is accepted (see the report of
-  issue 28).
+  three or four sides "nobody" is refused only when one side always takes the primiera
+  (it alone can hold four suits, and the others cannot take all ten cards of any suit);
+  a tie at the top among three or four sides is not searched (:func:`_nobody_many`).
 
 The phone's scorer (``static/js/scoring.js``) decides the same way, and the
 conformance tests hold the two to each other.
@@ -38,10 +39,11 @@ conformance tests hold the two to each other.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS_PER_SUIT, DECK, DENARI_IN_DECK, Card
+from .cards import CARDS_PER_SUIT, DECK, DENARI_IN_DECK, SUITS, Card
 from .errors import ErrorCode, InputError
 from .primiera import PRIMIERA_VALUES
 from .rules import Rules
@@ -455,12 +457,11 @@ def _outside(
         everyone = [(1 << n) - 1] * len(OUTSIDE)
         others = _winner_owners(n, winner, seven, best, outside[seven]) if witness else everyone
         return target, others, True
-    if n == 2:
-        found = _nobody([side.denari for side in sides], outside, bests)
-        if found is None:
-            return InputError(ErrorCode.PRIMIERA_NOBODY, "primiera")
-        return found[0], found[1], True
-    return (0,) * n, [(1 << n) - 1] * len(OUTSIDE), False
+    denari = [side.denari for side in sides]
+    found = _nobody(denari, outside, bests) if n == 2 else _nobody_many(denari, outside)
+    if found is None:
+        return InputError(ErrorCode.PRIMIERA_NOBODY, "primiera")
+    return found
 
 
 def _winner_owners(n: int, winner: int, seven: int, best: int, cards: int) -> list[int]:
@@ -489,26 +490,55 @@ def _winner_owners(n: int, winner: int, seven: int, best: int, cards: int) -> li
     return owners
 
 
+def _lacking_owners(lacking: Sequence[int]) -> list[int]:
+    """Who may hold each card outside denari when side ``i`` lacks the suit ``lacking[i]``
+    (its index in :data:`~.cards.SUITS`; 0, denari, for a side without denari)."""
+    return [
+        sum(1 << i for i, suit in enumerate(lacking) if suit != DECK[index].suit.index)
+        for index in OUTSIDE
+    ]
+
+
 def _nobody(
     denari: Sequence[int], outside: Sequence[int], bests: frozenset[Bests]
-) -> tuple[Bests, list[int]] | None:
-    """Two sides and nobody's primiera: the best denari to give and who may hold each card
-    outside denari, when both sides can lack a suit, or both be complete and level."""
+) -> tuple[Bests, list[int], bool] | None:
+    """Two sides and nobody's primiera: the best denari to give, who may hold each card
+    outside denari, and ``True`` (the primiera is as entered); when both sides can lack a
+    suit, or both be complete and level. ``None`` when neither can be."""
     lacking = _both_lack_a_suit(denari, outside)
     if lacking is not None:
-        owners = []
-        for index in OUTSIDE:
-            suit = DECK[index].suit.index
-            owners.append(sum(1 << i for i in (0, 1) if lacking[i] != suit))
-        return (0, 0), owners
+        return (0, 0), _lacking_owners(lacking), True
     if not (denari[0] and denari[1]):
         return None
     table = _tie_table()
     for target in sorted(bests):
         for low, high, suits in table.get(target[1] - target[0], ()):
             if low <= outside[0] <= high:
-                return target, _tie_owners(suits)
+                return target, _tie_owners(suits), True
     return None
+
+
+def _nobody_many(
+    denari: Sequence[int], outside: Sequence[int]
+) -> tuple[Bests, list[int], bool] | None:
+    """Three or four sides and nobody's primiera, as :func:`_nobody`: ``None`` when one
+    side always takes it (it has denari and more than 20 cards outside them, so the others
+    cannot take all ten of any suit, and no other side can hold four suits: no denari, or
+    fewer than three cards outside them). Else every side lacking a suit, when it can
+    (the primiera as entered); otherwise a share-out of the counts, the primiera not
+    searched (``False``: a tie at the top among three or four sides is not looked for)."""
+    n = len(denari)
+    can_be_complete = [i for i in range(n) if denari[i] and outside[i] >= len(SUITS) - 1]
+    total = sum(outside)
+    for i in can_be_complete:
+        if total - outside[i] < CARDS_PER_SUIT and can_be_complete == [i]:
+            return None
+    choices = [(0,) if not denari[i] else (1, 2, 3) for i in range(n)]
+    for lacking in itertools.product(*choices):
+        owners = _lacking_owners(lacking)
+        if fits(owners, outside):
+            return (0,) * n, owners, True
+    return (0,) * n, [(1 << n) - 1] * len(OUTSIDE), False
 
 
 def _tie_owners(suits: Sequence[tuple[int, int]]) -> list[int]:

@@ -925,7 +925,14 @@
       const value = ORDER.find(function (v) { return pv(v) === best && owners[v - 1] >> winner & 1; });
       return [error("primiera_winner_beaten", "primiera", { card: DECK[value - 1], other: outside[seven] })];
     }
-    if (someone || n !== 2 || bothLackASuit(denari, outside)) return [];
+    if (someone) return [];
+    if (n !== 2) {  // one side always takes it: it alone can hold four suits, and more than 20 outside denari
+      const complete = sides.map(function (s, i) { return i; }).filter(function (i) { return denari[i] && outside[i] >= SUITS.length - 1; });
+      const total = outside.reduce(function (t, m) { return t + m; }, 0);
+      if (complete.length === 1 && total - outside[complete[0]] < N) return [error("primiera_nobody", "primiera", {})];
+      return [];
+    }
+    if (bothLackASuit(denari, outside)) return [];
     if (denari[0] && denari[1]) {
       for (const t of bests) {
         for (const [low, high] of tieTable().get(t[1] - t[0]) || []) {

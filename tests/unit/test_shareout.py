@@ -164,6 +164,22 @@ def test_nobody_took_the_primiera_only_when_some_share_out_leaves_it_to_nobody()
     replayed(TWO, [SideCounts(20, 5, True), SideCounts(20, 5)], None)
 
 
+def test_nobody_with_three_sides_is_refused_when_one_side_alone_holds_four_suits():
+    # Bruno and Carla took three cards each: neither holds four suits, nor can the two
+    # take all ten cards of a suit from Anna. Her primiera always wins.
+    forced = [SideCounts(34, 8, True), SideCounts(3, 1), SideCounts(3, 1)]
+    assert refusal(THREE, forced, None) == [("primiera_nobody", "primiera")]
+    assert refusal(THREE, forced, 0) == []
+    # With 12 cards outside denari between them, Bruno and Carla can take all the coppe:
+    # each side lacking a suit, nobody's primiera, and the witness shows it.
+    open_ = [SideCounts(26, 8, True), SideCounts(7, 1), SideCounts(7, 1)]
+    assert refusal(THREE, open_, None) == []
+    found = find_share_out(THREE, open_, None)
+    assert found is not None
+    assert found.primiera
+    replayed(THREE, open_, None)
+
+
 def test_best_cards_that_fit_one_by_one_but_not_together_are_refused():
     # Anna shows the fanti, Bruno the cavalli as their best cards outside denari: each may
     # hold the face cards of those suits but the other's, 6 cards, but together only the
