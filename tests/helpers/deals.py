@@ -202,19 +202,9 @@ def share_out(
     settebello = Card.SETTEBELLO.value - 1
     re_bello = Card.RE_BELLO.value - 1
 
-    def fits(shares: list[int]) -> bool:
-        for side, share in zip(sides, shares, strict=True):
-            if bool(share >> settebello & 1) != side.settebello:
-                return False
-            if rules.re_bello and bool(share >> re_bello & 1) != side.re_bello:
-                return False
-            if rules.napola and run_of(share) != side.napola_run:
-                return False
-        return True
-
     def give(value: int, shares: list[int]) -> list[int] | None:
         if value == DENARI_IN_DECK:
-            return shares if fits(shares) else None
+            return shares if _denari_fit(rules, sides, shares) else None
         for i, side in enumerate(sides):
             if value == settebello and not side.settebello:
                 continue
