@@ -349,8 +349,9 @@ def test_every_accepted_entry_has_a_deal_that_gives_it(entry):
     cards, denari, settebello, re bello and napola runs; the side said to take the
     primiera holding all four suits) and plays its scope sit on, every side that took
     cards without a scopa having a play that can take: the hand scored card by card
-    from that share-out counts the same. (Whether the primiera's winner also beats every
-    other side's primiera is not searched: see the report of issue 28.)"""
+    from that share-out counts the same. (That the primiera's winner also beats every
+    other side's primiera is held by tests/unit/test_shareout.py, which replays the
+    scorer's own witness.)"""
     rules, counts, winner = entry
     try:
         score_counts(rules, counts, winner)
