@@ -84,8 +84,8 @@ def start_dassi(page: Page, names: Mapping[int, str]) -> None:
     page.get_by_label(DASSI, exact=True).tap()
     expect(page.get_by_label(PAIRS, exact=True)).to_be_checked()
     target = page.get_by_role("group", name="Punti per vincere")
-    expect(target.get_by_label("Altro", exact=True)).to_be_checked()
-    expect(page.get_by_label("Altro punteggio")).to_have_value("31")
+    expect(target.get_by_label("31", exact=True)).to_be_checked()
+    expect(page.get_by_label("Altro punteggio")).to_be_hidden()
     house = page.get_by_role("group", name="Regole della casa per la scopa d'assi")
     expect(house.get_by_label("Non è scopa (regole del campionato)")).to_be_checked()
     expect(house.get_by_label("Prende solo quell'asso")).to_be_checked()
@@ -158,8 +158,10 @@ def test_scopa_d_assi_without_javascript(make_phone: Callable[..., Page]) -> Non
     house.get_by_label("A scopa", exact=True).check()
     for seat, name in enumerate(PLAYERS):
         page.get_by_label(f"Player {seat + 1}", exact=False).first.fill(name)
-    page.get_by_role("group", name="Target").get_by_label("Other", exact=True).check()
-    page.get_by_label("Other target").fill("31")
+    # The script is what chooses 31 with the rule set: here the player does.
+    target = page.get_by_role("group", name="Target")
+    expect(target.get_by_label("11", exact=True)).to_be_checked()
+    target.get_by_label("31", exact=True).check()
     page.get_by_label("Who deals first").select_option("0")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("p.target")).to_have_text(
