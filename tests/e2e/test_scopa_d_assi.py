@@ -7,12 +7,13 @@ Playwright's auto-waiting `expect`, never a sleep."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.flows import ITALIAN, record_by_cards, record_counts, totals
+from tests.helpers.flows import ITALIAN, open_menu, record_by_cards, record_counts, totals
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 SIDES = ("Anna e Carla", "Bruno e Dario")
@@ -145,6 +146,22 @@ def test_scopa_d_assi_two_pairs_to_31(it_phone: Page) -> None:
     expect(page.locator("#tile-0")).to_have_class("total total-winner")
     expect(page.locator("#next-hand")).to_have_text("Prossima smazzata · mazziere: Carla")
     expect(page.locator("#hand-6 .hand-detail")).to_contain_text("Mazziere: Bruno.")
+
+    # "Can my asso take it all?": the menu's capture checker plays the house's choice.
+    open_menu(page).get_by_role("link", name="Prese", exact=True).tap()
+    page.get_by_label(DASSI, exact=True).check()
+    grid = page.locator(".grid-enhanced")
+    for name in ("cinque di denari", "tre di bastoni", "cavallo di spade", "asso di coppe"):
+        if name == "asso di coppe":
+            grid.locator(".side-picker").get_by_role("button", name="Carta giocata · 0").tap()
+        grid.get_by_role("button", name=re.compile(f"^{name}")).first.tap()
+    result = page.locator("#capture-result")
+    expect(result).to_contain_text("Asso pigliatutto: l'asso prende tutte le carte in tavola.")
+    expect(result).to_contain_text("a questo tavolo l'asso che prende tutto non fa scopa.")
+    expect(result.locator(".capture-list")).not_to_contain_text("=")  # it takes by no sum
+    house = page.get_by_role("group", name="Regole della casa per la scopa d'assi")
+    house.get_by_label("È scopa", exact=True).check()
+    expect(result).to_contain_text("Scopa! Prende tutto il tavolo.")
 
 
 def test_scopa_d_assi_without_javascript(make_phone: Callable[..., Page]) -> None:

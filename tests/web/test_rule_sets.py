@@ -194,6 +194,15 @@ def test_the_capture_checker_plays_asso_pigliatutto(client: FlaskClient) -> None
         headers=EN,
     ).get_data(as_text=True)
     assert "Scopa! It takes the whole table." in home
+    # The asso takes by no sum: no "3 + 5 + 9 = 1" under its sweep.
+    assert "= 1<" not in assi
+    assert "= 1<" not in home
+
+
+def test_the_capture_checker_shows_the_sum_a_card_takes_by(client: FlaskClient) -> None:
+    query = {"table": "5D,3B,9S", "played": "8C", "rule_set": "scopa-d-assi"}
+    page = client.get("/check/capture?" + urlencode(query), headers=EN).get_data(as_text=True)
+    assert "<p>3 + 5 = 8</p>" in page
 
 
 @pytest.mark.parametrize(
