@@ -412,6 +412,8 @@ class Server:
         }
         self.env.pop("SCOREKEEPER_RATELIMIT_STORAGE_URI", None)
         self.process: subprocess.Popen[bytes] | None = None
+        #: The job consumer (league imports) that `make serve` starts beside gunicorn.
+        self.consumer: subprocess.Popen[bytes] | None = None
 
     def upgrade(self) -> None:
         subprocess.run(
@@ -436,6 +438,15 @@ class Server:
                     f"{HOST}:{self.port}",
                     "scorekeeper:create_app()",
                 ],
+                cwd=self.root,
+                env=self.env,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+            )
+        with (self.log.parent / "consumer.log").open("ab") as log:
+            self.consumer = subprocess.Popen(
+                [str(BIN / "flask"), "--app", "scorekeeper", "jobs", "consume"],
                 cwd=self.root,
                 env=self.env,
                 stdout=log,
@@ -484,7 +495,12 @@ class Server:
             path.write_text("")  # the workers append: their next line starts the file
 
     def kill_all(self) -> None:
-        """``kill -9`` of the master and every worker at once."""
+        """``kill -9`` of the master, every worker and the job consumer at once."""
+        if self.consumer is not None:
+            with suppress(ProcessLookupError):
+                os.killpg(self.consumer.pid, signal.SIGKILL)
+            self.consumer.wait(timeout=30)
+            self.consumer = None
         if self.process is not None:
             with suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
@@ -492,6 +508,15 @@ class Server:
             self.process = None
 
     def stop(self) -> None:
+        if self.consumer is not None:
+            with suppress(ProcessLookupError):
+                os.killpg(self.consumer.pid, signal.SIGTERM)
+            try:
+                self.consumer.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.consumer.pid, signal.SIGKILL)
+                self.consumer.wait(timeout=30)
+            self.consumer = None
         if self.process is not None:
             with suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGTERM)

@@ -41,6 +41,7 @@ from typing import Any
 
 import click
 import dramatiq
+import redis
 from dramatiq.broker import Broker, Consumer, MessageProxy
 from dramatiq.brokers.redis import RedisBroker
 from dramatiq.common import compute_backoff, current_millis, dq_name
@@ -48,6 +49,7 @@ from flask import Flask, current_app
 from flask.cli import AppGroup
 from sqlalchemy import BigInteger, String, Text, delete, func, insert, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from scorekeeper.extensions import Model, db
@@ -63,6 +65,8 @@ HEARTBEAT_TIMEOUT_MS = 60_000
 #: Of a million Redis commands, how many look for dead consumers (Dramatiq's default is
 #: 1,000; a consumer polls every few seconds when idle, so this finds them in minutes).
 MAINTENANCE_CHANCE = 50_000
+#: Seconds a Redis call of the queue may take (an enqueue included: a page waits for it).
+REDIS_TIMEOUT = 2.0
 #: Idle polls of the database queue between two looks for dead processes' messages.
 RECOVER_EVERY = 30
 #: Longest wait between two polls of an idle database queue (ms).
@@ -87,6 +91,10 @@ class JobMessage(Model):
     taken_by: Mapped[str | None] = mapped_column(String(200), index=True)
 
 
+class QueueUnavailable(Exception):
+    """The queue could not take a task: Redis or the database is away."""
+
+
 def task(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Register a function as the task `name` (its arguments: JSON values)."""
 
@@ -109,7 +117,10 @@ def enqueue(name: str, *args: Any) -> None:
         worker.start()
         worker.join()
         return
-    broker(app).get_actor(name).send(*args)
+    try:
+        broker(app).get_actor(name).send(*args)
+    except (redis.RedisError, SQLAlchemyError, dramatiq.DramatiqError) as err:
+        raise QueueUnavailable(name) from err
 
 
 def _run(app: Flask, name: str, args: Iterable[Any]) -> None:
@@ -153,8 +164,10 @@ def _bound(app: Flask, name: str) -> Callable[..., None]:
 def _make_broker(app: Flask) -> Broker:
     url = app.config.get("JOBS_URL") or app.config.get("REDIS_URL")
     if url:
+        timeout = float(app.config.get("JOBS_REDIS_TIMEOUT", REDIS_TIMEOUT))
+        client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
         return RedisBroker(  # type: ignore[no-untyped-call]
-            url=url,
+            client=client,
             namespace=app.config.get("JOBS_NAMESPACE", "scorekeeper-jobs"),
             heartbeat_timeout=int(app.config.get("JOBS_HEARTBEAT_TIMEOUT", HEARTBEAT_TIMEOUT_MS)),
             maintenance_chance=int(app.config.get("JOBS_MAINTENANCE_CHANCE", MAINTENANCE_CHANCE)),
@@ -347,13 +360,10 @@ def queued() -> int:
 # The consumer ----------------------------------------------------------------------
 
 
-def consume(app: Flask, threads: int | None = None) -> None:
-    """Run the app's tasks until SIGTERM or SIGINT: a graceful stop lets the running
-    tasks finish (within the service manager's stop timeout)."""
+def start_worker(app: Flask, threads: int | None = None) -> dramatiq.Worker:
+    """Start consuming the app's queue in threads of this process (`consume` does it for
+    the consumer; a script may too): the worker, to `stop` after."""
     made = broker(app)
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_args: stop.set())
     made.emit_after("process_boot")
     worker = dramatiq.Worker(
         made,
@@ -361,12 +371,22 @@ def consume(app: Flask, threads: int | None = None) -> None:
         worker_timeout=IDLE_POLL_MS,
     )
     worker.start()
-    app.logger.info("job consumer %s started (%s)", os.getpid(), type(made).__name__)
+    return worker
+
+
+def consume(app: Flask, threads: int | None = None) -> None:
+    """Run the app's tasks until SIGTERM or SIGINT: a graceful stop lets the running
+    tasks finish (within the service manager's stop timeout)."""
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_args: stop.set())
+    worker = start_worker(app, threads)
+    app.logger.info("job consumer %s started (%s)", os.getpid(), type(broker(app)).__name__)
     try:
         stop.wait()
     finally:
         worker.stop()
-        made.close()
+        broker(app).close()
 
 
 def init_app(app: Flask) -> None:

@@ -84,6 +84,8 @@ BATCH = 500
 #: Games written by one transaction of an import: on SQLite the write lock is held
 #: that long (about 0.1 s on this machine, bench/imports.py).
 IMPORT_CHUNK = 100
+#: The job queue's task that writes an import (`import_task`).
+IMPORT_TASK = "league-import"
 #: Result rows written by one transaction of an import.
 RESULT_CHUNK = 2000
 
@@ -582,7 +584,18 @@ def run_import(job_id: int) -> int | None:
         raise
 
 
-@jobs.task("league-import")
+def enqueue_import(job_id: int) -> None:
+    """Send import job `job_id` to the job queue; if the queue cannot take it (Redis or
+    the database away), the job fails at once (its page says so) rather than wait for
+    ever."""
+    try:
+        jobs.enqueue(IMPORT_TASK, job_id)
+    except jobs.QueueUnavailable:
+        current_app.logger.exception("league import %s could not be queued", job_id)
+        imports.abandon(job_id, 0, BROKEN)
+
+
+@jobs.task(IMPORT_TASK)
 def import_task(job_id: int) -> None:
     """The queue's task: `run_import`, its outcome kept in the job row (a refusal, or
     anything else, which is logged too)."""

@@ -25,7 +25,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import audit, jobs
+from scorekeeper import audit
 from scorekeeper.accounts.forms import SignupForm
 from scorekeeper.accounts.views import limit_sign_ups, sign_up
 from scorekeeper.audit import sheet as audit_sheet
@@ -626,7 +626,7 @@ def import_league() -> ResponseReturnValue:
             form.add_errors({"file": [not_imported(busy)]})
             return render_template("leagues/import.html", form=form), 409
         else:
-            jobs.enqueue("league-import", job_id)
+            transfer.enqueue_import(job_id)
             return redirect(url_for("leagues.import_progress", job_id=job_id))
     return render_template("leagues/import.html", form=form), form.page_status
 

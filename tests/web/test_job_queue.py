@@ -175,3 +175,24 @@ def test_an_import_whose_consumer_is_killed_mid_way_completes_exactly_once_on_th
     response = client.get(progress, headers=EN)
     assert response.status_code == 302
     assert response.headers["Location"] == f"/leagues/{imported.public_id}/"
+
+
+def test_an_import_the_queue_cannot_take_fails_at_once_and_says_so(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(JOBS_EAGER=False, JOBS_URL="redis://127.0.0.1:1/0", JOBS_REDIS_TIMEOUT=0.5)
+    client = app.test_client()
+    signup(client, "owner")
+    with app.app_context():
+        owner = find_user("owner")
+        assert owner is not None
+        data = transfer.export_league(demo.seed_league(owner, "Demo", 4, 5, seed=7))
+        games_before = _games()
+    response = send_league_file(client, json.dumps(data).encode(), EN, follow=True)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Nothing was imported. The import failed on the server. Try again." in page
+    with app.app_context():
+        job = db.session.scalars(select(LeagueImport)).one()
+        assert job.status == imports.FAILED
+        assert _games() == games_before
