@@ -63,7 +63,8 @@ TIME_LIMIT_MS = 30 * 60 * 1000
 #: Milliseconds without a heartbeat after which Redis takes a consumer for dead.
 HEARTBEAT_TIMEOUT_MS = 60_000
 #: Of a million Redis commands, how many look for dead consumers (Dramatiq's default is
-#: 1,000; a consumer polls every few seconds when idle, so this finds them in minutes).
+#: 1,000). An idle consumer polls its two queues about once a second each, so one
+#: command in twenty looks about every ten seconds.
 MAINTENANCE_CHANCE = 50_000
 #: Seconds a Redis call of the queue may take (an enqueue included: a page waits for it).
 REDIS_TIMEOUT = 2.0
