@@ -496,35 +496,15 @@ class Server:
 
     def kill_all(self) -> None:
         """``kill -9`` of the master, every worker and the job consumer at once."""
-        if self.consumer is not None:
-            with suppress(ProcessLookupError):
-                os.killpg(self.consumer.pid, signal.SIGKILL)
-            self.consumer.wait(timeout=30)
-            self.consumer = None
-        if self.process is not None:
-            with suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=30)
-            self.process = None
+        _end(self.consumer, signal.SIGKILL)
+        _end(self.process, signal.SIGKILL)
+        self.consumer = self.process = None
 
     def stop(self) -> None:
-        if self.consumer is not None:
-            with suppress(ProcessLookupError):
-                os.killpg(self.consumer.pid, signal.SIGTERM)
-            try:
-                self.consumer.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.consumer.pid, signal.SIGKILL)
-                self.consumer.wait(timeout=30)
-            self.consumer = None
-        if self.process is not None:
-            with suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.kill_all()
-            self.process = None
+        """SIGTERM to the job consumer and to gunicorn (``kill -9`` after 30 s)."""
+        _end(self.consumer, signal.SIGTERM)
+        _end(self.process, signal.SIGTERM)
+        self.consumer = self.process = None
 
     def log_errors(self) -> Counter[str]:
         """Error lines of the server's log, by their first words."""
@@ -533,6 +513,21 @@ class Server:
             if "[ERROR]" in line or "Traceback" in line or "Error:" in line:
                 found[re.sub(r"^\[[^]]*\] \[\d+\] ", "", line)[:90]] += 1
         return found
+
+
+def _end(process: subprocess.Popen[bytes] | None, sig: signal.Signals) -> None:
+    """Send `sig` to the process group of `process` (if any) and wait for it to end;
+    ``kill -9`` if it has not after 30 s."""
+    if process is None:
+        return
+    with suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
 
 
 def rss_kib(pid: int) -> int | None:

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 import redis
 from flask import Flask
+from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorekeeper import jobs
@@ -131,17 +132,23 @@ def _games() -> int:
     return db.session.scalar(select(func.count()).select_from(Game)) or 0
 
 
-def test_an_import_whose_consumer_is_killed_mid_way_completes_exactly_once_on_the_next(
-    make_app: Callable[..., Flask], migrated_database_url: str, queue: dict[str, Any]
-) -> None:
-    app = make_app(JOBS_EAGER=False, **queue)
+def _owner_and_file(app: Flask) -> tuple[FlaskClient, dict[str, Any], int]:
+    """A client logged in as "owner", a league file of owner's (5 games of a demo league)
+    and the games stored before any import."""
     client = app.test_client()
     signup(client, "owner")
     with app.app_context():
         owner = find_user("owner")
         assert owner is not None
         data = transfer.export_league(demo.seed_league(owner, "Demo", 4, 5, seed=7))
-        games_before = _games()
+        return client, data, _games()
+
+
+def test_an_import_whose_consumer_is_killed_mid_way_completes_exactly_once_on_the_next(
+    make_app: Callable[..., Flask], migrated_database_url: str, queue: dict[str, Any]
+) -> None:
+    app = make_app(JOBS_EAGER=False, **queue)
+    client, data, games_before = _owner_and_file(app)
     data["league"]["name"] = "Imported"
     response = send_league_file(client, json.dumps(data).encode(), EN, follow=False)
     assert response.status_code == 302
@@ -181,13 +188,7 @@ def test_an_import_the_queue_cannot_take_fails_at_once_and_says_so(
     make_app: Callable[..., Flask],
 ) -> None:
     app = make_app(JOBS_EAGER=False, JOBS_URL="redis://127.0.0.1:1/0", JOBS_REDIS_TIMEOUT=0.5)
-    client = app.test_client()
-    signup(client, "owner")
-    with app.app_context():
-        owner = find_user("owner")
-        assert owner is not None
-        data = transfer.export_league(demo.seed_league(owner, "Demo", 4, 5, seed=7))
-        games_before = _games()
+    client, data, games_before = _owner_and_file(app)
     response = send_league_file(client, json.dumps(data).encode(), EN, follow=True)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
