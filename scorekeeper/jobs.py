@@ -216,10 +216,10 @@ class DatabaseBroker(Broker):
     def consume(
         self,
         queue_name: str,
-        prefetch: int = 1,  # noqa: ARG002  (one message at a time: a task is long)
+        prefetch: int = 1,
         timeout: int = 30000,
     ) -> Consumer:
-        consumer = _DatabaseConsumer(self, queue_name, timeout)
+        consumer = _DatabaseConsumer(self, queue_name, prefetch, timeout)
         self.recover()
         return consumer
 
@@ -296,20 +296,28 @@ class DatabaseBroker(Broker):
 
 
 class _DatabaseConsumer(Consumer):
-    """Takes one message at a time off a queue of `DatabaseBroker`."""
+    """Takes messages one at a time off a queue of `DatabaseBroker`, at most `prefetch`
+    not yet acknowledged (a consumer leaves the rest to the others)."""
 
-    def __init__(self, broker: DatabaseBroker, queue_name: str, timeout: int) -> None:
+    def __init__(
+        self, broker: DatabaseBroker, queue_name: str, prefetch: int, timeout: int
+    ) -> None:
         self.broker = broker
         self.queue_name = queue_name
+        self.prefetch = max(prefetch, 1)
         self.timeout = min(timeout, IDLE_POLL_MS)
         self.misses = 0
         self.polls = 0
+        #: Ids of the messages taken and not yet acknowledged.
+        self.outstanding: set[str] = set()
 
     def __next__(self) -> MessageProxy | None:
-        taken = self._take()
+        taken = self._take() if len(self.outstanding) < self.prefetch else None
         if taken is not None:
             self.misses = 0
-            return MessageProxy(dramatiq.Message.decode(taken.encode()))
+            message = dramatiq.Message.decode(taken.encode())
+            self.outstanding.add(message.message_id)
+            return MessageProxy(message)
         self.polls += 1
         if self.polls % RECOVER_EVERY == 0:
             self.broker.recover()
@@ -342,12 +350,14 @@ class _DatabaseConsumer(Consumer):
     def ack(self, message: MessageProxy) -> None:
         with self.broker.engine.begin() as conn:
             conn.execute(delete(JobMessage).where(JobMessage.id == message.message_id))
+        self.outstanding.discard(message.message_id)
 
     def nack(self, message: MessageProxy) -> None:
         self.ack(message)  # no dead letters: the task keeps its outcome in its own rows
 
     def requeue(self, messages: Iterable[MessageProxy]) -> None:
         ids = [message.message_id for message in messages]
+        self.outstanding.difference_update(ids)
         if ids:
             with self.broker.engine.begin() as conn:
                 conn.execute(update(JobMessage).where(JobMessage.id.in_(ids)).values(taken_by=None))
@@ -366,11 +376,11 @@ def start_worker(app: Flask, threads: int | None = None) -> dramatiq.Worker:
     the consumer; a script may too): the worker, to `stop` after."""
     made = broker(app)
     made.emit_after("process_boot")
-    worker = dramatiq.Worker(
-        made,
-        worker_threads=threads or int(app.config.get("JOBS_THREADS", THREADS)),
-        worker_timeout=IDLE_POLL_MS,
-    )
+    count = threads or int(app.config.get("JOBS_THREADS", THREADS))
+    worker = dramatiq.Worker(made, worker_threads=count, worker_timeout=IDLE_POLL_MS)
+    # A task is long: a consumer takes no more than it can run at once (Dramatiq's default
+    # is twice as many), and leaves the others to the other consumers.
+    worker.queue_prefetch = count
     worker.start()
     return worker
 
