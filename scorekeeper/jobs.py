@@ -364,7 +364,7 @@ class _DatabaseConsumer(Consumer):
 
 
 def queued() -> int:
-    """Messages of the database queue, taken or not (for the tests and `jobs status`)."""
+    """Messages of the database queue, taken or not (for the tests)."""
     return db.session.scalar(select(func.count()).select_from(JobMessage)) or 0
 
 

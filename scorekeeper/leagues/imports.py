@@ -57,12 +57,14 @@ def start(user_id: int, document: str, games_total: int) -> int:
     """Store `user_id`'s import of `document` (JSON text of `games_total` games),
     committed, and return its job id (the caller enqueues it).
 
-    Replaces the user's last finished import. Raises `ImportBusy` when the user has one
-    running, exactly across workers: the unique user decides, not a count read before.
+    Replaces the user's last finished import, and one not begun yet (still queued, or
+    its message lost with a web worker killed between its commit and the enqueueing: a
+    later delivery of it finds no job and does nothing). Raises `ImportBusy` when the
+    user has one under way, exactly across workers: the unique user decides, not a count
+    read before.
     """
-    db.session.execute(
-        delete(LeagueImport).where(LeagueImport.user_id == user_id, LeagueImport.status != RUNNING)
-    )
+    replaced = (LeagueImport.status != RUNNING) | (LeagueImport.attempt == 0)
+    db.session.execute(delete(LeagueImport).where(LeagueImport.user_id == user_id, replaced))
     db.session.commit()
     job = LeagueImport(
         user_id=user_id,

@@ -612,3 +612,25 @@ def test_an_import_whose_consumer_died_shows_its_progress_until_delivered_again(
         assert imports.hidden_leagues() == []
         games_now = db.session.scalar(select(func.count()).select_from(Game))
         assert games_now == before[2] + len(data["games"])
+
+
+def test_an_import_whose_message_was_lost_is_replaced_by_the_users_next_upload(
+    importer: _Importer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A web worker killed between the job's commit and its enqueueing leaves a job that
+    never begins: the user's next upload replaces it (one under way would refuse it)."""
+    app, client, data, before = importer
+    with monkeypatch.context() as lost:
+        lost.setattr(jobs, "enqueue", lambda *_args: None)
+        progress = _post(client, json.dumps(data).encode(), EN)
+    assert "0 of 5 games" in client.get(progress, headers=EN).get_data(as_text=True)
+    with app.app_context():
+        lost_job = _job_id()
+    status, page = upload_league_file(client, json.dumps(data).encode(), EN)
+    assert status == 200
+    assert "League imported." in page
+    with app.app_context():
+        assert _running() == 0
+        transfer.import_task(lost_job)  # its message, found after all: nothing to do
+        games_now = db.session.scalar(select(func.count()).select_from(Game))
+        assert games_now == before[2] + len(data["games"])
