@@ -5,7 +5,7 @@ it did, for the test that drives it to read (never a sleep):
 - ``held <games>`` when an import has committed its chunk that brings it to
   ``HOLD_AT_GAMES`` games (the environment's), after which the import waits for ever:
   the test kills the process there;
-- ``done <task> <args>`` when a task was processed (and its message acknowledged).
+- ``done <task> <args>`` when a task was processed and its message acknowledged.
 
 Imports are written ``IMPORT_CHUNK`` games a transaction (the environment's, or 2). The
 app is configured by the environment as in production (DATABASE_URL, SCOREKEEPER_*).
@@ -25,12 +25,14 @@ from scorekeeper.leagues import transfer
 
 
 class _Reporter(Middleware):  # type: ignore[misc]
-    def after_process_message(
-        self, _broker: Any, message: Any, *, result: Any = None, exception: Any = None
-    ) -> None:
-        del result
-        outcome = "failed" if exception is not None else "done"
-        print(outcome, message.actor_name, *message.args, flush=True)
+    """Says when a task's message was acknowledged (``done``) or rejected (``failed``):
+    after the task, once the queue has forgotten it."""
+
+    def after_ack(self, _broker: Any, message: Any) -> None:
+        print("done", message.actor_name, *message.args, flush=True)
+
+    def after_nack(self, _broker: Any, message: Any) -> None:
+        print("failed", message.actor_name, *message.args, flush=True)
 
 
 def _hold(at: int) -> None:
