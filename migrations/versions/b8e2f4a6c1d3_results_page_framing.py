@@ -5,7 +5,7 @@ that may show its public results page in a frame; ON DELETE CASCADE. No row: the
 default (PUBLISHED_FRAME_ANCESTORS).
 
 Revision ID: b8e2f4a6c1d3
-Revises: a7c3e9f1b2d4
+Revises: b5d2f8a1c3e7
 Create Date: 2026-12-06 15:05:00.000000
 
 """
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b8e2f4a6c1d3'
-down_revision = 'a7c3e9f1b2d4'
+down_revision = 'b5d2f8a1c3e7'
 branch_labels = None
 depends_on = None
 
