@@ -159,8 +159,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # with REDIS_URL), say "https://push.example.org" or this site's own address when
         # the proxy sends /v/*/events there; empty: boards poll (the embedded default).
         LIVE_PUSH_URL="",
-        # How often a board polls while its stream is open (a safety net).
+        # How often a board, or a venue screen, polls while its stream is open (a safety net).
         LIVE_PUSH_POLL_MS=60000,
+        # How often a venue screen asks whether anything changed, without push (seconds).
+        SCREEN_POLL_SECONDS=5,
     )
     app.config.from_pyfile("config.py", silent=True)
     for name, key in (
