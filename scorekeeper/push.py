@@ -404,10 +404,21 @@ def _not_found(start_response: StartResponse) -> Iterator[bytes]:
 
 
 class PushApp:
-    """The WSGI app: ``/v/<token>/events``, the venue screens' streams and ``/healthz``."""
+    """The WSGI app: ``/v/<token>/events``, the venue screens' streams and ``/healthz``.
 
-    def __init__(self, hub: Hub, longest: float = LONGEST, keepalive: float = KEEPALIVE) -> None:
+    Behind the site's own proxy the streams are same-origin; served on an origin of its
+    own, the pages' origins (``origins``: the app's LIVE_PUSH_URL's pages, say
+    ``https://scopa.example.org``) are allowed to read them (CORS, no credentials)."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        longest: float = LONGEST,
+        keepalive: float = KEEPALIVE,
+        origins: frozenset[str] = frozenset(),
+    ) -> None:
         self.hub, self.longest, self.keepalive = hub, longest, keepalive
+        self.origins = origins
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterator[bytes]:
         path = environ.get("PATH_INFO", "")
@@ -430,15 +441,17 @@ class PushApp:
         if follower is None:
             start_response("503 SERVICE UNAVAILABLE", [("Retry-After", "60")])
             return iter([b""])
-        start_response(
-            "200 OK",
-            [
-                ("Content-Type", "text/event-stream; charset=utf-8"),
-                ("Cache-Control", "no-store"),
-                ("X-Accel-Buffering", "no"),  # nginx: no buffering of the stream
-                ("X-Content-Type-Options", "nosniff"),
-            ],
-        )
+        headers = [
+            ("Content-Type", "text/event-stream; charset=utf-8"),
+            ("Cache-Control", "no-store"),
+            ("X-Accel-Buffering", "no"),  # nginx: no buffering of the stream
+            ("X-Content-Type-Options", "nosniff"),
+        ]
+        if self.origins:
+            headers.append(("Vary", "Origin"))
+            if (origin := environ.get("HTTP_ORIGIN", "")) in self.origins:
+                headers.append(("Access-Control-Allow-Origin", origin))
+        start_response("200 OK", headers)
         return self.stream(follower)
 
     def stream(self, follower: Follower) -> Iterator[bytes]:

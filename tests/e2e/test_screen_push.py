@@ -5,20 +5,24 @@ through the push server's stream at once, the screen still cycling its views."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, closing
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import expect
 
+from scorekeeper import create_app
+from scorekeeper.extensions import db
 from scorekeeper.games import services as game_services
 from scorekeeper.live import tournament_channel
-from scorekeeper.push import Hub
+from scorekeeper.push import Hub, PushApp
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.venue import services as venue
-from tests.helpers import LiveServer
-from tests.helpers.push import pushed_live_server, wait_for_followers
-from tests.helpers.stores import redis_reachable
+from tests.helpers import LiveServer, empty_tables, make_test_config
+from tests.helpers.push import pushed_live_server, served, wait_for_followers
+from tests.helpers.stores import REDIS_URL, redis_reachable
 from tests.helpers.tournaments import started, sweep, tournament_of
 
 if TYPE_CHECKING:
@@ -72,3 +76,53 @@ def test_a_hand_saved_at_a_table_reaches_the_screen_through_the_stream(
         expect(views.nth(1)).to_have_class(re.compile(r"\bis-current\b"))
     finally:
         context.close()
+
+
+def test_a_push_server_on_an_origin_of_its_own_reaches_a_public_screen(
+    browser: Browser, migrated_database_url: str
+) -> None:
+    """As `make serve` runs them: the push server on its own port, the app's pages
+    allowing it (Content-Security-Policy) and it allowing the app's origin (CORS)."""
+    with ExitStack() as stack:
+        push: list[PushApp] = []
+
+        def to_push(environ: Any, start_response: Any) -> Iterable[bytes]:
+            return push[0](environ, start_response)  # made once the app's port is known
+
+        push_port = stack.enter_context(served(to_push))
+        app = create_app(
+            make_test_config(
+                migrated_database_url,
+                REDIS_URL=REDIS_URL,
+                LIVE_PUSH_URL=f"http://127.0.0.1:{push_port}",
+                SCREEN_POLL_SECONDS=600,
+                LIVE_PUSH_POLL_MS=600_000,
+            )
+        )
+        stack.callback(lambda: (empty_tables(app), dispose(app)))
+        app_url = f"http://127.0.0.1:{stack.enter_context(served(app))}"
+        hub = stack.enter_context(closing(Hub(REDIS_URL, app_url)))
+        push.append(PushApp(hub, keepalive=1.0, longest=60.0, origins=frozenset({app_url})))
+        pid = started(app, is_public=True)
+        with app.test_request_context():
+            t = tournament_of(pid)
+            channel = tournament_channel(t.id)
+            ((_stage, round_),) = services.rounds(t)
+            match_id = services.matches(round_)[0].id
+        context = browser.new_context(base_url=app_url, **TV)  # type: ignore[arg-type]
+        stack.callback(context.close)
+        tv = context.new_page()
+        tv.goto(f"/tournaments/{pid}/screen")
+        score = tv.locator(f"#screen-match-{match_id} .screen-score")
+        expect(score).not_to_contain_text("6–0")
+        wait_for_followers(hub, channel, 1)
+        with app.test_request_context():
+            ((_stage, round_),) = services.rounds(tournament_of(pid))
+            game = services.match_games(services.matches(round_)[0])[0]
+            game_services.record_hand(game, 1, "hand-1", sweep(0, 2))
+        expect(score).to_contain_text("6–0")
+
+
+def dispose(app: Flask) -> None:
+    with app.app_context():
+        db.engine.dispose()  # close its connections (the garbage collector would warn)

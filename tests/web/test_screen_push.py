@@ -228,3 +228,16 @@ def test_the_screens_version_names_its_channel_on_a_304_too(
         tournament_of_id(app, pid)
     )
     assert re.fullmatch(r"[0-9a-f]+", tag.strip('"'))
+
+
+def test_a_push_server_on_another_origin_is_allowed_by_the_pages_policy(
+    make_app: Callable[..., Flask],
+) -> None:
+    """Its origin only is added to connect-src; the site's own address adds nothing."""
+    own = make_app(REDIS_URL=REDIS_URL, LIVE_PUSH_URL="/")
+    policy = own.test_client().get("/").headers["Content-Security-Policy"]
+    assert "connect-src" not in policy
+    other = make_app(REDIS_URL=REDIS_URL, LIVE_PUSH_URL="https://push.example.org/live/")
+    policy = other.test_client().get("/").headers["Content-Security-Policy"]
+    assert policy.startswith("default-src 'self';")
+    assert policy.endswith("; connect-src 'self' https://push.example.org")
