@@ -30,10 +30,12 @@ Venue screens (static/js/tournament-screen.js) follow a tournament:
 browser's ``Last-Event-ID``). The screen is asked of the app first, as an anonymous
 screen asks it (no cookie but the language, no redirect followed): only a 200 or a 304
 opens the stream (a revoked link, a private tournament without the link: 404, nothing
-sent), and the answer names the tournament's channel (``X-Scorekeeper-Channel``); a 200
-is sent at once (the screen was behind). At each message on that channel the page is
-asked again, once per page, cycle and language (with the version last sent, so an
-unchanged screen costs a 304), and its changing part (``<main id="screen">``) goes to
+sent; no answer from the app: 503, the screen polls and tries again later; screens
+opening at once with the same page share one ask), and the answer names the
+tournament's channel (``X-Scorekeeper-Channel``); a 200 is sent at once (the screen was
+behind). At each message on that channel the page is asked again, once per page, cycle
+and language (with the version last sent, so an unchanged screen costs a 304), and its
+changing part (``<main id="screen">``) goes to
 every screen following it: ``event: screen`` with ``{"version": ..., "html": ...}``
 (without ``html`` when the app did not answer: the screen asks itself). News that comes
 while a page is being asked is folded into one more ask once it is done. When the app
@@ -127,6 +129,14 @@ class ScreenAnswer:
         return self.status in (200, 304) and self.channel.startswith(TOURNAMENT_PREFIX)
 
 
+@dataclass
+class _Ask:
+    """An ask of the app under way, and its answer once done."""
+
+    answer: ScreenAnswer = field(default_factory=lambda: ScreenAnswer(0))
+    done: threading.Event = field(default_factory=threading.Event)
+
+
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     """A screen's page that redirects (to the log-in page: a private tournament) is
     refused, not followed."""
@@ -170,6 +180,8 @@ class Hub:
         self.screen_versions: dict[tuple[str, str], str] = {}
         #: The screen pages being asked of the app: whether news came meanwhile.
         self._asking: dict[tuple[str, str], bool] = {}
+        #: The screens' opening asks under way, by (page, language, version shown).
+        self._asks: dict[tuple[str, str, str], _Ask] = {}
         self._listener: threading.Thread | None = None
         self._closed = threading.Event()
 
@@ -196,8 +208,13 @@ class Hub:
     def follow_screen(self, page: str, locale: str, seen: str) -> Follower | int:
         """A new follower of the venue screen ``page`` (``seen``: the version it shows,
         sent at once when the app has a newer one), or the status refusing it: 404 when
-        the app refuses the page to an anonymous screen, 503 when this process is full."""
-        answer = self.ask_screen(page, locale, seen)
+        the app refuses the page to an anonymous screen, 503 when it did not answer (the
+        screen polls, and tries again later) or this process is full. Screens opening
+        their streams at once (a hall's screens, a push server restarted) with the same
+        page, language and version share one ask."""
+        answer = self._ask_once(page, locale, seen)
+        if answer.status == 0 or answer.status >= 500:
+            return 503
         if not answer.allowed:
             return 404
         follower = Follower("", locale, channel=answer.channel, screen=page)
@@ -335,6 +352,26 @@ class Hub:
         for follower in followers:
             follower.inbox.put(event)
 
+    def _ask_once(self, page: str, locale: str, seen: str) -> ScreenAnswer:
+        """`ask_screen`, one ask at a time for the same question: who asks while it is
+        under way gets its answer."""
+        key = (page, locale, seen)
+        with self._lock:
+            asking = self._asks.get(key)
+            mine = asking is None
+            if asking is None:
+                asking = self._asks[key] = _Ask()
+        if mine:
+            try:
+                asking.answer = self.ask_screen(page, locale, seen)
+            finally:
+                with self._lock:
+                    del self._asks[key]
+                asking.done.set()
+        else:
+            asking.done.wait(APP_TIMEOUT + 1)
+        return asking.answer
+
     def ask_screen(self, page: str, locale: str, seen: str = "") -> ScreenAnswer:
         """The app's answer for the screen ``page`` as an anonymous screen in ``locale``
         that shows the version ``seen`` asks for it (no redirect followed)."""
@@ -436,10 +473,11 @@ class PushApp:
             if found == 404:
                 return _not_found(start_response)
             follower = found if isinstance(found, Follower) else None
+            retry_after = "10" if found == 503 else "60"
         elif match is not None:
-            follower = self.hub.follow(match.group(1), _locale(environ))
+            follower, retry_after = self.hub.follow(match.group(1), _locale(environ)), "60"
         if follower is None:
-            start_response("503 SERVICE UNAVAILABLE", [("Retry-After", "60")])
+            start_response("503 SERVICE UNAVAILABLE", [("Retry-After", retry_after)])
             return iter([b""])
         headers = [
             ("Content-Type", "text/event-stream; charset=utf-8"),

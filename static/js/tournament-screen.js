@@ -10,7 +10,9 @@
 // every screen, swapped in the same way (one without content: the screen asks itself);
 // while the stream is open the screen polls only every `data-push-poll` seconds (a safety
 // net), and once at each opening. "gone" (the link revoked) closes the stream for good;
-// cut otherwise, the stream opens again by itself and polling goes on meanwhile.
+// cut otherwise, the stream opens again by itself and polling goes on meanwhile; refused
+// as it opens (the app busy, or the link revoked: the browser does not try again), the
+// screen polls and opens it again later, waiting twice as long each time, up to 10 min.
 // Tests drive it through window.scorekeeperScreen (next, show, poll) and ?cycle=N.
 (function () {
   "use strict";
@@ -23,6 +25,7 @@
   var pushPollEvery = (parseFloat(screen.getAttribute("data-push-poll")) || 60) * 1000;
   var streaming = false;
   var pollTimer = null;
+  var streamWait = 30000; // before opening again a stream refused as it opened
   var offset = 0; // server time minus this device's time
   var shownKey = null;
   var cycleTimer = null;
@@ -154,14 +157,22 @@
   function follow() {
     if (!events || !window.EventSource || !window.DOMParser) return;
     var stream = new EventSource(events + "&v=" + encodeURIComponent(version));
+    var gone = false;
     stream.addEventListener("open", function () {
       streaming = true;
+      streamWait = 30000;
       poll().then(schedulePoll); // what changed while the stream was being opened
     });
     stream.addEventListener("error", function () {
-      if (!streaming) return;
-      streaming = false;
-      schedulePoll();
+      if (streaming) {
+        streaming = false;
+        schedulePoll();
+      }
+      if (stream.readyState === 2 && !gone) {
+        // Refused (not a cut, which the browser mends itself): later, polling meanwhile.
+        window.setTimeout(follow, streamWait);
+        streamWait = Math.min(streamWait * 2, 600000);
+      }
     });
     stream.addEventListener("screen", function (event) {
       var news;
@@ -178,6 +189,7 @@
       }
     });
     stream.addEventListener("gone", function () {
+      gone = true;
       stream.close();
       streaming = false;
       poll().then(schedulePoll);

@@ -24,7 +24,7 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.venue import services as venue
 from tests.helpers import EN
 from tests.helpers.push import read_event, served, wait_for_followers
-from tests.helpers.stores import REDIS_URL, redis_reachable
+from tests.helpers.stores import REDIS_URL, closed_port, redis_reachable
 from tests.helpers.tournaments import started, sweep, tournament_of
 
 pytestmark = pytest.mark.skipif(not redis_reachable(), reason="no Redis at TEST_REDIS_URL")
@@ -241,3 +241,15 @@ def test_a_push_server_on_another_origin_is_allowed_by_the_pages_policy(
     policy = other.test_client().get("/").headers["Content-Security-Policy"]
     assert policy.startswith("default-src 'self';")
     assert policy.endswith("; connect-src 'self' https://push.example.org")
+
+
+def test_a_screen_stream_the_app_cannot_answer_is_a_503_not_a_refusal() -> None:
+    """The app away (nothing on its port): 503 with a short Retry-After (the screen polls
+    and opens its stream again later), where a refused page is 404."""
+    hub = Hub(REDIS_URL, f"http://127.0.0.1:{closed_port()}")
+    with closing(hub), served(PushApp(hub, keepalive=1.0)) as port:
+        connection, stream = open_stream(port, "/tournaments/screen/some-link/events?lang=en")
+        with closing(connection):
+            assert stream.status == 503
+            assert stream.headers["Retry-After"] == "10"
+        assert hub.count == 0
