@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import re
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 
@@ -19,7 +20,7 @@ from redis import Redis
 from scorekeeper.extensions import db
 from scorekeeper.games import services as game_services
 from scorekeeper.live import tournament_channel
-from scorekeeper.push import Hub, PushApp
+from scorekeeper.push import Hub, PushApp, ScreenAnswer
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.venue import services as venue
 from tests.helpers import EN
@@ -253,3 +254,49 @@ def test_a_screen_stream_the_app_cannot_answer_is_a_503_not_a_refusal() -> None:
             assert stream.status == 503
             assert stream.headers["Retry-After"] == "10"
         assert hub.count == 0
+
+
+class NotifyingEvent(threading.Event):
+    """An event that says when someone starts waiting on it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting = threading.Event()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waiting.set()
+        return super().wait(timeout)
+
+
+def test_screens_opening_at_once_share_one_ask_of_the_app() -> None:
+    """While the app is asked for a page (a screen opening its stream), a second screen
+    opening the same page in the same language at the same version waits for that
+    answer: the app is asked once."""
+    entered, release = threading.Event(), threading.Event()
+    asks: list[tuple[str, str, str]] = []
+
+    class SlowHub(Hub):
+        def ask_screen(self, page: str, locale: str, seen: str = "") -> ScreenAnswer:
+            asks.append((page, locale, seen))
+            entered.set()
+            release.wait(10)
+            return ScreenAnswer(304, seen, tournament_channel(1))
+
+    hub = SlowHub(REDIS_URL, f"http://127.0.0.1:{closed_port()}")
+    key = ("/tournaments/screen/link", "en", "abc")
+    answers: list[ScreenAnswer] = []
+    with closing(hub):
+        first = threading.Thread(target=lambda: answers.append(hub._ask_once(*key)))
+        first.start()
+        assert entered.wait(10)
+        shared = NotifyingEvent()
+        hub._asks[key].done = shared  # the first ask sets it once answered
+        second = threading.Thread(target=lambda: answers.append(hub._ask_once(*key)))
+        second.start()
+        assert shared.waiting.wait(10)  # the second screen waits for the first's answer
+        release.set()
+        first.join(10)
+        second.join(10)
+    assert asks == [key]
+    assert answers == [ScreenAnswer(304, "abc", tournament_channel(1))] * 2
+    assert hub._asks == {}
