@@ -56,7 +56,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -296,7 +296,7 @@ def run_phones(
 ) -> tuple[Seen, threading.Thread, threading.Event]:
     """``count`` phones in an event loop of their own thread, until the event is set; each
     has loaded the board first (its tag: one request here, for all of them)."""
-    seen, done = Seen(), threading.Event()
+    seen = Seen()
     etag = ""
     deadline = time.monotonic() + 120  # the server may still be digging out of a step
     while not etag and time.monotonic() < deadline:
@@ -306,32 +306,41 @@ def run_phones(
             )
             etag = headers.get("etag", "")
 
+    def follow(stop: asyncio.Event) -> Coroutine[Any, Any, None]:
+        if kind == "poll":
+            return poller(app_port, token, etag, POLL_S, stop, seen)
+        assert push_port is not None
+        return follower(push_port, app_port, token, etag, stop, seen)
+
+    thread, done = in_a_thread(count, follow, ramp=100)
+    return seen, thread, done
+
+
+def in_a_thread(
+    count: int, follow: Callable[[asyncio.Event], Coroutine[Any, Any, None]], ramp: int
+) -> tuple[threading.Thread, threading.Event]:
+    """``count`` followers (``follow(stop)``: one's coroutine) in an event loop of their
+    own thread, ``ramp`` at a time, until the event returned is set."""
+    done = threading.Event()
+
     def main() -> None:
-        async def phones() -> None:
+        async def followers() -> None:
             stop = asyncio.Event()
             tasks = []
             for i in range(count):
-                if kind == "poll":
-                    tasks.append(
-                        asyncio.create_task(poller(app_port, token, etag, POLL_S, stop, seen))
-                    )
-                else:
-                    assert push_port is not None
-                    tasks.append(
-                        asyncio.create_task(follower(push_port, app_port, token, etag, stop, seen))
-                    )
-                if i % 100 == 99:
+                tasks.append(asyncio.create_task(follow(stop)))
+                if i % ramp == ramp - 1:
                     await asyncio.sleep(0.05)  # a ramp, not a storm of connections
             while not done.is_set():
                 await asyncio.sleep(0.2)
             stop.set()
             await asyncio.wait(tasks, timeout=TIMEOUT + 5)
 
-        asyncio.run(phones())
+        asyncio.run(followers())
 
     thread = threading.Thread(target=main, daemon=True)
     thread.start()
-    return seen, thread, done
+    return thread, done
 
 
 # --------------------------------------------------------------------------- screens
@@ -540,33 +549,16 @@ def run_screens(
 ) -> tuple[Seen, threading.Thread, threading.Event]:
     """``count`` screens in an event loop of their own thread, until the event is set;
     each has loaded the screen first (its version)."""
-    seen, done = Seen(), threading.Event()
+    seen = Seen()
     version = tournament.version()
 
-    def main() -> None:
-        async def screens() -> None:
-            stop = asyncio.Event()
-            tasks = []
-            for i in range(count):
-                if kind == "poll":
-                    follow = screen_poller(app_port, tournament.path, version, stop, seen)
-                else:
-                    assert push_port is not None
-                    follow = screen_follower(
-                        push_port, app_port, tournament.path, version, stop, seen
-                    )
-                tasks.append(asyncio.create_task(follow))
-                if i % 50 == 49:
-                    await asyncio.sleep(0.05)  # a ramp, not a storm of connections
-            while not done.is_set():
-                await asyncio.sleep(0.2)
-            stop.set()
-            await asyncio.wait(tasks, timeout=TIMEOUT + 5)
+    def follow(stop: asyncio.Event) -> Coroutine[Any, Any, None]:
+        if kind == "poll":
+            return screen_poller(app_port, tournament.path, version, stop, seen)
+        assert push_port is not None
+        return screen_follower(push_port, app_port, tournament.path, version, stop, seen)
 
-        asyncio.run(screens())
-
-    thread = threading.Thread(target=main, daemon=True)
-    thread.start()
+    thread, done = in_a_thread(count, follow, ramp=50)
     return seen, thread, done
 
 
@@ -589,15 +581,9 @@ def screens_step(
     saves_before, polls_before = len(ledger.latencies), seen.polls
     sent: dict[Any, float] = {}
     followed: list[float] = []
-    stop = threading.Event()
-    saver = threading.Thread(
-        target=tournament_saves, args=(tournament, args.every, stop, sent, followed), daemon=True
+    started = saving_for(
+        args.seconds, lambda stop: tournament_saves(tournament, args.every, stop, sent, followed)
     )
-    started = time.monotonic()
-    saver.start()
-    time.sleep(args.seconds)
-    stop.set()
-    saver.join(timeout=60)
     time.sleep(2 * SCREEN_POLL_S + 2)  # the last hand's way to the screens
     elapsed = time.monotonic() - started
     polls = seen.polls - polls_before
@@ -640,6 +626,18 @@ def followed_saves(
             sent[version] = started
 
 
+def saving_for(seconds: float, save: Callable[[threading.Event], None]) -> float:
+    """``save(stop)`` in a thread of its own for ``seconds``, then stopped: when it began."""
+    stop = threading.Event()
+    saver = threading.Thread(target=save, args=(stop,), daemon=True)
+    started = time.monotonic()
+    saver.start()
+    time.sleep(seconds)
+    stop.set()
+    saver.join(timeout=60)
+    return started
+
+
 def step(
     kind: str,
     count: int,
@@ -657,15 +655,9 @@ def step(
     saves_before, polls_before = len(ledger.latencies), seen.polls
     sent: dict[int, float] = {}
     followed = Ledger()
-    stop = threading.Event()
-    saver = threading.Thread(
-        target=followed_saves, args=(table, args.every, stop, sent, followed), daemon=True
+    started = saving_for(
+        args.seconds, lambda stop: followed_saves(table, args.every, stop, sent, followed)
     )
-    started = time.monotonic()
-    saver.start()
-    time.sleep(args.seconds)
-    stop.set()
-    saver.join(timeout=60)
     time.sleep(min(PUSH_POLL_S, 2 * POLL_S + 1))  # the last hand's way to the phones
     elapsed = time.monotonic() - started
     polls = seen.polls - polls_before

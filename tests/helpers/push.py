@@ -1,5 +1,6 @@
 """The push server in tests (scorekeeper/push.py): the app and the push server served on
-loopback, the events of a stream read, and a wait for the push server's subscription."""
+loopback, the events of a stream read, a wait for the push server's subscription, and the
+templates the app renders meanwhile."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from flask import Flask, template_rendered
 from redis import Redis
 from werkzeug.serving import BaseWSGIServer, make_server
 
@@ -22,6 +24,21 @@ from tests.helpers.stores import REDIS_URL
 
 #: The streams' paths: a view link's board, a venue screen's (its link, a public one).
 EVENTS = re.compile(r"/v/[^/]+/events|/tournaments/(screen/[^/]+|[^/]+/screen)/events")
+
+
+@contextmanager
+def rendered(app: Flask) -> Iterator[list[str]]:
+    """The names of the templates ``app`` renders meanwhile."""
+    names: list[str] = []
+
+    def seen(_sender: Flask, template: Any, **_extra: Any) -> None:
+        names.append(str(template.name))
+
+    template_rendered.connect(seen, app)
+    try:
+        yield names
+    finally:
+        template_rendered.disconnect(seen, app)
 
 
 @contextmanager

@@ -9,12 +9,12 @@ import json
 import logging
 import re
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable
+from contextlib import closing
 from typing import Any
 
 import pytest
-from flask import Flask, template_rendered
+from flask import Flask
 from flask.testing import FlaskClient
 from redis import Redis
 
@@ -22,7 +22,7 @@ from scorekeeper.live import VersionCheck, game_channel
 from scorekeeper.push import Hub, PushApp
 from tests.helpers import statements
 from tests.helpers.games import record, start_game
-from tests.helpers.push import read_event, served
+from tests.helpers.push import read_event, rendered, served
 from tests.helpers.stores import REDIS_URL, closed_port, redis_reachable
 
 needs_redis = pytest.mark.skipif(not redis_reachable(), reason="no Redis at TEST_REDIS_URL")
@@ -40,21 +40,6 @@ def version_check(app: Flask) -> VersionCheck:
     middleware = app.wsgi_app
     assert isinstance(middleware, VersionCheck)
     return middleware
-
-
-@contextmanager
-def rendered(app: Flask) -> Iterator[list[str]]:
-    """The templates rendered meanwhile."""
-    names: list[str] = []
-
-    def seen(_sender: Flask, template: Any, **_extra: Any) -> None:
-        names.append(template.name)
-
-    template_rendered.connect(seen, app)
-    try:
-        yield names
-    finally:
-        template_rendered.disconnect(seen, app)
 
 
 def test_an_unchanged_view_link_poll_is_a_304_from_the_games_row_alone(

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 
 import pytest
-from flask import Flask, template_rendered
+from flask import Flask
 from redis import Redis
 
 from scorekeeper.extensions import db
@@ -24,7 +24,7 @@ from scorekeeper.push import Hub, PushApp, ScreenAnswer
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.venue import services as venue
 from tests.helpers import EN
-from tests.helpers.push import read_event, served, wait_for_followers
+from tests.helpers.push import read_event, rendered, served, wait_for_followers
 from tests.helpers.stores import REDIS_URL, closed_port, redis_reachable
 from tests.helpers.tournaments import started, sweep, tournament_of
 
@@ -61,20 +61,6 @@ def open_stream(
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     connection.request("GET", path)
     return connection, connection.getresponse()
-
-
-@contextmanager
-def rendered(app: Flask) -> Iterator[list[str]]:
-    names: list[str] = []
-
-    def seen(_sender: Flask, template: object, **_extra: object) -> None:
-        names.append(str(getattr(template, "name", "")))
-
-    template_rendered.connect(seen, app)
-    try:
-        yield names
-    finally:
-        template_rendered.disconnect(seen, app)
 
 
 def test_a_screen_follows_its_link_pushed_a_result_rendered_once_per_language(
