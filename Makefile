@@ -28,20 +28,24 @@ SCORING_COVERAGE := 98
 .PHONY: run serve push check test lint typecheck chromium two-nodes translations babel lock lock-upgrade \
 	bench measure clean
 
+# The web server and the job consumer (league imports: scorekeeper/jobs.py), stopped
+# together (Ctrl-C stops the server, and the consumer with it).
 run: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
-	$(FLASK) run --port $(PORT)
+	$(FLASK) jobs consume & consumer=$$!; trap 'kill $$consumer 2>/dev/null' EXIT INT TERM; \
+		$(FLASK) run --port $(PORT)
 
-# As in production, on 127.0.0.1:8000. With REDIS_URL, the push server too (on PUSH_PORT,
-# ended with the app): boards and venue screens follow their changes from it (the app's
+# As in production: gunicorn's four workers on 127.0.0.1:8000 and the job consumer,
+# stopped together as `make run`'s. With REDIS_URL, the push server too (on PUSH_PORT):
+# boards and venue screens follow their changes from it (the app's
 # SCOREKEEPER_LIVE_PUSH_URL, its origin allowed by the pages' Content-Security-Policy and
 # by the push server's SCOREKEEPER_PUSH_ORIGINS); without, they poll.
 serve: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
-	@if [ -n "$$REDIS_URL" ]; then \
+	$(FLASK) jobs consume & consumer=$$!; trap 'kill $$consumer $$push 2>/dev/null' EXIT INT TERM; \
+	if [ -n "$$REDIS_URL" ]; then \
 		SCOREKEEPER_PUSH_APP_URL=http://127.0.0.1:8000 \
 			SCOREKEEPER_PUSH_ORIGINS=http://127.0.0.1:8000 $(PUSH) & push=$$!; \
-		trap 'kill $$push 2>/dev/null' EXIT INT TERM; \
 		SCOREKEEPER_LIVE_PUSH_URL=$${SCOREKEEPER_LIVE_PUSH_URL:-http://127.0.0.1:$(PUSH_PORT)} \
 			$(BIN)/gunicorn -w 4 -b 127.0.0.1:8000 'scorekeeper:create_app()'; \
 	else \
