@@ -16,6 +16,7 @@ import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, current_app, g, request
 from flask.json.provider import DefaultJSONProvider
@@ -163,12 +164,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # page is never framed (frame-ancestors 'none').
         PUBLISHED_FRAME_ANCESTORS="*",
         LIVE_POLL_MS=4000,  # how often an open board asks for news (js/games.js); 0: never
-        # Where boards follow their changes as server-sent events (scorekeeper/push.py,
-        # with REDIS_URL), say "https://push.example.org" or this site's own address when
-        # the proxy sends /v/*/events there; empty: boards poll (the embedded default).
+        # Where boards and venue screens follow their changes as server-sent events
+        # (scorekeeper/push.py, with REDIS_URL): this site's own address when the proxy
+        # sends the streams' paths there, or another origin ("https://push.example.org",
+        # `make serve`'s http://127.0.0.1:8001), which the Content-Security-Policy then
+        # allows to connect to; empty: boards and screens poll (the embedded default).
         LIVE_PUSH_URL="",
-        # How often a board polls while its stream is open (a safety net).
+        # How often a board, or a venue screen, polls while its stream is open (a safety net).
         LIVE_PUSH_POLL_MS=60000,
+        # How often a venue screen asks whether anything changed, without push (seconds).
+        SCREEN_POLL_SECONDS=5,
     )
     app.config.from_pyfile("config.py", silent=True)
     for name, key in (
@@ -414,6 +419,9 @@ def _security_headers(app: Flask) -> Callable[[Response], Response]:
     """The after-request hook sending the security headers (a view may set its own), and
     ``Vary`` but on a file (`FILE_ENDPOINTS`), which loses the headers it needs not."""
     headers = list(SECURITY_HEADERS.items())
+    if push := _other_origin(str(app.config.get("LIVE_PUSH_URL") or "")):
+        policy = f"{CONTENT_SECURITY_POLICY}; connect-src 'self' {push}"
+        headers = [(k, policy if k == "Content-Security-Policy" else v) for k, v in headers]
     if hsts := int(app.config["HSTS_MAX_AGE"]):
         headers.append(("Strict-Transport-Security", f"max-age={hsts}"))
 
@@ -449,6 +457,14 @@ def frame_ancestors(sources: str | None) -> str:
     if not sources:
         return ""
     return " ".join(s for s in sources.split() if FRAME_SOURCE.fullmatch(s))
+
+
+def _other_origin(url: str) -> str | None:
+    """The origin (scheme, host, port) of an absolute http(s) ``url``, else None."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or "'" in url or ";" in url:
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _compress_static(response: Response) -> Response:

@@ -132,6 +132,21 @@ def drawn(
     return services.draw(t, seed=seed)
 
 
+def started(app: Flask, **settings: object) -> str:
+    """Eight pairs in two groups then a knockout, drawn and started; its public id."""
+    with app.test_request_context():
+        t = drawn(
+            user("organiser"),
+            EIGHT_PAIRS,
+            7,
+            Structure.GROUPS_KNOCKOUT,
+            GROUPS_THEN_FINAL,
+            **settings,
+        )
+        services.start(t)
+        return t.public_id
+
+
 def play_match(match: Match, winner: int) -> None:
     """Play ``match`` out through its games, side ``winner`` (0, 1; 2 at a table of
     three) winning every partita by sweeps of 7 scope (11 points a hand)."""

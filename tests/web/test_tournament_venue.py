@@ -24,10 +24,10 @@ from tests.helpers.fuzz import HOSTILE, page_forms
 from tests.helpers.tournaments import (
     EIGHT_PAIRS,
     FOUR_PAIRS,
-    GROUPS_THEN_FINAL,
     PASSWORD,
     drawn,
     play_round,
+    started,
     sweep,
     tournament_of,
     user,
@@ -39,21 +39,6 @@ def as_user(client: FlaskClient, name: str) -> None:
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"  # the messages checked are English
     logout(client)
     assert login(client, name, PASSWORD).status_code == 302
-
-
-def started(app: Flask, **settings: object) -> str:
-    """Eight pairs in two groups then a knockout, drawn and started; its public id."""
-    with app.test_request_context():
-        t = drawn(
-            user("organiser"),
-            EIGHT_PAIRS,
-            7,
-            Structure.GROUPS_KNOCKOUT,
-            GROUPS_THEN_FINAL,
-            **settings,
-        )
-        services.start(t)
-        return t.public_id
 
 
 def slides_of(html: str) -> list[str]:
