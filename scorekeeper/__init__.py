@@ -427,17 +427,9 @@ def _security_headers(app: Flask) -> Callable[[Response], Response]:
 
     def add_security_headers(response: Response) -> Response:
         present = {name.lower() for name, _ in response.headers.items()}
-        framed = frame_ancestors(g.get("frame_ancestors"))
-        for name, value in headers:
-            if name.lower() in present:
-                continue
-            if framed and name == "X-Frame-Options":
-                continue  # it has no value that lets other sites frame the page
-            if framed and name == "Content-Security-Policy":
-                allowed = f"frame-ancestors {framed}"
-                response.headers.add(name, value.replace("frame-ancestors 'none'", allowed))
-                continue
-            response.headers.add(name, value)
+        for name, value in _framed(headers, frame_ancestors(g.get("frame_ancestors"))):
+            if name.lower() not in present:
+                response.headers.add(name, value)
         if request.endpoint in FILE_ENDPOINTS and response.status_code < 400:  # not its 404
             for name in FILE_HEADERS_LEFT_OUT:
                 del response.headers[name]
@@ -449,6 +441,19 @@ def _security_headers(app: Flask) -> Callable[[Response], Response]:
         return response
 
     return add_security_headers
+
+
+def _framed(headers: list[tuple[str, str]], framed: str) -> list[tuple[str, str]]:
+    """``headers`` for a page the sites ``framed`` may frame (none when ""): no
+    ``X-Frame-Options`` (it has no value that lets other sites frame a page) and those
+    sites as the policy's ``frame-ancestors``."""
+    if not framed:
+        return headers
+    return [
+        (name, value.replace("frame-ancestors 'none'", f"frame-ancestors {framed}"))
+        for name, value in headers
+        if name != "X-Frame-Options"
+    ]
 
 
 def frame_ancestors(sources: str | None) -> str:

@@ -23,7 +23,7 @@ from scorekeeper.tournaments.venue import services as venue
 from tests.helpers import LiveServer, empty_tables, make_test_config
 from tests.helpers.push import pushed_live_server, served, wait_for_followers
 from tests.helpers.stores import REDIS_URL, redis_reachable
-from tests.helpers.tournaments import started, sweep, tournament_of
+from tests.helpers.tournaments import started_in, sweep, tournament_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -50,7 +50,7 @@ def test_a_hand_saved_at_a_table_reaches_the_screen_through_the_stream(
 ) -> None:
     server, hub = pushed_server
     app = server.app
-    pid = started(app)  # private: the screen follows its own link
+    pid = started_in(app)  # private: the screen follows its own link
     with app.test_request_context():
         t = tournament_of(pid)
         link = f"/tournaments/screen/{venue.new_screen_token(t)}"
@@ -103,7 +103,7 @@ def test_a_push_server_on_an_origin_of_its_own_reaches_a_public_screen(
         app_url = f"http://127.0.0.1:{stack.enter_context(served(app))}"
         hub = stack.enter_context(closing(Hub(REDIS_URL, app_url)))
         push.append(PushApp(hub, keepalive=1.0, longest=60.0, origins=frozenset({app_url})))
-        pid = started(app, is_public=True)
+        pid = started_in(app, is_public=True)
         with app.test_request_context():
             t = tournament_of(pid)
             channel = tournament_channel(t.id)

@@ -132,7 +132,7 @@ def drawn(
     return services.draw(t, seed=seed)
 
 
-def started(app: Flask, **settings: object) -> str:
+def started_in(app: Flask, **settings: object) -> str:
     """Eight pairs in two groups then a knockout, drawn and started; its public id."""
     with app.test_request_context():
         t = drawn(

@@ -26,7 +26,7 @@ from scorekeeper.tournaments.venue import services as venue
 from tests.helpers import EN
 from tests.helpers.push import read_event, rendered, served, wait_for_followers
 from tests.helpers.stores import REDIS_URL, closed_port, redis_reachable
-from tests.helpers.tournaments import started, sweep, tournament_of
+from tests.helpers.tournaments import started_in, sweep, tournament_of
 
 pytestmark = pytest.mark.skipif(not redis_reachable(), reason="no Redis at TEST_REDIS_URL")
 
@@ -70,7 +70,7 @@ def test_a_screen_follows_its_link_pushed_a_result_rendered_once_per_language(
     Italian, each with the version it shows): a hand saved at a table reaches each with
     the new screen, the page drawn once per language, not once per screen."""
     app = make_app(REDIS_URL=REDIS_URL, LIVE_PUSH_URL="/")
-    pid = started(app)
+    pid = started_in(app)
     link = screen_link(app, pid)
     client = app.test_client()
     page = client.get(link, headers=EN)
@@ -114,7 +114,7 @@ def test_a_stream_opened_behind_gets_the_screen_at_once(make_app: Callable[..., 
     """A screen whose version is old (or none) gets the current screen as it opens the
     stream; one that shows the current version gets nothing but the stream."""
     app = make_app(REDIS_URL=REDIS_URL, LIVE_PUSH_URL="/")
-    pid = started(app, is_public=True)
+    pid = started_in(app, is_public=True)
     client = app.test_client()
     path = f"/tournaments/{pid}/screen"
     shown = client.get(path, headers=EN).headers["ETag"].strip('"')
@@ -144,7 +144,7 @@ def test_a_revoked_link_and_a_private_tournaments_public_stream_get_nothing(
     stream but its link's (its public screen's stream is 404, as its page is to an
     anonymous screen), nor does an unknown link."""
     app = make_app(REDIS_URL=REDIS_URL, LIVE_PUSH_URL="/")
-    pid = started(app)
+    pid = started_in(app)
     link = screen_link(app, pid)
     channel = tournament_channel(tournament_of_id(app, pid))
     with push_server(app) as (hub, port):
@@ -173,7 +173,7 @@ def test_every_change_to_a_tournament_is_published_once_on_its_channel(
     """A hand at a table and the round clock each publish one message on the
     tournament's channel, once committed; without live push the screen names no stream."""
     app = make_app(REDIS_URL=REDIS_URL)
-    pid = started(app, is_public=True)
+    pid = started_in(app, is_public=True)
     assert "data-events-url" not in app.test_client().get(f"/tournaments/{pid}/screen").get_data(
         as_text=True
     )
@@ -205,7 +205,7 @@ def test_the_screens_version_names_its_channel_on_a_304_too(
 ) -> None:
     """What the push server reads from the cheap answer (one statement): the channel."""
     app = make_app(REDIS_URL=REDIS_URL, LIVE_PUSH_URL="/")
-    pid = started(app)
+    pid = started_in(app)
     link = screen_link(app, pid)
     client = app.test_client()
     tag = client.get(link, headers=EN).headers["ETag"]
