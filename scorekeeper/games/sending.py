@@ -166,7 +166,7 @@ def _no_store(response: Response) -> Response:
 
 
 _DEFAULT_RULES_JSON = Rules().to_json()
-_RULE_SET_KEYS = ("rule_set", "asso_sweep", "asso_on_asso")
+_RULE_SET_KEYS = ("rule_set", "asso_sweep", "asso_on_asso", "margin")
 
 
 def _rules_json(rules: Rules) -> dict[str, object]:
