@@ -73,9 +73,6 @@ def _outbox_words() -> dict[str, object]:
         "spareggioProvisional": gettext(
             "Level at the top: a spareggio hand is needed (not confirmed)."
         ),
-        "marginProvisional": gettext(
-            "Play goes on: no side has the lead the margin asks (not confirmed)."
-        ),
         "kept": gettext(
             "No connection: hand %(number)s is kept on this phone and will be sent as soon"
             " as the connection is back.",

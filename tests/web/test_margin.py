@@ -123,17 +123,19 @@ def test_the_table_view_says_the_lead_needed(client: FlaskClient) -> None:
 
 
 def test_the_phone_gets_the_margin_only_when_there_is_one(client: FlaskClient) -> None:
-    def rules_sent(url: str) -> dict[str, object]:
-        html = client.get(url).get_data(as_text=True)
+    def sent(url: str) -> dict[str, object]:
+        html = client.get(url, headers=IT).get_data(as_text=True)
         found = re.search(r'<script type="application/json" id="game-data">(.*?)</script>', html)
         assert found
         data: dict[str, object] = json.loads(html_text.unescape(found.group(1)))
-        rules = data["rules"]
-        assert isinstance(rules, dict)
-        return rules
+        return data
 
-    assert "margin" not in rules_sent(start_game(client))
-    assert rules_sent(start_game(client, two_clear="y"))["margin"] == 2
+    plain = sent(start_game(client))
+    assert "margin" not in plain["rules"]  # type: ignore[operator]
+    assert "margin_note" not in plain
+    clear = sent(start_game(client, two_clear="y"))
+    assert clear["rules"]["margin"] == 2  # type: ignore[index]
+    assert clear["margin_note"] == "Si continua: serve un vantaggio di 2 punti (non confermato)."
 
 
 def test_a_league_keeps_the_margin_for_its_games_and_its_file(
