@@ -32,6 +32,7 @@ from tests.helpers.leagues import start_league_game, upload_league_file
 from tests.helpers.tournaments import (
     EIGHT_PAIRS,
     PASSWORD,
+    create,
     drawn,
     play_round,
     sweep,
@@ -321,3 +322,37 @@ def test_a_tournament_s_house_rules_show_and_change_the_margin(
         services.start(t)
         (game, *_) = services.match_games(services.matches(services.rounds(t)[-1][1])[0])
         assert game.rules.margin == 1
+
+
+def test_the_tournament_form_sets_each_round_s_target_and_two_clear_points(
+    app: Flask, client: FlaskClient
+) -> None:
+    signup(client, "organiser")
+    form = client.get("/tournaments/new", headers=IT).get_data(as_text=True)
+    assert "Punti da raggiungere (quarti di finale)" in form
+    assert "Punti da raggiungere (finale per il terzo posto)" in form
+    pid = create(
+        client,
+        structure="knockout",
+        two_clear="y",
+        quarterfinal_target="13",
+        semifinal_target="15",
+        third_place_target="9",
+        third_place="y",
+    )
+    with app.app_context():
+        t = tournament_of(pid)
+        (stage,) = t.stages
+        assert (stage.quarterfinal_target, stage.semifinal_target, stage.third_place_target) == (
+            13,
+            15,
+            9,
+        )
+        assert (t.margin, t.rules.margin) == (2, 2)
+    html = html_text.unescape(client.get(f"/tournaments/{pid}", headers=EN).get_data(as_text=True))
+    assert "Quarterfinals to 13." in html
+    assert "Third-place match to 9." in html
+    assert "won by two clear points" in html
+    assert "with 2 clear points" in client.get(f"/tournaments/{pid}/rules", headers=EN).get_data(
+        as_text=True
+    )
