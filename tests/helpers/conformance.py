@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.scoring import (
@@ -654,18 +655,7 @@ def margin_game(rng: random.Random) -> JSON:
 
 def margin_outlook(rng: random.Random) -> JSON:
     """Quanto manca with two clear points or more: totals near the target."""
-    rules = random_rules(rng)
-    rules = Rules(
-        format=rules.format,
-        target=rules.target,
-        napola=rules.napola,
-        napoleone=rules.napoleone,
-        re_bello=rules.re_bello,
-        rule_set=rules.rule_set,
-        asso_sweep=rules.asso_sweep,
-        asso_on_asso=rules.asso_on_asso,
-        margin=rng.choice((2, 3)),
-    )
+    rules = replace(random_rules(rng), margin=rng.choice((2, 3)))
     low = max(0, rules.target - 6)
     totals = [rng.randint(low, rules.target + 2) for _ in range(rules.format.sides)]
     return {"rules": rules.to_json(), "totals": totals}

@@ -22,20 +22,10 @@ from scorekeeper.scoring import (
     leader_at_target,
 )
 from scorekeeper.scoring.claims import count_out, judge
+from tests.helpers.replays import by_category, replay
 from tests.oracle import scoring_v1 as old
 
 TO_15 = Rules(target=15, margin=TWO_CLEAR)
-
-
-def replay(rules, hands, claims=()):
-    return GameState.replay(rules, 0, [HandResult(tuple(h)) for h in hands], claims)
-
-
-def by_category(**points):
-    """One hand's points by category for two sides: ``scope=(2, 0)``..."""
-    per = tuple(tuple(points.get(c.value, (0, 0))) for c in CATEGORIES)
-    totals = tuple(sum(c[i] for c in per) for i in range(2))
-    return HandResult(totals, None, per)
 
 
 # --------------------------------------------------------------------------- on paper
