@@ -23,13 +23,18 @@ SCORING_COVERAGE := 98
 .PHONY: run serve check test lint typecheck chromium two-nodes translations babel lock lock-upgrade \
 	bench measure clean
 
+# The web server and the job consumer (league imports: scorekeeper/jobs.py), stopped
+# together (Ctrl-C stops the server, and the consumer with it).
 run: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
-	$(FLASK) run --port $(PORT)
+	$(FLASK) jobs consume & consumer=$$!; trap 'kill $$consumer 2>/dev/null' EXIT INT TERM; \
+		$(FLASK) run --port $(PORT)
 
+# gunicorn's four workers and the job consumer, stopped together as `make run`'s.
 serve: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
-	$(BIN)/gunicorn -w 4 -b 127.0.0.1:8000 'scorekeeper:create_app()'
+	$(FLASK) jobs consume & consumer=$$!; trap 'kill $$consumer 2>/dev/null' EXIT INT TERM; \
+		$(BIN)/gunicorn -w 4 -b 127.0.0.1:8000 'scorekeeper:create_app()'
 
 # While working (under three minutes on two cores): lint, types, unit and web tests on
 # SQLite with the generated corpora's first tenth (--corpus quick); no browser, no wheel

@@ -26,7 +26,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import ExceptionContext, make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import keeper, live, transactions, ui
+from scorekeeper import jobs, keeper, live, transactions, ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 from scorekeeper.locale import (
     DEFAULT_LOCALE,
@@ -200,6 +200,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "handle_error", _sqlite_stale_connection)
 
     live.init_app(app)
+    jobs.init_app(app)
     ui.init_app(app)
     keeper.init_app(app)
     _register_blueprints(app)

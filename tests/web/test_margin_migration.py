@@ -15,7 +15,7 @@ from scorekeeper.games.models import Game
 from tests.helpers import make_test_config
 from tests.helpers.games import record, start_game
 
-BEFORE = "a7c3e9f1b2d4"
+BEFORE = "b5d2f8a1c3e7"
 
 
 def test_games_stored_before_have_no_margin_and_keep_their_hands(tmp_path: Path) -> None:
