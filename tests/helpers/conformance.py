@@ -814,8 +814,9 @@ def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> J
     # (a twentieth as many again), after the hands on paper of tests/unit/test_shareout.py.
     share = random.Random(seed + 2)
     cases["hands"] += PAPER_SHARE_OUTS + [share_out_hand(share) for _ in range(hands // 20)]
-    # Two clear points' games and outlooks, from a generator of their own again.
-    margins = random.Random(seed + 3)
+    # Two clear points' games and outlooks, from a generator of their own (seeded as the
+    # share-out's, drawing its own cases).
+    margins = random.Random(seed + 2)
     cases["games"] += [margin_game(margins) for _ in range(games // 2)]
     cases["outlooks"] += [margin_outlook(margins) for _ in range(outlooks // 3)]
     return cases
