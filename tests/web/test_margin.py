@@ -27,7 +27,7 @@ from scorekeeper.tournaments.inputs import StageSetup
 from scorekeeper.tournaments.models import Structure, Tournament
 from tests.helpers import EN, IT
 from tests.helpers.actions import create_league, login, post_form, signup
-from tests.helpers.games import record, start_game, totals
+from tests.helpers.games import record, rules_line, start_game, totals
 from tests.helpers.leagues import start_league_game, upload_league_file
 from tests.helpers.tournaments import (
     EIGHT_PAIRS,
@@ -48,12 +48,6 @@ EIGHT_SEVEN = {"sides-0-cards": "22", "sides-0-denari": "6", "settebello": "0"}
 EIGHT_SEVEN |= {"primiera": "0", "sides-0-scope": "4", "sides-1-scope": "7"}
 SEVEN_SEVEN = EIGHT_SEVEN | {"sides-0-scope": "3"}
 TWO_NIL = {"sides-0-cards": "20", "sides-0-denari": "5", "settebello": "0", "primiera": "0"}
-
-
-def rules_line(html: str) -> str:
-    match = re.search(r'<p class="target muted">(.*?)</p>', html, re.S)
-    assert match
-    return html_text.unescape(match.group(1))
 
 
 def status(html: str) -> str:
@@ -99,7 +93,7 @@ def test_two_clear_points_play_on_at_fifteen_to_fourteen(app: Flask, client: Fla
     html = client.get(url, headers=EN).get_data(as_text=True)
     assert rules_line(html) == "Scopa · to 15 · with 2 clear points"
     italian = client.get(url, headers=IT).get_data(as_text=True)
-    assert rules_line(italian) == "Scopa · a 15 · con 2 punti di scarto"
+    assert rules_line(italian) == "Scopa · ai 15 · con 2 punti di scarto"
     for hand in (EIGHT_SEVEN, SEVEN_SEVEN):
         assert record(client, url, **hand).status_code == 302
     html = client.get(url, headers=EN).get_data(as_text=True)
