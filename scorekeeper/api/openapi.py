@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.api.schema import MAX_CARDS, MAX_NAME_LENGTH, MAX_SIDES, MIN_SIDES, RULE_KEYS
-from scorekeeper.scoring import RULE_SETS, Category
+from scorekeeper.api.schema import (
+    MARGIN_KEY,
+    MAX_CARDS,
+    MAX_NAME_LENGTH,
+    MAX_SIDES,
+    MIN_SIDES,
+    RULE_KEYS,
+)
+from scorekeeper.scoring import MARGIN_RANGE, RULE_SETS, Category
 
 CARD = {
     "type": "string",
@@ -107,7 +114,17 @@ SCHEMAS: dict[str, Any] = {
             "rules": {
                 "type": "object",
                 "additionalProperties": False,
-                "properties": {key: {"type": "boolean", "default": False} for key in RULE_KEYS},
+                "properties": {
+                    **{key: {"type": "boolean", "default": False} for key in RULE_KEYS},
+                    MARGIN_KEY: {
+                        "type": "integer",
+                        "minimum": MARGIN_RANGE.start,
+                        "maximum": MARGIN_RANGE.stop - 1,
+                        "default": 1,
+                        "description": "The game's margin (2: two clear points to win);"
+                        " a hand's points do not depend on it.",
+                    },
+                },
             },
             "rule_set": RULE_SET,
             "sides": {

@@ -18,6 +18,7 @@ from scorekeeper.scoring import (
     DECK_SIZE,
     DEFAULT_RULE_SET,
     FORMATS,
+    MARGIN_RANGE,
     RULE_SETS,
     Card,
     CardsEntry,
@@ -37,6 +38,10 @@ MAX_NAME_LENGTH = 40
 MAX_CARDS = DECK_SIZE
 #: The rule settings the API accepts, all off by default.
 RULE_KEYS = ("napola", "re_bello")
+#: The optional margin of the game the hand belongs to ("ai 15 con 2 di scarto": 2): read
+#: and checked so that a game's rules can be sent as they are; a hand's points do not
+#: depend on it.
+MARGIN_KEY = "margin"
 SIDE_KEYS = frozenset(("name", "cards", "scope"))
 BODY_KEYS = frozenset(("rules", "sides", "rule_set"))
 #: The primiera request's keys: its cards, and the rule set it is counted by (optional:
@@ -205,7 +210,15 @@ def _rules(value: object, errors: list[FieldError]) -> dict[str, bool]:
     settings = {}
     for key, setting in value.items():
         where = f"rules.{key}"
-        if key not in RULE_KEYS:
+        if key == MARGIN_KEY:
+            if not _is_whole(setting) or setting not in MARGIN_RANGE:
+                low, high = MARGIN_RANGE.start, MARGIN_RANGE.stop - 1
+                errors.append(
+                    FieldError(
+                        where, _("a whole number from %(low)s to %(high)s", low=low, high=high)
+                    )
+                )
+        elif key not in RULE_KEYS:
             known = ", ".join(RULE_KEYS)
             errors.append(
                 FieldError(

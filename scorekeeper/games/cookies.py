@@ -41,6 +41,7 @@ SETTINGS_KEYS = (
     "chiamarsi_fuori",
     "claim_loses_hand",
     "count_in_order",
+    "two_clear",
     "first_dealer",
 )
 

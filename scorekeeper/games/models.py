@@ -39,6 +39,7 @@ from scorekeeper.scoring import (
     DECK_SIZE,
     DENARI_IN_DECK,
     FORMATS,
+    MARGIN_RANGE,
     NAPOLA_MIN,
     PRIMIERA_MAX,
     RULE_SETS,
@@ -125,11 +126,24 @@ class RulesColumns:
         default=_DEFAULT.asso_on_asso.value,
         server_default=_DEFAULT.asso_on_asso.value,
     )
+    #: The lead a side needs to win at the target (1: none, every row stored before; 2:
+    #: "ai 15 con 2 di scarto"). A tournament's is its own column of old (where 0 also
+    #: reads as none).
+    margin: Mapped[int] = mapped_column(
+        Integer, default=_DEFAULT.margin, server_default=str(_DEFAULT.margin)
+    )
 
     @staticmethod
-    def rules_constraints() -> tuple[CheckConstraint, ...]:
-        """The table's CHECK constraints on the rules (new objects for each table)."""
+    def rules_constraints(*, margin: bool = True) -> tuple[CheckConstraint, ...]:
+        """The table's CHECK constraints on the rules (new objects for each table); a
+        table keeping its margin in a column of its own (``margin=False``) checks it."""
+        margins = (
+            CheckConstraint(
+                f"margin BETWEEN {MARGIN_RANGE.start} AND {MARGIN_RANGE.stop - 1}", name="margin"
+            ),
+        )
         return (
+            *(margins if margin else ()),
             CheckConstraint(_in("format_key", tuple(FORMATS)), name="format_key"),
             CheckConstraint(
                 f"target BETWEEN {TARGET_RANGE.start} AND {TARGET_RANGE.stop - 1}", name="target"
@@ -158,7 +172,15 @@ for _variant in VARIANTS:
 
 
 #: The names of the `RulesColumns`.
-RULES_COLUMNS = ("format_key", "target", *VARIANTS, "rule_set_key", "asso_sweep", "asso_on_asso")
+RULES_COLUMNS = (
+    "format_key",
+    "target",
+    *VARIANTS,
+    "rule_set_key",
+    "asso_sweep",
+    "asso_on_asso",
+    "margin",
+)
 
 
 def rules_values(rules: Rules) -> dict[str, Any]:
@@ -170,6 +192,7 @@ def rules_values(rules: Rules) -> dict[str, Any]:
         "rule_set_key": rules.rule_set.key,
         "asso_sweep": rules.asso_sweep.value,
         "asso_on_asso": rules.asso_on_asso.value,
+        "margin": rules.margin,
     }
 
 
@@ -188,6 +211,8 @@ def rules_of(values: Mapping[str, Any]) -> Rules:
         rule_set=RULE_SETS[values.get("rule_set_key") or _DEFAULT.rule_set.key],
         asso_sweep=AssoSweep(values.get("asso_sweep") or _DEFAULT.asso_sweep),
         asso_on_asso=AssoOnAsso(values.get("asso_on_asso") or _DEFAULT.asso_on_asso),
+        # A tournament's margin of old is 0 for none.
+        margin=max(values.get("margin") or _DEFAULT.margin, _DEFAULT.margin),
     )
 
 

@@ -32,7 +32,7 @@ from scorekeeper.games.claims import CATEGORY_POINTS
 from scorekeeper.games.models import Game
 from scorekeeper.games.services import StoredHand, stored_state
 from scorekeeper.grammar import gettext as _
-from scorekeeper.grammar import side_gettext
+from scorekeeper.grammar import ngettext, side_gettext
 from scorekeeper.scoring import GameState, InputError, Rules
 from scorekeeper.ui.messages import error_message
 
@@ -166,7 +166,7 @@ def _no_store(response: Response) -> Response:
 
 
 _DEFAULT_RULES_JSON = Rules().to_json()
-_RULE_SET_KEYS = ("rule_set", "asso_sweep", "asso_on_asso")
+_RULE_SET_KEYS = ("rule_set", "asso_sweep", "asso_on_asso", "margin")
 
 
 def _rules_json(rules: Rules) -> dict[str, object]:
@@ -185,7 +185,8 @@ def offline_data(
     ``#game-data`` script): the rules as `Rules.to_json`, each stored hand's points per
     side and napoleone side, the first dealer, the next hand's number, the names of the
     sides and of the seats, and what the board says if a side wins before the server
-    confirms it (as each side's number of players has it: "Vincono Anna e Carla!"). The
+    confirms it (as each side's number of players has it: "Vincono Anna e Carla!") or,
+    with two clear points, while play goes on short of the lead. The
     rule set and its house choices only when they are not Scopa's (the phone's scorer
     takes the defaults of what is left out: a few bytes less on every Scopa board)."""
     return {
@@ -217,6 +218,19 @@ def offline_data(
                 ]
             }
             if game.rules.count_in_order
+            else {}
+        ),
+        # Two clear points: what the board says while no side has the lead (only on the
+        # boards of such games, so a plain board's first load carries none of it).
+        **(
+            {
+                "margin_note": ngettext(
+                    "Play goes on: a lead of %(num)d point is needed (not confirmed).",
+                    "Play goes on: a lead of %(num)d points is needed (not confirmed).",
+                    game.rules.margin,
+                )
+            }
+            if game.rules.margin > 1
             else {}
         ),
     }

@@ -15,6 +15,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.games.outlook import outlook_lines
 from scorekeeper.games.services import stored_state
 from scorekeeper.grammar import gettext as _
+from scorekeeper.grammar import ngettext
 
 
 class TableSide(NamedTuple):
@@ -48,6 +49,13 @@ def table_context(game: Game, token: str, editable: bool) -> dict[str, Any]:
         )
     if state.finished:
         status = _("Game over")
+    elif state.short_of_margin:
+        status = ngettext(
+            "Hand %(number)s · a lead of %(num)d point is needed",
+            "Hand %(number)s · a lead of %(num)d points is needed",
+            game.rules.margin,
+            number=state.next_hand,
+        )
     elif state.spareggio:
         status = _("Spareggio: hand %(number)s", number=state.next_hand)
     else:

@@ -104,7 +104,12 @@ class LeagueForm(RuleSetFields, VariantSwitches, AppForm):
     @classmethod
     def of(cls, league: League) -> LeagueForm:
         """The form showing `league`'s settings (the format and the rule set by their key)."""
-        return cls(obj=league, format=league.format_key, rule_set=league.rule_set_key)
+        return cls(
+            obj=league,
+            format=league.format_key,
+            rule_set=league.rule_set_key,
+            two_clear=league.rules.margin > 1,
+        )
 
     def validate(self, extra_validators: Any = None) -> bool:
         """The field checks, and a format the rule set is played at."""

@@ -323,9 +323,10 @@ def _disputes(of_league: ColumnElement[bool]) -> dict[int, Row[*tuple[Any, ...]]
 
 #: The settings of `Rules` a file holds, for the league and for each game: the stored ones.
 _FILE_RULES = ("format", "target", *VARIANTS)
-#: The rule set and asso pigliatutto's house choices: written only when they are not the
-#: defaults (a file of Scopa games reads as before rule sets), read when given.
-_OPTIONAL_FILE_RULES = ("rule_set", "asso_sweep", "asso_on_asso")
+#: The rule set, asso pigliatutto's house choices and the margin: written only when they
+#: are not the defaults (a file of Scopa games reads as before rule sets, a file written
+#: before margins reads with none: 1), read when given.
+_OPTIONAL_FILE_RULES = ("rule_set", "asso_sweep", "asso_on_asso", "margin")
 _DEFAULT_RULES_JSON = Rules().to_json()
 #: Settings added after files were first written: a file without them plays them off.
 _LATER_RULES = frozenset(("chiamarsi_fuori", "claim_loses_hand", "count_in_order"))

@@ -91,7 +91,18 @@ from .primiera import (
     contest,
     primiera_value,
 )
-from .rules import COMMON_TARGETS, FORMATS, PRESETS, TARGET_RANGE, Format, Preset, Rules, SumChoice
+from .rules import (
+    COMMON_TARGETS,
+    FORMATS,
+    MARGIN_RANGE,
+    PRESETS,
+    TARGET_RANGE,
+    TWO_CLEAR,
+    Format,
+    Preset,
+    Rules,
+    SumChoice,
+)
 from .rulesets import (
     DEFAULT_RULE_SET,
     RULE_SETS,
@@ -142,6 +153,7 @@ __all__ = [
     "DEFAULT_RULE_SET",
     "DENARI_IN_DECK",
     "FORMATS",
+    "MARGIN_RANGE",
     "MESSAGES",
     "NAPOLA_MIN",
     "NAPOLA_OFFERS",
@@ -153,6 +165,7 @@ __all__ = [
     "RULE_SETS",
     "SUITS",
     "TARGET_RANGE",
+    "TWO_CLEAR",
     "AssoOnAsso",
     "AssoSweep",
     "Award",

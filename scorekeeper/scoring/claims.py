@@ -18,6 +18,13 @@ after would have given. Anna 19, Bruno 20, target 21: a hand of Anna's 2 scope a
 Bruno's carte, denari and settebello ends at the scope, 21 to 20, Anna wins (counted
 whole, 21 to 23, Bruno would).
 
+**A margin** (:attr:`~.rules.Rules.margin`, "ai 15 con 2 di scarto"): winning needs the
+target and a lead of the margin over every other side still playing, both by the usual
+end rule and counting out in order (the first category after which a side has both
+wins). A claim says "we have won", so with a margin of 2 or more it is right only with
+that lead too: target 15, two clear points, Anna claims at 15 to 14 and is wrong. With
+no margin (1) a claim asks the target alone, whatever the others have, as ever.
+
 A worked claim: target 21, Anna 15 and Bruno 12 after five hands; in hand 6 Anna
 claims; the hand gives her 6 points: 21, the claim is right and Anna wins, even if
 Bruno made 9 and has 21 too. Had it given her 5 (20), she loses the game (or, with the
@@ -101,23 +108,27 @@ class CountedOut:
     total: int
 
 
-def judge(rules: Rules, total: int) -> Verdict:
-    """The verdict on a claim when the claiming side's total at the count is ``total``."""
-    if total >= rules.target:
+def judge(rules: Rules, total: int, others: Sequence[int] = ()) -> Verdict:
+    """The verdict on a claim when the claiming side's total at the count is ``total``
+    and the other sides still playing have ``others`` (asked only with a margin of 2 or
+    more: the claiming side must lead each of them by it)."""
+    lead = rules.margin <= 1 or all(total - other >= rules.margin for other in others)
+    if total >= rules.target and lead:
         return Verdict.WINS
     return Verdict.LOSES_HAND if rules.claim_loses_hand else Verdict.LOSES_GAME
 
 
 def leader_at_target(
-    totals: Sequence[int], target: int, out: frozenset[int] = frozenset()
+    totals: Sequence[int], target: int, out: frozenset[int] = frozenset(), margin: int = 1
 ) -> int | None:
-    """The winner given end-of-hand totals: once anyone reached ``target``, the strict
-    leader; the sides in ``out`` (lost by a wrong claim) do not count."""
-    playing = [t for i, t in enumerate(totals) if i not in out]
+    """The winner given end-of-hand totals: once anyone reached ``target``, the leader
+    ahead of every other side by at least ``margin`` (1: strictly ahead); the sides in
+    ``out`` (lost by a wrong claim) do not count."""
+    playing = sorted((t for i, t in enumerate(totals) if i not in out), reverse=True)
     if not playing:
         return None
-    top = max(playing)
-    if top < target or playing.count(top) > 1:
+    top = playing[0]
+    if top < target or (len(playing) > 1 and top - playing[1] < margin):
         return None
     return next(i for i, t in enumerate(totals) if t == top and i not in out)
 
@@ -127,16 +138,18 @@ def count_out(
     before: Sequence[int],
     by_category: Sequence[Sequence[int]],
     out: frozenset[int] = frozenset(),
+    margin: int = 1,
 ) -> tuple[int, int, int] | None:
     """Counting out in order: add ``by_category`` (each category's points by side, in
     :data:`~.score.CATEGORIES` order) to the totals ``before`` the hand one category at
     a time; the first time :func:`leader_at_target` finds a winner, ``(side, category
-    index, its total then)``. ``None`` when no side gets out during the count."""
+    index, its total then)``, the winner ahead by ``margin``. ``None`` when no side gets
+    out during the count."""
     totals = list(before)
     for k, points in enumerate(by_category):
         totals = [t + p for t, p in zip(totals, points, strict=True)]
         if any(points):
-            winner = leader_at_target(totals, target, out)
+            winner = leader_at_target(totals, target, out, margin)
             if winner is not None:
                 return winner, k, totals[winner]
     return None

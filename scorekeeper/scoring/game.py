@@ -5,9 +5,11 @@ has the next number. After every hand the deal passes to the dealer's right,
 and the player on the dealer's right plays first (RULES.md section 1). Totals
 are checked only at the end of a hand: once a side has reached the target,
 the strictly highest total wins; level at the top means another hand, the
-spareggio (RULES.md section 5). With chiamarsi fuori and counting out in order (RULES.md
-section 8) the hand's claim and its points category by category decide first
-(:mod:`.claims`).
+spareggio (RULES.md section 5). With a margin (:attr:`~.rules.Rules.margin`, "ai 15 con
+2 di scarto") the leader wins only ahead of every other side by the margin; short of
+it, play goes on (:attr:`GameState.short_of_margin`). With chiamarsi fuori and counting
+out in order (RULES.md section 8) the hand's claim and its points category by category
+decide first (:mod:`.claims`).
 """
 
 from __future__ import annotations
@@ -133,6 +135,12 @@ class GameState:
         return max(playing) >= self.rules.target
 
     @property
+    def short_of_margin(self) -> bool:
+        """Whether play goes on past the target because no side leads by the margin (a
+        game with a margin of 2 or more: 15 to 14 "ai 15 con 2 di scarto")."""
+        return self.rules.margin > 1 and self.spareggio
+
+    @property
     def hands_after_end(self) -> int:
         """Hands entered after the game was already decided."""
         return 0 if self.decided_after is None else self.hands_played - self.decided_after
@@ -199,7 +207,8 @@ class _Count:
         by_category = result.by_category
         if claim is not None and claim.side not in self.out:
             side = claim.side
-            verdict = judge(rules, self.totals[side])
+            others = [t for i, t in enumerate(self.totals) if i != side and i not in self.out]
+            verdict = judge(rules, self.totals[side], others)
             self.claims.append(ClaimOutcome(claim, self.totals[side], verdict))
             if verdict is Verdict.WINS:
                 self.winner, self.decided_after = side, number
@@ -215,18 +224,16 @@ class _Count:
         if len(playing) == 1:
             self.winner = playing[0]
         elif rules.count_in_order and by_category is not None:
-            found = count_out(rules.target, before, by_category, out)
+            found = count_out(rules.target, before, by_category, out, rules.margin)
             if found is not None:
                 self.winner = found[0]
                 self.counted_out = CountedOut(number, *found)
         else:
-            self.winner = _leader_among(self.totals, rules.target, out)
+            self.winner = _leader_among(self.totals, rules.target, out, rules.margin)
         self.decided_after = number if self.winner is not None else None
 
 
-def leader_at_target(totals: Sequence[int], target: int) -> int | None:
-    """The winner given end-of-hand totals: the strict leader once anyone reached ``target``."""
-    top = max(totals)
-    if top < target or list(totals).count(top) > 1:
-        return None
-    return list(totals).index(top)
+def leader_at_target(totals: Sequence[int], target: int, margin: int = 1) -> int | None:
+    """The winner given end-of-hand totals: once anyone reached ``target``, the leader
+    ahead of every other side by at least ``margin`` (1: the strict leader)."""
+    return _leader_among(totals, target, frozenset(), margin)

@@ -1,7 +1,8 @@
 """Quanto manca: what each side still needs, and what closes the game in the next hand.
 
 A side *closes* the game with a set of categories when, taking them in the next hand,
-it ends the hand at or over the target and strictly ahead of every other side, whatever
+it ends the hand at or over the target and strictly ahead of every other side (by the
+margin, with one: :attr:`~.rules.Rules.margin`), whatever
 the other sides take of the rest (RULES.md section 5: totals are checked at the end of
 the hand, the strictly highest total at or over the target wins). The worst case for the
 side is that one other side takes every category it does not:
@@ -80,7 +81,7 @@ def game_outlook(rules: Rules, totals: Sequence[int]) -> tuple[SideOutlook, ...]
     """Every side's outlook at ``totals`` (one per side); none once the game is won."""
     if len(totals) != rules.sides:
         raise ValueError(f"{len(totals)} totals for {rules.sides} sides")
-    if leader_at_target(totals, rules.target) is not None:
+    if leader_at_target(totals, rules.target, rules.margin) is not None:
         return ()
     played = categories_in_play(rules)
     sets = [
@@ -112,7 +113,7 @@ def _closes(
         return False
     rest = len([c for c in played if c not in taken and c is not Category.NAPOLA])
     theirs = rest + _their_napola(rules, taken)
-    return all(mine > other + theirs for other in others)
+    return all(mine - (other + theirs) >= rules.margin for other in others)
 
 
 def _points(taken: frozenset[Category]) -> int:

@@ -109,6 +109,12 @@ FORMATS: Mapping[str, Format] = MappingProxyType(
 #: Targets offered first; any whole number in TARGET_RANGE may be agreed.
 COMMON_TARGETS = (11, 16, 21, 31)
 TARGET_RANGE = range(1, 1000)
+#: The lead a side needs over every other to win at the target (RULES.md section 5): 1,
+#: the strictly highest total (the default); 2, "two clear points" ("ai 15 con 2 di
+#: scarto"); any agreed whole number in MARGIN_RANGE.
+MARGIN_RANGE = range(1, 10)
+#: The margin of "two clear points", the one the forms offer beside the default.
+TWO_CLEAR = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +133,9 @@ class Rules:
     ``rule_set`` is the game played (:mod:`.rulesets`: the deal, the capture rule;
     Scopa by default); ``asso_sweep`` and ``asso_on_asso`` are the house choices of a
     rule set where an asso takes the whole table, and keep their defaults in any other.
+    ``margin`` is the lead a side needs over every other side to win once it reached the
+    target (1: strictly ahead, the default; 2: "ai 15 con 2 di scarto"); short of it,
+    play goes on (:mod:`.game`).
     """
 
     format: Format = FORMATS["2"]
@@ -141,12 +150,19 @@ class Rules:
     rule_set: RuleSet = DEFAULT_RULE_SET
     asso_sweep: AssoSweep = AssoSweep.NOT_SCOPA
     asso_on_asso: AssoOnAsso = AssoOnAsso.TAKES_ASSO
+    margin: int = 1
 
     def __post_init__(self) -> None:
         if FORMATS.get(self.format.key) != self.format:
             raise InvalidGame(f"{self.format.key!r} is not a known format")
         if not isinstance(self.target, int) or self.target not in TARGET_RANGE:
             raise InvalidGame(f"{self.target!r} is not a target between 1 and 999")
+        if (
+            not isinstance(self.margin, int)
+            or isinstance(self.margin, bool)
+            or self.margin not in MARGIN_RANGE
+        ):
+            raise InvalidGame(f"{self.margin!r} is not a margin between 1 and 9")
         self._check_rule_set()
 
     def _check_rule_set(self) -> None:
@@ -204,15 +220,16 @@ class Rules:
             "rule_set": self.rule_set.key,
             "asso_sweep": self.asso_sweep.value,
             "asso_on_asso": self.asso_on_asso.value,
+            "margin": self.margin,
         }
 
     @classmethod
     def from_json(cls, data: object) -> Rules:
         """Read :meth:`to_json`'s form back; a setting left out takes its default (the
-        format and the target: the rule set's, ``"2"`` and 11 for Scopa).
+        format and the target: the rule set's, ``"2"`` and 11 for Scopa; the margin: 1).
 
         Strict: an unknown key, a format or sum choice the app does not know, a
-        target that is not a whole number from 1 to 999, a setting that is not
+        target that is not a whole number from 1 to 999, a margin from 1 to 9, a setting that is not
         ``true`` or ``false`` raise :class:`InvalidGame` naming the key.
         """
         if not isinstance(data, dict):
@@ -297,6 +314,7 @@ _SETTING_READERS: dict[str, Callable[[str, object], object]] = {
     "rule_set": _read_rule_set,
     "asso_sweep": _read_enum(AssoSweep),
     "asso_on_asso": _read_enum(AssoOnAsso),
+    "margin": _read_target,
 }
 
 

@@ -69,7 +69,9 @@ class Pigliatutto:
 class EndOfGame(enum.StrEnum):
     """How a game ends (RULES.md section 5): at the end of a hand, once a side reached the
     target, the strictly highest total wins; equal at the top, a spareggio hand. Every
-    preset ends so; chiamarsi fuori is an option on top of it."""
+    preset ends so; chiamarsi fuori is an option on top of it, and so is the margin
+    (:attr:`~.rules.Rules.margin`: with "two clear points" the leader must be 2 ahead of
+    every other side, else play goes on)."""
 
     TARGET = "target"
 

@@ -36,7 +36,7 @@ from scorekeeper.ui.forms import (
     add_rule_set_fields,
     add_variant_fields,
 )
-from scorekeeper.ui.labels import VARIANT_LABELS, format_choices, format_label
+from scorekeeper.ui.labels import format_choices, format_label
 from scorekeeper.ui.text import lazy_gettext as _l
 
 STRUCTURE_CHOICES = [
@@ -270,6 +270,8 @@ class TournamentForm(RuleSetFields, AppForm):
     final_games = SelectField(_l("Match length (final)"), choices=LENGTH_CHOICES, default="3")
     final_target = _whole(_l("Target (final)"), 21, 1, 999, list="common-targets")
     semifinal_target = _optional_whole(_l("Target (semifinals)"), 1, 999)
+    quarterfinal_target = _optional_whole(_l("Target (quarterfinals)"), 1, 999)
+    third_place_target = _optional_whole(_l("Target (third-place match)"), 1, 999)
     two_clear = BooleanField(_l("Two clear points (ai 15 con 2 di scarto)"))
     third_place = BooleanField(_l("Play a match for third place"))
     preset = SelectField(_l("Rules"), choices=PRESET_CHOICES, default="scopa-2x2")
@@ -353,9 +355,20 @@ class TournamentForm(RuleSetFields, AppForm):
         first = StageSetup(int(self.games.data or 1), int(self.target.data or 11))
         final_games, final_target = int(self.final_games.data or 1), self.final_target.data
         semifinal = self.semifinal_target.data
+        rounds_targets = {
+            "quarterfinal_target": self.quarterfinal_target.data,
+            "third_place_target": self.third_place_target.data,
+        }
         if structure is Structure.KNOCKOUT:
             stages: tuple[StageSetup, ...] = (
-                StageSetup(first.games, first.target, final_games, final_target, semifinal),
+                StageSetup(
+                    first.games,
+                    first.target,
+                    final_games,
+                    final_target,
+                    semifinal,
+                    **rounds_targets,
+                ),
             )
         elif structure is Structure.GROUPS_KNOCKOUT:
             knockout = StageSetup(
@@ -364,6 +377,7 @@ class TournamentForm(RuleSetFields, AppForm):
                 final_games,
                 final_target,
                 semifinal,
+                **rounds_targets,
             )
             stages = (first, knockout)
         else:
@@ -608,7 +622,7 @@ class HouseRulesForm(RuleSetFields, VariantSwitches, AppForm):
     @classmethod
     def of(cls, rules: Rules, **kwargs: Any) -> HouseRulesForm:
         """The form showing ``rules``."""
-        data = {name: getattr(rules, name) for name in VARIANT_LABELS}
+        data = cls.variant_data(rules)
         data |= {
             "rule_set": rules.rule_set.key,
             "asso_sweep": rules.asso_sweep.value,

@@ -26,6 +26,9 @@ class StageSetup:
     final_target: int | None = None
     #: A knockout's semifinals' own target (``None``: the stage's ``target``).
     semifinal_target: int | None = None
+    #: Its quarterfinals' and third-place match's own targets, as ``semifinal_target``.
+    quarterfinal_target: int | None = None
+    third_place_target: int | None = None
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ class Tournament(RulesColumns, Model):
 
     __tablename__ = "tournament"
     __table_args__ = (
-        *RulesColumns.rules_constraints(),
+        *RulesColumns.rules_constraints(margin=False),
         CheckConstraint(_in("status", STATUS_KEYS), name="status_known"),
         CheckConstraint(_in("structure", STRUCTURE_KEYS), name="structure_known"),
         CheckConstraint("entry_fee_cents >= 0", name="entry_fee"),
@@ -143,9 +143,11 @@ class Tournament(RulesColumns, Model):
     #: Whether a result entered by one side awaits the other side's confirmation
     #: (`ResultState`); tournaments older than the setting do not ask for it.
     needs_confirmation: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    #: The lead a partita must be won by ("ai 15 con 2 di scarto": 2; 0: none): a result
-    #: entered whose winner is not that far ahead is refused (`services.margins`).
-    margin: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: The lead a partita must be won by ("ai 15 con 2 di scarto": 2; 1, or 0 in a row
+    #: stored before games kept a margin: none), the margin of its rules: its games are
+    #: won only by it, and a result entered whose winner is not that far ahead is refused
+    #: (`services.results.check_margin`).
+    margin: Mapped[int] = mapped_column(Integer, default=1, server_default="0")
     #: The draw's seed: shown, and the same seed draws the same again.
     seed: Mapped[int | None] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(8), default=Status.SETUP.value)
@@ -251,7 +253,8 @@ class Stage(Model):
 
     ``games`` is the best of N of its matches and ``target`` the points of each
     partita; a knockout's final may be longer (``final_games``, ``final_target``), and
-    its semifinals go to ``semifinal_target`` where set.
+    its quarterfinals, semifinals and third-place match go to ``quarterfinal_target``,
+    ``semifinal_target`` and ``third_place_target`` where set.
     ``rounds`` is the number of Swiss or Danish rounds; ``group_size`` and
     ``qualifiers`` (per group) shape a groups stage; ``lines`` is a knockout's
     bracket once known (the entrant numbers of round 1, ``null`` a bye).
@@ -271,6 +274,14 @@ class Stage(Model):
             "semifinal_target IS NULL OR semifinal_target BETWEEN 1 AND 999",
             name="semifinal_target",
         ),
+        CheckConstraint(
+            "quarterfinal_target IS NULL OR quarterfinal_target BETWEEN 1 AND 999",
+            name="quarterfinal_target",
+        ),
+        CheckConstraint(
+            "third_place_target IS NULL OR third_place_target BETWEEN 1 AND 999",
+            name="third_place_target",
+        ),
         CheckConstraint("group_size IS NULL OR group_size >= 2", name="group_size"),
         CheckConstraint("qualifiers IS NULL OR qualifiers >= 1", name="qualifiers"),
     )
@@ -284,6 +295,10 @@ class Stage(Model):
     final_games: Mapped[int] = mapped_column(Integer, default=1)
     final_target: Mapped[int] = mapped_column(Integer, default=11)
     semifinal_target: Mapped[int | None] = mapped_column(Integer)
+    #: A knockout's quarterfinals' and third-place match's own targets (``None``: the
+    #: stage's ``target``), as ``semifinal_target``.
+    quarterfinal_target: Mapped[int | None] = mapped_column(Integer)
+    third_place_target: Mapped[int | None] = mapped_column(Integer)
     rounds: Mapped[int | None] = mapped_column(Integer)
     group_size: Mapped[int | None] = mapped_column(Integer)
     qualifiers: Mapped[int | None] = mapped_column(Integer)

@@ -280,6 +280,8 @@ def format_notes(tournament: Tournament) -> list[str]:
         )
         notes.append(club_bye_note(tournament))
     for stage in tournament.stages:
+        if stage.quarterfinal_target is not None:
+            notes.append(_("Quarterfinals to %(target)d.", target=stage.quarterfinal_target))
         if stage.semifinal_target is not None:
             notes.append(
                 _(
@@ -288,7 +290,9 @@ def format_notes(tournament: Tournament) -> list[str]:
                     final=stage.final_target,
                 )
             )
-    if tournament.margin:
+        if stage.third_place_target is not None and stage.third_place:
+            notes.append(_("Third-place match to %(target)d.", target=stage.third_place_target))
+    if tournament.rules.margin > 1:
         notes.append(
             _(
                 "A partita is won by two clear points or more: a result with a smaller"

@@ -34,10 +34,12 @@ from wtforms.widgets import TextInput
 from scorekeeper.scoring import (
     FORMATS,
     RULE_SETS,
+    TWO_CLEAR,
     AssoOnAsso,
     AssoSweep,
     ErrorCode,
     InputError,
+    Rules,
     RuleSet,
 )
 from scorekeeper.ui.choices import SelectChoice
@@ -46,6 +48,8 @@ from scorekeeper.ui.labels import (
     ASSO_SWEEP_LABELS,
     GAME_VARIANT_LABELS,
     SETTING_LABELS,
+    TWO_CLEAR_HINT,
+    TWO_CLEAR_LABEL,
     VARIANT_LABELS,
     format_label,
     rule_set_choices,
@@ -224,13 +228,32 @@ class VariantSwitches:
     `variant_fields`."""
 
     def variant_fields(self) -> list[Field]:
-        """The switches, in the order the forms show them."""
-        names = (*VARIANT_LABELS, *GAME_VARIANT_LABELS)
+        """The switches, in the order the forms show them (two clear points last)."""
+        names = (*VARIANT_LABELS, *GAME_VARIANT_LABELS, TWO_CLEAR_FIELD)
         return [self[name] for name in names if name in self]  # type: ignore[index,operator]
 
     def chosen_variants(self) -> dict[str, Any]:
-        """Each variant switched on or off, by its ``Rules`` name (for ``Rules(**...)``)."""
-        return {field.name: bool(field.data) for field in self.variant_fields()}
+        """Each variant switched on or off, by its ``Rules`` name, and the margin of two
+        clear points on or off (for ``Rules(**...)``)."""
+        chosen: dict[str, Any] = {}
+        for field in self.variant_fields():
+            if field.name == TWO_CLEAR_FIELD:
+                chosen["margin"] = TWO_CLEAR if field.data else 1
+            else:
+                chosen[field.name] = bool(field.data)
+        return chosen
+
+    @staticmethod
+    def variant_data(rules: Rules) -> dict[str, Any]:
+        """The switches' values showing ``rules`` (a form's ``data``)."""
+        data: dict[str, Any] = {name: getattr(rules, name) for name in VARIANT_LABELS}
+        data |= {name: getattr(rules, name) for name in GAME_VARIANT_LABELS}
+        data[TWO_CLEAR_FIELD] = rules.margin >= TWO_CLEAR
+        return data
+
+
+#: The name of the switch of two clear points (:attr:`~scorekeeper.scoring.Rules.margin`).
+TWO_CLEAR_FIELD = "two_clear"
 
 
 def add_variant_fields(form_class: type[VariantSwitches], *, checker: bool = False) -> None:
@@ -241,6 +264,11 @@ def add_variant_fields(form_class: type[VariantSwitches], *, checker: bool = Fal
     if not checker:  # a game's own settings: nothing to check in one hand
         for name, (label, _short) in GAME_VARIANT_LABELS.items():
             setattr(form_class, name, BooleanField(label))
+        setattr(
+            form_class,
+            TWO_CLEAR_FIELD,
+            BooleanField(TWO_CLEAR_LABEL, description=TWO_CLEAR_HINT),
+        )
 
 
 class RuleSetFields:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from flask_babel import get_locale
 
-from scorekeeper.grammar import Side, as_side, gettext, side_gettext
+from scorekeeper.grammar import Side, as_side, gettext, ngettext, side_gettext
 from scorekeeper.scoring import (
     FORMATS,
     RULE_SETS,
@@ -281,6 +281,13 @@ SETTING_LABELS = {
             " napola: the first side to reach the target wins."
         ),
     ),
+    "margin": (
+        _l("Margin"),
+        _l(
+            "The lead a side needs over every other side to win at the target: 1, strictly"
+            " ahead; 2, two clear points (at 15 to 14 play goes on)."
+        ),
+    ),
     "rule_set": (
         _l("Game played"),
         _l("The rule set: the deal, the captures, the end of the game."),
@@ -331,6 +338,20 @@ GAME_VARIANT_LABELS = {
 }
 
 
+#: The switch of "two clear points" where a game's, a league's or a tournament's rules are
+#: chosen (:attr:`~scorekeeper.scoring.Rules.margin` 2 when on, 1 when off).
+TWO_CLEAR_LABEL = _l("With 2 clear points")
+#: Its hint: what it does at the table.
+TWO_CLEAR_HINT = _l(
+    "A side wins only at the target and 2 points ahead of every other: at 15 to 14 play goes on."
+)
+
+
+def margin_words(margin: int) -> str:
+    """A margin in the board's line of rules (``"with 2 clear points"``)."""
+    return ngettext("with %(num)d clear point", "with %(num)d clear points", margin)
+
+
 def variants_on(rules: Rules) -> list[str]:
     """The variants ``rules`` plays, by their name in the game (``"re bello"``), in form order."""
     names = [name.replace("_", " ") for name in VARIANT_LABELS if getattr(rules, name)]
@@ -343,10 +364,12 @@ def variants_on(rules: Rules) -> list[str]:
 def rules_summary(rules: Rules) -> list[str]:
     """A game's rules in one line's parts, as the board shows them: the rule set, the
     target, the variants on and the asso's house choices that are not the championship's
-    ("Scopone scientifico", "ai 21", "napola": the tournaments' "to %(target)d", whose
-    Italian the target fits, "agli 11")."""
+    ("Scopone scientifico", "ai 21", "napola", "con 2 punti di scarto": the tournaments'
+    "to %(target)d", whose Italian the target fits, "agli 11")."""
     parts = [rules.rule_set.name, gettext("to %(target)d", target=rules.target)]
     parts += variants_on(rules)
+    if rules.margin > 1:
+        parts.append(margin_words(rules.margin))
     if rules.asso_sweep is not AssoSweep.NOT_SCOPA:
         parts.append(gettext("an asso's sweep is a scopa"))
     if rules.asso_on_asso is not AssoOnAsso.TAKES_ASSO:

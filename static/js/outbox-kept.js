@@ -250,6 +250,7 @@
         var won = state.winner !== null && state.winner !== undefined;
         foldRecord(live, won);
         if (won) lines.push(data.wins[state.winner]);
+        else if (state.shortOfMargin && data.margin_note) lines.push(data.margin_note);
         else if (state.spareggio) lines.push(T.spareggioProvisional);
         note.textContent = lines.join(" ");
         if (!won) renderOutlook(live, data, state.totals);

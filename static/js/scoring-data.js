@@ -36,6 +36,7 @@
   "ASSO_SWEEPS": ["not-scopa", "scopa"],
   "ASSO_ON_ASSO": ["takes-asso", "takes-all"],
   "TARGET_RANGE": [1, 999],
+  "MARGIN_RANGE": [1, 9],
   "COMMON_TARGETS": [11, 16, 21, 31],
   "DEFAULT_RULES": {
     "format": "2",
@@ -49,23 +50,24 @@
     "count_in_order": false,
     "rule_set": "scopa",
     "asso_sweep": "not-scopa",
-    "asso_on_asso": "takes-asso"
+    "asso_on_asso": "takes-asso",
+    "margin": 1
   },
   "VARIANTS": ["napola", "napoleone", "re_bello", "chiamarsi_fuori", "claim_loses_hand", "count_in_order"],
   "SUM_CHOICES": ["free", "fewest"],
   "PRESETS": {
-    "scopa-2": {"name": "Scopa a 2", "rules": {"format": "2", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-2-napola": {"name": "Scopa a 2 con napola", "rules": {"format": "2", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-2-re-bello": {"name": "Scopa a 2 con re bello", "rules": {"format": "2", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-2-napola-re-bello": {"name": "Scopa a 2 con napola e re bello", "rules": {"format": "2", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-3": {"name": "Scopa a 3", "rules": {"format": "3", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-3-napola": {"name": "Scopa a 3 con napola", "rules": {"format": "3", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-3-re-bello": {"name": "Scopa a 3 con re bello", "rules": {"format": "3", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-3-napola-re-bello": {"name": "Scopa a 3 con napola e re bello", "rules": {"format": "3", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-2x2": {"name": "Scopa a coppie", "rules": {"format": "2x2", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-2x2-napola": {"name": "Scopa a coppie con napola", "rules": {"format": "2x2", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-2x2-re-bello": {"name": "Scopa a coppie con re bello", "rules": {"format": "2x2", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}},
-    "scopa-2x2-napola-re-bello": {"name": "Scopa a coppie con napola e re bello", "rules": {"format": "2x2", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso"}}
+    "scopa-2": {"name": "Scopa a 2", "rules": {"format": "2", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-2-napola": {"name": "Scopa a 2 con napola", "rules": {"format": "2", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-2-re-bello": {"name": "Scopa a 2 con re bello", "rules": {"format": "2", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-2-napola-re-bello": {"name": "Scopa a 2 con napola e re bello", "rules": {"format": "2", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-3": {"name": "Scopa a 3", "rules": {"format": "3", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-3-napola": {"name": "Scopa a 3 con napola", "rules": {"format": "3", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-3-re-bello": {"name": "Scopa a 3 con re bello", "rules": {"format": "3", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-3-napola-re-bello": {"name": "Scopa a 3 con napola e re bello", "rules": {"format": "3", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-2x2": {"name": "Scopa a coppie", "rules": {"format": "2x2", "target": 11, "napola": false, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-2x2-napola": {"name": "Scopa a coppie con napola", "rules": {"format": "2x2", "target": 11, "napola": true, "napoleone": false, "re_bello": false, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-2x2-re-bello": {"name": "Scopa a coppie con re bello", "rules": {"format": "2x2", "target": 11, "napola": false, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}},
+    "scopa-2x2-napola-re-bello": {"name": "Scopa a coppie con napola e re bello", "rules": {"format": "2x2", "target": 11, "napola": true, "napoleone": false, "re_bello": true, "sum_choice": "free", "chiamarsi_fuori": false, "claim_loses_hand": false, "count_in_order": false, "rule_set": "scopa", "asso_sweep": "not-scopa", "asso_on_asso": "takes-asso", "margin": 1}}
   },
   "CATEGORIES": ["scope", "carte", "denari", "settebello", "primiera", "re_bello", "napola"],
   "REASONS": {

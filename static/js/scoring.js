@@ -169,6 +169,7 @@
   const SETTING_CHECKS = {
     format: function (v) { return typeof v === "string" && own(FORMATS, v); },
     target: isWhole,
+    margin: function (v) { return isWhole(v) && v >= DATA.MARGIN_RANGE[0] && v <= DATA.MARGIN_RANGE[1]; },
     sum_choice: function (v) { return DATA.SUM_CHOICES.indexOf(v) >= 0; },
     rule_set: function (v) { return typeof v === "string" && own(DATA.RULE_SETS, v); },
     asso_sweep: function (v) { return DATA.ASSO_SWEEPS.indexOf(v) >= 0; },
@@ -1130,33 +1131,34 @@
 
   // ------------------------------------------------------------------ a game
 
-  /** The winner given end-of-hand totals: the strict leader once anyone reached target. */
-  function leaderAtTarget(totals, target) {
-    const top = Math.max.apply(null, totals);
-    if (top < target || totals.filter(function (t) { return t === top; }).length > 1) return null;
-    return totals.indexOf(top);
+  /** The winner given end-of-hand totals: once anyone reached target, the leader ahead
+      of every other side by at least margin (1, left out: the strict leader). */
+  function leaderAtTarget(totals, target, margin) {
+    return leaderAmong(totals, target, {}, margin);
   }
 
-  /** claims.leader_at_target: the strict leader once anyone reached target, the sides
-      out (lost by a wrong claim) left aside. */
-  function leaderAmong(totals, target, out) {
-    const playing = totals.filter(function (t, i) { return !out[i]; });
+  /** claims.leader_at_target: once anyone reached target, the leader ahead of every other
+      side by at least margin (1 when left out), the sides out (lost by a wrong claim)
+      left aside. */
+  function leaderAmong(totals, target, out, margin) {
+    const need = margin === undefined ? 1 : margin;
+    const playing = totals.filter(function (t, i) { return !out[i]; }).sort(function (a, b) { return b - a; });
     if (!playing.length) return null;
-    const top = Math.max.apply(null, playing);
-    if (top < target || playing.filter(function (t) { return t === top; }).length > 1) return null;
+    const top = playing[0];
+    if (top < target || (playing.length > 1 && top - playing[1] < need)) return null;
     for (let i = 0; i < totals.length; i++) if (!out[i] && totals[i] === top) return i;
     return null;
   }
 
   /** claims.count_out: the hand's points added category by category (CATEGORIES order);
-      the first time a side is the strict leader at the target, [side, category, total]. */
-  function countOut(target, before, byCategory, out) {
+      the first time a side is at the target ahead by margin, [side, category, total]. */
+  function countOut(target, before, byCategory, out, margin) {
     let totals = before.slice();
     for (let k = 0; k < byCategory.length; k++) {
       const points = byCategory[k];
       totals = totals.map(function (t, i) { return t + points[i]; });
       if (points.some(function (p) { return p !== 0; })) {
-        const winner = leaderAmong(totals, target, out);
+        const winner = leaderAmong(totals, target, out, margin);
         if (winner !== null) return [winner, k, totals[winner]];
       }
     }
@@ -1232,7 +1234,12 @@
         const claim = own(claimed, number) ? claimed[number] : null;
         if (claim !== null && !out[claim.side]) {
           const side = claim.side, total = totals[side];
-          const verdict = total >= rules.target ? "wins" : rules.claim_loses_hand ? "loses_hand" : "loses_game";
+          // judge: with a margin of 2 or more a right claim also leads every other side
+          // still playing by it.
+          const lead = rules.margin <= 1 || totals.every(function (t, i) {
+            return i === side || out[i] || total - t >= rules.margin;
+          });
+          const verdict = total >= rules.target && lead ? "wins" : rules.claim_loses_hand ? "loses_hand" : "loses_game";
           judged.push({ hand: number, side: side, total: total, verdict: verdict });
           if (verdict === "wins") { winner = side; decidedAfter = number; return; }
           if (verdict === "loses_hand") {
@@ -1250,14 +1257,14 @@
         if (playing.length === 1) {
           winner = playing[0];
         } else if (rules.count_in_order && byCategory !== null) {
-          const found = countOut(rules.target, before, byCategory, out);
+          const found = countOut(rules.target, before, byCategory, out, rules.margin);
           winner = null;
           if (found !== null) {
             winner = found[0];
             countedOut = { hand: number, side: found[0], category: found[1], total: found[2] };
           }
         } else {
-          winner = leaderAmong(totals, rules.target, out);
+          winner = leaderAmong(totals, rules.target, out, rules.margin);
         }
         decidedAfter = winner !== null ? number : null;
       }
@@ -1269,6 +1276,7 @@
     let pending = decidedAfter === null && own(claimed, handsPlayed + 1) ? claimed[handsPlayed + 1] : null;
     if (pending !== null && out[pending.side]) pending = null;
     const playingTotals = totals.filter(function (t, i) { return !out[i]; });
+    const spareggio = !finished && Math.max.apply(null, playingTotals) >= rules.target;
     return {
       totals: totals,
       running: running,
@@ -1277,7 +1285,8 @@
       winner: winner,
       decidedAfter: decidedAfter,
       byNapoleone: byNapoleone,
-      spareggio: !finished && Math.max.apply(null, playingTotals) >= rules.target,
+      spareggio: spareggio,
+      shortOfMargin: rules.margin > 1 && spareggio,
       handsAfterEnd: decidedAfter === null ? 0 : handsPlayed - decidedAfter,
       nextHand: handsPlayed + 1,
       nextDealer: dealer(handsPlayed + 1),
@@ -1310,7 +1319,7 @@
     if (totals.length !== FORMATS[rules.format].sides) {
       throw new InvalidGame(totals.length + " totals for " + FORMATS[rules.format].sides + " sides");
     }
-    if (leaderAtTarget(totals, rules.target) !== null) return [];
+    if (leaderAtTarget(totals, rules.target, rules.margin) !== null) return [];
     const played = categoriesInPlay(rules);
     const sets = [];
     for (let size = 1; size <= played.length; size++) combinations(played, size, sets);
@@ -1344,7 +1353,7 @@
       if (has("settebello")) run = Math.min(run, 6);
       if (has("re_bello") || has("primiera")) run = Math.min(run, 9);
     }
-    return others.every(function (other) { return mine > other + rest + run; });
+    return others.every(function (other) { return mine - (other + rest + run) >= rules.margin; });
   }
 
   return {

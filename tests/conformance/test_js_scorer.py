@@ -98,6 +98,7 @@ def expected_game(case: dict[str, Any]) -> Result:
         "decidedAfter": state.decided_after,
         "byNapoleone": state.by_napoleone,
         "spareggio": state.spareggio,
+        "shortOfMargin": state.short_of_margin,
         "handsAfterEnd": state.hands_after_end,
         "nextHand": state.next_hand,
         "nextDealer": state.next_dealer,
@@ -301,6 +302,30 @@ def test_the_cases_reach_every_check(
     assert sum(g["countedOut"] is not None for g in games) >= at_least(50)
     assert sum(g["pendingClaim"] is not None for g in games) >= at_least(50)
     assert sum(bool(g["out"]) and not g["finished"] for g in games) >= at_least(10)
+    # Two clear points: games left short of the margin, and games won after a stretch at
+    # or over the target with a lead under it (15-14 before 17-14), by each end rule.
+    with_margin = [
+        (c, g)
+        for c, g in zip(cases["games"], expected["games"], strict=True)
+        if "error" not in g and c["rules"].get("margin", 1) > 1
+    ]
+    assert sum(g["shortOfMargin"] for _, g in with_margin) >= at_least(100)
+    won_late = [
+        (c, g)
+        for c, g in with_margin
+        if g["finished"]
+        and any(
+            max(t) >= c["rules"]["target"] and max(t) > sorted(t)[-2]
+            for t in g["running"][: g["decidedAfter"] - 1]
+        )
+    ]
+    assert len(won_late) >= at_least(60)
+    assert sum(g["countedOut"] is not None for _, g in won_late) >= at_least(20)
+    assert sum(
+        claim["verdict"] != "wins" and claim["total"] >= c["rules"]["target"]
+        for c, g in with_margin
+        for claim in g["claims"]
+    ) >= at_least(10)  # a claim at the target without the lead
     assert 0 < sum("error" in r for r in expected["rules"]) < len(expected["rules"])
     outlooks = list(zip(cases["outlooks"], expected["outlooks"], strict=True))
     closing = [
@@ -311,6 +336,10 @@ def test_the_cases_reach_every_check(
     assert sum(c["rules"]["napoleone"] for c, _ in closing) >= at_least(100)
     assert sum(c["rules"]["format"] != "2" for c, _ in closing) >= at_least(100)
     assert sum(not r for _, r in outlooks) >= at_least(50)  # won: no outlook
+    assert sum(
+        c["rules"]["margin"] > 1 and bool(r) and max(c["totals"]) >= c["rules"]["target"]
+        for c, r in outlooks
+    ) >= at_least(50)  # at the target, short of the margin: still an outlook
     assert sum(bool(r) and not any(o["closesWith"] for o in r) for _, r in outlooks) >= at_least(
         100
     )

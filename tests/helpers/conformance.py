@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.scoring import (
@@ -697,6 +698,74 @@ def claims_game(rng: random.Random) -> JSON:
     return case
 
 
+def margin_game(rng: random.Random) -> JSON:
+    """One game case of two clear points or more ("ai 15 con 2 di scarto", issue 29): hands
+    that keep the top sides within a point or two once past the target (15 to 14, level,
+    the lead changing hands) before someone gets clear; now and then with chiamarsi
+    fuori or counting out in order (each category's points), a napoleone rarely."""
+    fmt = rng.choice(list(FORMATS.values()))
+    claims_on = rng.random() < 0.3
+    rules = Rules(
+        format=fmt,
+        target=rng.choice((5, 11, 15, 16, 21)),
+        napoleone=rng.random() < 0.1,
+        chiamarsi_fuori=claims_on,
+        claim_loses_hand=claims_on and rng.random() < 0.4,
+        count_in_order=rng.random() < 0.3,
+        margin=rng.choice((2, 2, 2, 3, 1)),
+    )
+    sides = fmt.sides
+    case: JSON = {"rules": rules.to_json(), "firstDealer": rng.randrange(fmt.players)}
+    totals = [0] * sides
+    hands: list[JSON] = []
+    claims: list[JSON] = []
+    extra = rng.choice((0, 0, 1))
+    while len(hands) < 40:
+        if max(totals) + 4 >= rules.target and rng.random() < 0.7:
+            # close at the top: a point or two between the leaders, or level
+            by_category = [[0] * sides for _ in range(7)]
+            for i in range(sides):
+                by_category[rng.randrange(7)][i] += rng.choice((0, 1, 1, 2))
+        else:
+            by_category = [[rng.choice((0, 0, 1, 2)) for _ in range(sides)]]
+            for _single in range(5):
+                winner = rng.randrange(sides + 1)
+                by_category.append([int(i == winner) for i in range(sides)])
+            by_category.append([0] * sides)
+        points = [sum(c[i] for c in by_category) for i in range(sides)]
+        napoleone = rng.randrange(sides) if rules.napoleone and rng.random() < 0.03 else None
+        hand: JSON = {"points": points, "napoleone": napoleone}
+        if rng.random() < 0.8:
+            hand["byCategory"] = by_category
+        hands.append(hand)
+        if claims_on and rng.random() < 0.25:
+            claims.append({"hand": len(hands), "side": rng.randrange(sides)})
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        ranked = sorted(totals, reverse=True)
+        if napoleone is not None or (
+            ranked[0] >= rules.target and ranked[0] - ranked[1] >= rules.margin
+        ):
+            if extra == 0:
+                break
+            extra -= 1
+        elif ranked[0] >= rules.target and rng.random() < 0.3:
+            break  # left short of the margin
+    if rng.random() < 0.2:
+        hands = hands[: rng.randint(0, len(hands))]
+    case["hands"] = hands
+    if claims_on:
+        case["claims"] = claims
+    return case
+
+
+def margin_outlook(rng: random.Random) -> JSON:
+    """Quanto manca with two clear points or more: totals near the target."""
+    rules = replace(random_rules(rng), margin=rng.choice((2, 3)))
+    low = max(0, rules.target - 6)
+    totals = [rng.randint(low, rules.target + 2) for _ in range(rules.format.sides)]
+    return {"rules": rules.to_json(), "totals": totals}
+
+
 def random_rules_json(rng: random.Random) -> JSON:
     """Rules as JSON, often spoilt: an unknown key, a wrong value, a missing setting."""
     data: JSON = random_rules(rng).to_json()
@@ -745,4 +814,9 @@ def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> J
     # (a twentieth as many again), after the hands on paper of tests/unit/test_shareout.py.
     share = random.Random(seed + 2)
     cases["hands"] += PAPER_SHARE_OUTS + [share_out_hand(share) for _ in range(hands // 20)]
+    # Two clear points' games and outlooks, from a generator of their own (seeded as the
+    # share-out's, drawing its own cases).
+    margins = random.Random(seed + 2)
+    cases["games"] += [margin_game(margins) for _ in range(games // 2)]
+    cases["outlooks"] += [margin_outlook(margins) for _ in range(outlooks // 3)]
     return cases

@@ -17,21 +17,11 @@ from scorekeeper.scoring import (
     Verdict,
 )
 from scorekeeper.scoring.claims import count_out, judge
+from tests.helpers.replays import by_category, replay
 
 CLAIMS = Rules(target=21, chiamarsi_fuori=True)
 CLAIMS_HAND = Rules(target=21, chiamarsi_fuori=True, claim_loses_hand=True)
 IN_ORDER = Rules(target=21, count_in_order=True)
-
-
-def replay(rules, hands, claims=()):
-    return GameState.replay(rules, 0, [HandResult(tuple(h)) for h in hands], claims)
-
-
-def by_category(**points):
-    """One hand's points by category for two sides: ``scope=(2, 0)``..."""
-    per = tuple(tuple(points.get(c.value, (0, 0))) for c in CATEGORIES)
-    totals = tuple(sum(c[i] for c in per) for i in range(2))
-    return HandResult(totals, None, per)
 
 
 # --------------------------------------------------------------------------- on paper

@@ -298,6 +298,7 @@ def test_rules_round_trip_through_json(fmt, sum_choice):
         "rule_set": "scopa",
         "asso_sweep": "not-scopa",
         "asso_on_asso": "takes-asso",
+        "margin": 1,
     }
     assert Rules.from_json(data) == rules
 

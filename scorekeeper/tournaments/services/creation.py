@@ -10,7 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.leagues import services as leagues
 from scorekeeper.leagues.models import League
 from scorekeeper.leagues.models import Role as LeagueRole
-from scorekeeper.scoring import TARGET_RANGE
+from scorekeeper.scoring import TARGET_RANGE, TWO_CLEAR
 from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.inputs import FORMAT_KEYS, StageSetup, TournamentSetup
@@ -94,10 +94,11 @@ def _store_tournament(
         entry_fee_cents=setup.entry_fee_cents,
         is_public=setup.is_public,
         needs_confirmation=setup.needs_confirmation,
-        margin=setup.margin,
         status=Status.SETUP.value,
     )
-    tournament.rules = replace(setup.rules, target=stages[0].target)
+    # The margin is the games' own (their rules'), and the results entered by hand's.
+    margin = TWO_CLEAR if setup.margin else 1
+    tournament.rules = replace(setup.rules, target=stages[0].target, margin=margin)
     db.session.add(tournament)
     db.session.flush()
     for stage in stages:
@@ -138,6 +139,7 @@ def _stage_rows(setup: TournamentSetup) -> list[Stage]:
     rows = []
     for number, (kind, stage) in enumerate(zip(kinds, setup.stages, strict=True), start=1):
         final = _checked_length(kind, stage)
+        knockout = kind is StageKind.KNOCKOUT
         row = Stage(
             number=number,
             kind=kind.value,
@@ -145,7 +147,9 @@ def _stage_rows(setup: TournamentSetup) -> list[Stage]:
             target=stage.target,
             final_games=final.games,
             final_target=final.target,
-            semifinal_target=final.semifinal_target if kind is StageKind.KNOCKOUT else None,
+            semifinal_target=final.semifinal_target if knockout else None,
+            quarterfinal_target=final.quarterfinal_target if knockout else None,
+            third_place_target=final.third_place_target if knockout else None,
             third_place=setup.third_place and kind is StageKind.KNOCKOUT,
         )
         shape = stage_shape(
@@ -165,9 +169,12 @@ def _checked_length(kind: StageKind, stage: StageSetup) -> StageSetup:
         stage.final_games or stage.games,
         stage.final_target or stage.target,
         semifinal_target=stage.semifinal_target,
+        quarterfinal_target=stage.quarterfinal_target,
+        third_place_target=stage.third_place_target,
     )
-    if final.semifinal_target is not None and final.semifinal_target not in TARGET_RANGE:
-        raise TournamentRefused("target_range", "target")
+    for own in (final.semifinal_target, final.quarterfinal_target, final.third_place_target):
+        if own is not None and own not in TARGET_RANGE:
+            raise TournamentRefused("target_range", "target")
     for games_, target in ((stage.games, stage.target), (final.games, final.target)):
         if games_ not in range(1, GAMES_MAX + 1):
             raise TournamentRefused("games_range", "games")

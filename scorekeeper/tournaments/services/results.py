@@ -95,10 +95,10 @@ def check_margin(match: Match, points: tuple[int, ...], *, partita: bool = False
     margin. A best of N entered by hand gives its points summed over its partite, which
     says nothing of each one: only a single partita's are checked."""
     tournament = db.session.get_one(Tournament, match.tournament_id)
-    if tournament.margin == 0 or len(points) != 2 or (match.games != 1 and not partita):
+    if tournament.rules.margin <= 1 or len(points) != 2 or (match.games != 1 and not partita):
         return
     high, low = max(points), min(points)
-    if high < match.target or high - low < tournament.margin:
+    if high < match.target or high - low < tournament.rules.margin:
         raise TournamentRefused("margin_short", "points")
 
 

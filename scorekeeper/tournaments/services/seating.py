@@ -85,9 +85,7 @@ def store_match(tournament: Tournament, stage: Stage, round_: Round, plan: Plann
         and is_final_round(stage, round_.number)
         and plan.slot == 0
     )
-    target = stage.final_target if final else stage.target
-    if is_semifinal(stage, round_.number) and stage.semifinal_target is not None:
-        target = stage.semifinal_target
+    target = round_target(stage, round_.number, plan.slot)
     match = Match(
         tournament_id=tournament.id,
         round_id=round_.id,
@@ -127,6 +125,33 @@ def _bye_result(match: Match) -> MatchResult:
 
 def _id_of(by_number: dict[int, Entrant], number: int | None) -> int | None:
     return None if number is None else by_number[number].id
+
+
+def round_target(stage: Stage, number: int, slot: int | None) -> int:
+    """The target of a match of round ``number`` of ``stage`` in ``slot``: a knockout's
+    final's (slot 0 of its last round), third-place match's (slot 1), semifinals' and
+    quarterfinals' own where set, else the stage's."""
+    knockout = stage.kind == StageKind.KNOCKOUT.value
+    if knockout and is_final_round(stage, number):
+        if slot == 0:
+            return stage.final_target
+        if slot == 1 and stage.third_place_target is not None:
+            return stage.third_place_target
+    if is_semifinal(stage, number) and stage.semifinal_target is not None:
+        return stage.semifinal_target
+    if is_quarterfinal(stage, number) and stage.quarterfinal_target is not None:
+        return stage.quarterfinal_target
+    return stage.target
+
+
+def is_quarterfinal(stage: Stage, number: int) -> bool:
+    """Whether round ``number`` of ``stage`` is a knockout's quarterfinals."""
+    lines = len(stage.lines or ())
+    return (
+        stage.kind == StageKind.KNOCKOUT.value
+        and lines > 4
+        and number == (lines - 1).bit_length() - 2
+    )
 
 
 def is_semifinal(stage: Stage, number: int) -> bool:

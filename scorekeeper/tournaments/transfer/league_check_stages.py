@@ -13,7 +13,12 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import StageKind, Structure
 from scorekeeper.tournaments.services import ENTRIES_MAX
-from scorekeeper.tournaments.transfer.league_fields import TARGETS, choice, optional_int
+from scorekeeper.tournaments.transfer.league_fields import (
+    ROUND_TARGETS,
+    TARGETS,
+    choice,
+    optional_int,
+)
 
 _STAGE_KEYS = frozenset(
     (
@@ -22,6 +27,7 @@ _STAGE_KEYS = frozenset(
         "target",
         "final_best_of",
         "final_target",
+        *ROUND_TARGETS,
         "rounds",
         "group_size",
         "qualifiers",
@@ -80,6 +86,7 @@ def _check_stage(
             stage.get("final_best_of"), f"{at}.final_best_of", 1, services.GAMES_MAX
         ),
         "final_target": json_int(stage.get("final_target"), f"{at}.final_target", *TARGETS),
+        **{key: optional_int(stage.get(key), f"{at}.{key}", *TARGETS) for key in ROUND_TARGETS},
         **shape._asdict(),
         "third_place": json_bool(stage.get("third_place"), f"{at}.third_place"),
         "lines": lines,

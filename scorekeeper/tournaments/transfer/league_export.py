@@ -14,6 +14,7 @@ from scorekeeper.leagues.models import League
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Entrant, Entry, Match, Stage, Tournament
 from scorekeeper.tournaments.transfer.export import points_part
+from scorekeeper.tournaments.transfer.league_fields import ROUND_TARGETS
 
 
 def league_part(league: League, positions: Mapping[int, int]) -> list[dict[str, Any]]:
@@ -67,8 +68,10 @@ def _settings_part(tournament: Tournament) -> dict[str, Any]:
 
 
 def _stage_part(stage: Stage) -> dict[str, Any]:
-    """A stage's match lengths and targets, its shape, and a knockout's lines."""
-    return {
+    """A stage's match lengths and targets (a knockout's per round, when set), its shape,
+    and a knockout's lines."""
+    own = {key: getattr(stage, key) for key in ROUND_TARGETS if getattr(stage, key) is not None}
+    return own | {
         "kind": stage.kind,
         "best_of": stage.games,
         "target": stage.target,

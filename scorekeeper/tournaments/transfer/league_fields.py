@@ -24,6 +24,9 @@ STATUSES = tuple(status.value for status in Status)
 TIE_BREAKS = tuple(step.value for step in core.TieBreak)
 #: The lowest and highest target of a stage or a match.
 TARGETS = (TARGET_RANGE.start, TARGET_RANGE.stop - 1)
+#: A knockout stage's own targets per round: written only when set (a file of a knockout
+#: with none reads as before them), read when given.
+ROUND_TARGETS = ("quarterfinal_target", "semifinal_target", "third_place_target")
 
 
 def optional_int(value: Any, where: str, low: int, high: int) -> int | None:
