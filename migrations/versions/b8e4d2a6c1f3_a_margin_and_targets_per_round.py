@@ -7,7 +7,7 @@ had (0 or 2; 0 reads as none). tournament_stage gains quarterfinal_target and
 third_place_target, null (the stage's target) for every stage stored before.
 
 Revision ID: b8e4d2a6c1f3
-Revises: b5d2f8a1c3e7
+Revises: b8e2f4a6c1d3
 Create Date: 2026-12-06 14:40:00.000000
 
 """
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b8e4d2a6c1f3'
-down_revision = 'b5d2f8a1c3e7'
+down_revision = 'b8e2f4a6c1d3'
 branch_labels = None
 depends_on = None
 

@@ -15,7 +15,7 @@ from scorekeeper.games.models import Game
 from tests.helpers import make_test_config
 from tests.helpers.games import record, start_game
 
-BEFORE = "b5d2f8a1c3e7"
+BEFORE = "b8e2f4a6c1d3"
 
 
 def test_games_stored_before_have_no_margin_and_keep_their_hands(tmp_path: Path) -> None:
