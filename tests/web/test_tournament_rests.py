@@ -3,6 +3,7 @@ between rounds, and clubs of different sizes in club against club (issue 29)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -116,6 +117,20 @@ def test_the_standings_say_the_rests_in_italian_and_english(
     assert "Un turno di riposo vale come un incontro vinto: 3 punti in classifica" in published
     form = client.get("/tournaments/new", headers=IT).get_data(as_text=True)
     assert "chi resta senza tavolo riposa a turno" in form
+
+
+def test_a_rest_on_the_rounds_page_names_no_game_to_play(client: FlaskClient) -> None:
+    # A player resting plays no partita: the row says who rests, not "una partita, agli 11".
+    signup(client, "organiser")
+    pid = started(client, NINE, structure="rotating", rounds="4")
+    html = client.get(f"/tournaments/{pid}/rounds", headers=IT).get_data(as_text=True)
+    rows = re.findall(r'<li class="match match-(\w+)"[^>]*>(.*?)</li>', html, re.S)
+    rests = [body for state, body in rows if state == "bye"]
+    played = [body for state, body in rows if state != "bye"]
+    assert len(rests) == 1
+    assert len(played) == 2
+    assert "agli 11" not in rests[0]
+    assert all("una partita, agli 11" in body for body in played)
 
 
 def test_a_player_leaves_between_rounds_and_is_seated_no_more(app: Flask) -> None:
