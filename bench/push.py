@@ -15,7 +15,8 @@ and the push server (``gunicorn -k gevent -w 1``, scorekeeper/push.py). On each 
 - for each count of ``--phones``, that many phones follow the game for ``--seconds``:
   before, each polls its view link every 4 s with If-None-Match (js/games.js); after,
   each holds the push server's stream (``/v/<token>/events``) and polls every 60 s (the
-  safety net), and once at the stream's opening.
+  safety net), and at the stream's opening only when the stream's first event ("hello",
+  the game's last version) names a board it does not show.
 
 Reported per step: the saves' p50/p95 (the 50 tables' and the followed game's), how long
 a saved hand took to reach the phones (from the moment its POST was sent to each phone
@@ -215,11 +216,18 @@ async def poller(
             await asyncio.wait_for(stop.wait(), min(period * 2**failures, 60.0))
 
 
+def shown(etag: str | None) -> int | None:
+    """The version of the board a phone shows, from its tag (``"g1-v7-en-v"``)."""
+    match = re.search(r"-v(\d+)-", etag or "")
+    return int(match.group(1)) if match else None
+
+
 async def follower(
     push_port: int, app_port: int, token: str, etag: str, stop: asyncio.Event, seen: Seen
 ) -> None:
-    """A phone holding the push server's stream, polling once at its opening and every
-    `PUSH_POLL_S` seconds, as js/games.js does with data-events-url."""
+    """A phone holding the push server's stream, polling every `PUSH_POLL_S` seconds and
+    at the opening when the stream's "hello" names another version than the one shown,
+    as js/games.js does with data-events-url."""
     got: set[int] = set()
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, push_port), TIMEOUT)
@@ -228,7 +236,6 @@ async def follower(
         return
     # HTTP/1.0: the stream comes as it is, not chunked, until the server closes it.
     writer.write(f"GET /v/{token}/events?lang=en HTTP/1.0\r\nHost: {HOST}\r\n\r\n".encode())
-    etag, _answered = await poll_once(app_port, token, etag, seen, got)
 
     async def safety_net() -> None:
         nonlocal etag
@@ -239,13 +246,20 @@ async def follower(
                 etag, _answered = await poll_once(app_port, token, etag, seen, got)
 
     net = asyncio.create_task(safety_net())
+    kind = b""
     try:
         while not stop.is_set():
             line = await reader.readline()
             if not line:
                 seen.error("stream closed")
                 return
-            if line.startswith(b"data: "):
+            if line.startswith(b"event: "):
+                kind = line[7:].strip()
+            elif line.startswith(b"data: ") and kind == b"hello":
+                last = json.loads(line[6:]).get("v")
+                if last is None or last != shown(etag):
+                    etag, _answered = await poll_once(app_port, token, etag, seen, got)
+            elif line.startswith(b"data: "):
                 news = json.loads(line[6:])
                 if news.get("etag"):
                     etag = f'"{news["etag"]}"'  # the board it now shows (js/games.js)

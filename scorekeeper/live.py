@@ -81,6 +81,16 @@ def tournament_channel(tournament_id: int) -> str:
     return f"{PREFIX}tournament:{tournament_id}"
 
 
+#: How long Redis keeps a channel's last message (`last_key`): a day.
+LAST_KEPT = 86400
+
+
+def last_key(channel: str) -> str:
+    """The Redis key holding ``channel``'s last message, which the push server tells a
+    new follower at once, so that a board that already has it need not ask the app."""
+    return f"{channel}:last"
+
+
 # --------------------------------------------------------------------------- publishing
 
 
@@ -112,6 +122,7 @@ class Publisher:
             pipe = self.redis.pipeline(transaction=False)
             for channel, data in batch:
                 pipe.publish(channel, data)
+                pipe.set(last_key(channel), data, ex=LAST_KEPT)
             pipe.execute()
         except (RedisError, OSError) as error:
             with self._lock:

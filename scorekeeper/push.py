@@ -43,7 +43,7 @@ from urllib.parse import parse_qs
 from redis import Redis
 from redis.exceptions import RedisError
 
-from scorekeeper.live import game_channel
+from scorekeeper.live import game_channel, last_key
 from scorekeeper.locale import DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES
 
 if TYPE_CHECKING:
@@ -81,6 +81,8 @@ class Hub:
 
     def __init__(self, redis_url: str, app_url: str) -> None:
         self.redis = Redis.from_url(redis_url, socket_connect_timeout=2.0)
+        #: For plain reads (`hello`), never waiting long.
+        self.store = Redis.from_url(redis_url, socket_connect_timeout=1.0, socket_timeout=1.0)
         self.app_url = app_url.rstrip("/")
         self.followers: dict[str, set[Follower]] = {}
         self.count = 0
@@ -146,6 +148,7 @@ class Hub:
         if self._listener is not None:
             self._listener.join(timeout=5)
         self.redis.close()
+        self.store.close()
 
     def _apply_changes(self, pubsub: Any) -> None:
         while True:
@@ -159,6 +162,17 @@ class Hub:
                 pubsub.subscribe(channel)
             elif action == "unsubscribe" and not wanted:
                 pubsub.unsubscribe(channel)
+
+    def hello(self, follower: Follower) -> bytes:
+        """What a new follower is told first: the last version published for its game
+        (``{"v": null}`` when Redis has none or does not answer), so that a board which
+        already shows it need not ask the app for it."""
+        try:
+            last = self.store.get(last_key(game_channel(follower.token)))
+            version = int(json.loads(_text(last))["v"]) if last is not None else None
+        except (RedisError, OSError, ValueError, KeyError, TypeError):
+            version = None
+        return f"event: hello\ndata: {json.dumps({'v': version})}\n\n".encode()
 
     def relay(self, channel: str, data: str) -> None:
         """Send the news of ``channel`` to its followers: the board, asked of the app once
@@ -237,7 +251,7 @@ class PushApp:
         """What the follower is sent, until ``longest`` seconds have passed."""
         deadline = time.monotonic() + self.longest
         try:
-            yield HELLO
+            yield HELLO + self.hub.hello(follower)
             while (left := deadline - time.monotonic()) > 0:
                 try:
                     yield follower.inbox.get(timeout=min(self.keepalive, left))

@@ -349,15 +349,22 @@
 
   /* Pushed news, where the server names a stream (data-events-url: the push server,
      scorekeeper/push.py): while it is open the board polls only now and then
-     (data-push-poll-ms) and, once at each opening, to catch up. A view link's board takes
-     the board the news carries (the server rendered it once for every follower); any
-     other asks for its own at once. Cut, the stream opens again by itself (EventSource)
-     and polling goes on meanwhile as without it. */
+     (data-push-poll-ms). At each opening the stream first says the game's last version
+     ("hello"): a board that shows it asks nothing, any other catches up at once. A view
+     link's board takes the board the news carries (the server rendered it once for every
+     follower); any other asks for its own at once. Cut, the stream opens again by itself
+     (EventSource) and polling goes on meanwhile as without it. */
+  function shown() { var m = /-v(\d+)-/.exec(etag || ""); return m ? Number(m[1]) : null; }
+
   function follow() {
     if (!EVENTS || !window.EventSource) return;
     var stream = new EventSource(EVENTS);
-    stream.addEventListener("open", function () {
-      streaming = true;
+    stream.addEventListener("open", function () { streaming = true; });
+    stream.addEventListener("hello", function (event) {
+      var news;
+      try { news = JSON.parse(event.data); } catch (e) { news = {}; }
+      reached();
+      if (news.v !== null && news.v !== undefined && news.v === shown()) return;
       if (polling) again = true; else if (!busy()) later(0);
     });
     stream.addEventListener("error", function () {

@@ -227,3 +227,46 @@ def test_the_push_server_sends_every_follower_the_board_rendered_once(
     assert news[0]["html"] == news[1]["html"] != news[2]["html"]
     assert 'id="total-0"' in news[0]["html"]
     assert templates.count("games/_live.html") == 2  # once per language, not per phone
+
+
+def read_hello(stream: http.client.HTTPResponse) -> dict[str, Any]:
+    """A stream's first event, which must be its ``hello``."""
+    fields: dict[str, str] = {}
+    while True:
+        line = stream.readline().decode().rstrip("\n")
+        if line == "" and fields:
+            assert fields.get("event") == "hello", fields
+            data: dict[str, Any] = json.loads(fields["data"])
+            return data
+        if line and not line.startswith(":") and not line.startswith("retry"):
+            name, _, value = line.partition(": ")
+            fields[name] = value
+
+
+@needs_redis
+def test_a_new_follower_is_told_the_games_last_version_first(
+    make_app: Callable[..., Flask],
+) -> None:
+    """A phone opening the stream learns at once which version the game is at, so that a
+    board already showing it asks the app nothing (js/games.js); before any save was
+    published the stream says it does not know."""
+    app = make_app(REDIS_URL=REDIS_URL)
+    client = app.test_client()
+    board = start_game(client)
+    token = view_token(client, board)
+    hub = Hub(REDIS_URL, "http://127.0.0.1:9")
+    with closing(hub), served(PushApp(hub, keepalive=1.0)) as push_port:
+
+        def hello() -> dict[str, Any]:
+            phone = http.client.HTTPConnection("127.0.0.1", push_port, timeout=10)
+            try:
+                phone.request("GET", f"/v/{token}/events?lang=en")
+                return read_hello(phone.getresponse())
+            finally:
+                phone.close()
+
+        assert hello() == {"v": None}
+        assert record(client, board).status_code == 302
+        assert hello() == {"v": 2}
+        assert record(client, board).status_code == 302
+        assert hello() == {"v": 3}
