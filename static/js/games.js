@@ -237,16 +237,13 @@
   if (live && window.MutationObserver) new MutationObserver(setUpAll).observe(live, { childList: true });
 })();
 
-/* Keep the board current while other phones record hands: poll the board every few
-   seconds (data-poll-ms, the LIVE_POLL_MS setting; 0 turns polling off) with
-   If-None-Match (the server answers 304 while nothing changed) and swap in the new one,
-   unless someone is typing in the hand form here. The event "scorekeeper:board-stale"
-   (outbox.js: hands kept on this phone were just sent) asks at once.
-   When the server cannot be reached (or this is the copy of the board the service worker
-   kept, <html data-offline-since>), the board says "Offline · last updated at HH:MM"
-   (#offline-line) and keeps trying, less and less often; back online it catches up at
-   once and the line goes. The screen kept on (below) is the board's too: one file, one
-   request fewer. */
+/* Keep the board current while other phones record hands: poll it every few seconds
+   (data-poll-ms, LIVE_POLL_MS; 0: never) with If-None-Match (304 while nothing changed)
+   and swap in the new one, unless the hand form here is being typed in; at once on
+   "scorekeeper:board-stale" (outbox.js: hands kept here were just sent). When the
+   server cannot be reached (or this is the service worker's copy, <html
+   data-offline-since>), the board says "Offline · last updated at HH:MM" (#offline-line)
+   and keeps trying, less and less often; back online it catches up at once. */
 (function () {
   "use strict";
   var live = document.getElementById("live");

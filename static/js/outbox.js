@@ -666,9 +666,8 @@
     };
   }
 
-  /* Save tapped: the form busy at once, the hand as it is now, then sent or kept by the
-     sending half (fetched now if the form's first change did not already); should
-     anything fail, the form goes the plain way. */
+  /* Save tapped: the form busy at once, then sent or kept by the sending half (fetched
+     now if the form's first change did not); should anything fail, the plain way. */
   function onSubmit(event) {
     var form = event.target;
     if (!form.matches || !form.matches("#hand-form[data-draft-game]")) return;
