@@ -10,6 +10,11 @@ FLASK := $(BIN)/flask --app scorekeeper
 TRANSLATIONS := scorekeeper/translations
 # The dev server's port: `PORT=5400 make run` (or `make run PORT=5400`) when 5000 is taken.
 PORT ?= 5000
+# The push server's port (live boards and venue screens, scorekeeper/push.py): `make push`,
+# and `make serve` with REDIS_URL.
+PUSH_PORT ?= 8001
+PUSH := $(BIN)/gunicorn -k gevent -w 1 --worker-connections 20000 -b 127.0.0.1:$(PUSH_PORT) \
+	'scorekeeper.push:create_push_app()'
 TEST_DATABASE_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 # Every test run uses every core (pytest-xdist): each worker its own database and, for the
 # browser tests, its own live server and browser. `make check PYTEST_WORKERS=0` runs in one.
@@ -20,16 +25,38 @@ PYTEST := $(BIN)/pytest -n $(PYTEST_WORKERS)
 # for one.
 SCORING_COVERAGE := 98
 
-.PHONY: run serve check test lint typecheck chromium two-nodes translations babel lock lock-upgrade \
+.PHONY: run serve push check test lint typecheck chromium two-nodes translations babel lock lock-upgrade \
 	bench measure clean
 
+# The web server and the job consumer (league imports: scorekeeper/jobs.py), stopped
+# together (Ctrl-C stops the server, and the consumer with it).
 run: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
-	$(FLASK) run --port $(PORT)
+	$(FLASK) jobs consume & consumer=$$!; trap 'kill $$consumer 2>/dev/null' EXIT INT TERM; \
+		$(FLASK) run --port $(PORT)
 
+# As in production: gunicorn's four workers on 127.0.0.1:8000 and the job consumer,
+# stopped together as `make run`'s. With REDIS_URL, the push server too (on PUSH_PORT):
+# boards and venue screens follow their changes from it (the app's
+# SCOREKEEPER_LIVE_PUSH_URL, its origin allowed by the pages' Content-Security-Policy and
+# by the push server's SCOREKEEPER_PUSH_ORIGINS); without, they poll.
 serve: $(VENV)/.runtime-stamp translations
 	$(FLASK) db upgrade
-	$(BIN)/gunicorn -w 4 -b 127.0.0.1:8000 'scorekeeper:create_app()'
+	$(FLASK) jobs consume & consumer=$$!; trap 'kill $$consumer $$push 2>/dev/null' EXIT INT TERM; \
+	if [ -n "$$REDIS_URL" ]; then \
+		SCOREKEEPER_PUSH_APP_URL=http://127.0.0.1:8000 \
+			SCOREKEEPER_PUSH_ORIGINS=http://127.0.0.1:8000 $(PUSH) & push=$$!; \
+		SCOREKEEPER_LIVE_PUSH_URL=$${SCOREKEEPER_LIVE_PUSH_URL:-http://127.0.0.1:$(PUSH_PORT)} \
+			$(BIN)/gunicorn -w 4 -b 127.0.0.1:8000 'scorekeeper:create_app()'; \
+	else \
+		$(BIN)/gunicorn -w 4 -b 127.0.0.1:8000 'scorekeeper:create_app()'; \
+	fi
+
+# The push server alone (REDIS_URL: the app's), for an app served elsewhere: it asks the
+# app at SCOREKEEPER_PUSH_APP_URL (default http://127.0.0.1:8000) for the boards and screens.
+push: $(VENV)/.runtime-stamp
+	@test -n "$$REDIS_URL" || { echo "make push: set REDIS_URL (the app's Redis)"; exit 1; }
+	$(PUSH)
 
 # While working (under three minutes on two cores): lint, types, unit and web tests on
 # SQLite with the generated corpora's first tenth (--corpus quick); no browser, no wheel

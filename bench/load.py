@@ -412,6 +412,8 @@ class Server:
         }
         self.env.pop("SCOREKEEPER_RATELIMIT_STORAGE_URI", None)
         self.process: subprocess.Popen[bytes] | None = None
+        #: The job consumer (league imports) that `make serve` starts beside gunicorn.
+        self.consumer: subprocess.Popen[bytes] | None = None
 
     def upgrade(self) -> None:
         subprocess.run(
@@ -436,6 +438,15 @@ class Server:
                     f"{HOST}:{self.port}",
                     "scorekeeper:create_app()",
                 ],
+                cwd=self.root,
+                env=self.env,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+            )
+        with (self.log.parent / "consumer.log").open("ab") as log:
+            self.consumer = subprocess.Popen(
+                [str(BIN / "flask"), "--app", "scorekeeper", "jobs", "consume"],
                 cwd=self.root,
                 env=self.env,
                 stdout=log,
@@ -484,22 +495,16 @@ class Server:
             path.write_text("")  # the workers append: their next line starts the file
 
     def kill_all(self) -> None:
-        """``kill -9`` of the master and every worker at once."""
-        if self.process is not None:
-            with suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=30)
-            self.process = None
+        """``kill -9`` of the master, every worker and the job consumer at once."""
+        _end(self.consumer, signal.SIGKILL)
+        _end(self.process, signal.SIGKILL)
+        self.consumer = self.process = None
 
     def stop(self) -> None:
-        if self.process is not None:
-            with suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.kill_all()
-            self.process = None
+        """SIGTERM to the job consumer and to gunicorn (``kill -9`` after 30 s)."""
+        _end(self.consumer, signal.SIGTERM)
+        _end(self.process, signal.SIGTERM)
+        self.consumer = self.process = None
 
     def log_errors(self) -> Counter[str]:
         """Error lines of the server's log, by their first words."""
@@ -508,6 +513,21 @@ class Server:
             if "[ERROR]" in line or "Traceback" in line or "Error:" in line:
                 found[re.sub(r"^\[[^]]*\] \[\d+\] ", "", line)[:90]] += 1
         return found
+
+
+def _end(process: subprocess.Popen[bytes] | None, sig: signal.Signals) -> None:
+    """Send `sig` to the process group of `process` (if any) and wait for it to end;
+    ``kill -9`` if it has not after 30 s."""
+    if process is None:
+        return
+    with suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
 
 
 def rss_kib(pid: int) -> int | None:

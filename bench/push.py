@@ -1,9 +1,12 @@
 """Phones following one game: polling (an earlier checkout, "before") against live push
-(this one, "after"), side by side in one run (by hand, never a test):
+(this one, "after"), side by side in one run (by hand, never a test); or, with
+``--screens``, venue screens following one tournament, polling (the 304 path)
+against push, both this checkout:
 
     .venv/bin/python bench/push.py                          # main as "before"
     .venv/bin/python bench/push.py --phones 500 2000 --seconds 40
     .venv/bin/python bench/push.py --before-root /tmp/before --sides after
+    .venv/bin/python bench/push.py --screens 50 200 --seconds 20
 
 Each side serves its checkout as `make serve` does (gunicorn -w 4, a throwaway SQLite
 file, bench/load.py's `Server`); "after" adds a Redis of its own (a free loopback port)
@@ -17,6 +20,17 @@ and the push server (``gunicorn -k gevent -w 1``, scorekeeper/push.py). On each 
   each holds the push server's stream (``/v/<token>/events``) and polls every 60 s (the
   safety net), and at the stream's opening only when the stream's first event ("hello",
   the game's last version) names a board it does not show.
+
+Screens (``--screens``): the sides are "polling" (this checkout without Redis:
+each screen asks its page every 5 s with the version it shows, If-None-Match, as
+js/tournament-screen.js does, answered 304 from one SQL statement while unchanged) and
+"push" (with Redis and the push server: each screen holds
+``/tournaments/<public_id>/screen/events``, polls once at its opening and every 60 s).
+The followed tournament, made in this process on the side's database (32 pairs in groups
+of four, public, started: 16 tables), gets a hand saved at one of its tables every
+``--every`` seconds, by this process (the games' services, as a table's phone's save
+runs them, committed and published as the app does); its arrival is the screen's version
+after that save reaching each screen.
 
 Reported per step: the saves' p50/p95 (the 50 tables' and the followed game's), how long
 a saved hand took to reach the phones (from the moment its POST was sent to each phone
@@ -42,7 +56,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -66,6 +80,9 @@ from bench.load import (  # noqa: E402
 )
 
 POLL_S = 4.0  # LIVE_POLL_MS
+SCREEN_POLL_S = 5.0  # SCREEN_POLL_SECONDS
+#: The followed tournament's pairs (groups of four: a table for two of them each round).
+SCREEN_PAIRS = 32
 PUSH_POLL_S = 60.0  # LIVE_PUSH_POLL_MS
 TIMEOUT = 10.0
 _ETAG = re.compile(r'"g\d+-v(\d+)-')
@@ -140,15 +157,18 @@ class Seen:
     """When each phone first had each version of the followed game's board."""
 
     def __init__(self) -> None:
-        self.arrivals: dict[int, list[float]] = {}
+        self.arrivals: dict[Any, list[float]] = {}
+        #: Each follower's versions in the order it had them, and when.
+        self.by_follower: dict[int, list[tuple[Any, float]]] = {}
         self.polls = 0
         self.errors: dict[str, int] = {}
 
-    def have(self, version: int, at: float, got: set[int]) -> None:
+    def have(self, version: Any, at: float, got: set[Any]) -> None:
         """Phone ``got`` (the versions it had) has ``version`` at ``at``: its first time."""
         if version not in got:
             got.add(version)
             self.arrivals.setdefault(version, []).append(at)
+            self.by_follower.setdefault(id(got), []).append((version, at))
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -276,7 +296,7 @@ def run_phones(
 ) -> tuple[Seen, threading.Thread, threading.Event]:
     """``count`` phones in an event loop of their own thread, until the event is set; each
     has loaded the board first (its tag: one request here, for all of them)."""
-    seen, done = Seen(), threading.Event()
+    seen = Seen()
     etag = ""
     deadline = time.monotonic() + 120  # the server may still be digging out of a step
     while not etag and time.monotonic() < deadline:
@@ -286,32 +306,306 @@ def run_phones(
             )
             etag = headers.get("etag", "")
 
+    def follow(stop: asyncio.Event) -> Coroutine[Any, Any, None]:
+        if kind == "poll":
+            return poller(app_port, token, etag, POLL_S, stop, seen)
+        assert push_port is not None
+        return follower(push_port, app_port, token, etag, stop, seen)
+
+    thread, done = in_a_thread(count, follow, ramp=100)
+    return seen, thread, done
+
+
+def in_a_thread(
+    count: int, follow: Callable[[asyncio.Event], Coroutine[Any, Any, None]], ramp: int
+) -> tuple[threading.Thread, threading.Event]:
+    """``count`` followers (``follow(stop)``: one's coroutine) in an event loop of their
+    own thread, ``ramp`` at a time, until the event returned is set."""
+    done = threading.Event()
+
     def main() -> None:
-        async def phones() -> None:
+        async def followers() -> None:
             stop = asyncio.Event()
             tasks = []
             for i in range(count):
-                if kind == "poll":
-                    tasks.append(
-                        asyncio.create_task(poller(app_port, token, etag, POLL_S, stop, seen))
-                    )
-                else:
-                    assert push_port is not None
-                    tasks.append(
-                        asyncio.create_task(follower(push_port, app_port, token, etag, stop, seen))
-                    )
-                if i % 100 == 99:
+                tasks.append(asyncio.create_task(follow(stop)))
+                if i % ramp == ramp - 1:
                     await asyncio.sleep(0.05)  # a ramp, not a storm of connections
             while not done.is_set():
                 await asyncio.sleep(0.2)
             stop.set()
             await asyncio.wait(tasks, timeout=TIMEOUT + 5)
 
-        asyncio.run(phones())
+        asyncio.run(followers())
 
     thread = threading.Thread(target=main, daemon=True)
     thread.start()
+    return thread, done
+
+
+# --------------------------------------------------------------------------- screens
+
+
+class FollowedTournament:
+    """The tournament the screens follow, made in this process on the side's database
+    (the app created here, publishing on ``redis_url`` as the served app does): a
+    public one of `SCREEN_PAIRS` pairs in groups of four, started."""
+
+    def __init__(self, url: str, redis_url: str | None) -> None:
+        from scorekeeper import create_app
+        from scorekeeper.tournaments import services
+        from tests.helpers.tournaments import GROUPS_THEN_FINAL, drawn, user
+
+        config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench", "REDIS_URL": redis_url}
+        self.app = create_app(config)
+        self.saved = 0
+        entries = "\n".join(f"P{n}a & P{n}b" for n in range(1, SCREEN_PAIRS + 1))
+        with self.app.test_request_context():
+            from scorekeeper.tournaments.models import Structure
+
+            t = drawn(
+                user("bench-organiser"),
+                entries,
+                7,
+                Structure.GROUPS_KNOCKOUT,
+                GROUPS_THEN_FINAL,
+                is_public=True,
+            )
+            services.start(t)
+            self.id, self.path = t.id, f"/tournaments/{t.public_id}/screen"
+            ((_stage, round_),) = services.rounds(t)
+            self.games = [services.match_games(match)[0].id for match in services.matches(round_)]
+
+    def close(self) -> None:
+        from scorekeeper.extensions import db
+
+        with self.app.app_context():
+            db.engine.dispose()
+
+    def version(self) -> str:
+        """The screen's version now (an English screen without view or cycle asked)."""
+        from scorekeeper.tournaments.venue.version import screen_version
+
+        with self.app.app_context():
+            return screen_version(self.id, "en||") or ""
+
+    def save_hand(self) -> bool:
+        """A hand at the next table still playing (its first side and then its second
+        taking all four points, in turn): whether one was."""
+        from scorekeeper.extensions import db
+        from scorekeeper.games import services as games
+        from scorekeeper.games.models import Game
+        from tests.helpers.tournaments import sweep
+
+        with self.app.test_request_context():
+            for _ in range(len(self.games)):
+                game = db.session.get(Game, self.games[self.saved % len(self.games)])
+                self.saved += 1
+                if game is None or game.winner_side is not None:
+                    continue
+                number = len(game.hands) + 1
+                games.record_hand(game, number, f"bench-{self.saved}", sweep(number % 2, 0))
+                return True
+        return False
+
+
+def tournament_saves(
+    tournament: FollowedTournament,
+    every: float,
+    stop: threading.Event,
+    sent: dict[Any, float],
+    latencies: list[float],
+) -> None:
+    """Save a hand at one of the tournament's tables every ``every`` seconds; when each
+    was sent, by the screen's version it makes."""
+    while not stop.wait(every):
+        started = time.monotonic()
+        if not tournament.save_hand():
+            return
+        latencies.append(time.monotonic() - started)
+        sent[tournament.version()] = started
+
+
+async def screen_poll_once(
+    port: int, path: str, version: str, seen: Seen, got: set[Any]
+) -> tuple[str, bool]:
+    """One poll of the screen's page: the version the screen then shows, and whether the
+    server answered."""
+    headers = {"Accept-Language": "en", "If-None-Match": f'"{version}"'}
+    try:
+        status, found, _body = await http_get(port, path, headers)
+    except (OSError, TimeoutError, ValueError, IndexError) as error:
+        seen.error(type(error).__name__)
+        return version, False
+    seen.polls += 1
+    if status == 200 and found.get("etag"):
+        version = found["etag"].removeprefix("W/").strip('"')
+        seen.have(version, time.monotonic(), got)
+    elif status != 304:
+        seen.error(f"HTTP {status}")
+        return version, False
+    return version, True
+
+
+async def screen_poller(
+    port: int, path: str, version: str, stop: asyncio.Event, seen: Seen
+) -> None:
+    """A screen polling its page every `SCREEN_POLL_S` seconds (first at a random moment)."""
+    got: set[Any] = set()
+    with suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), random.uniform(0, SCREEN_POLL_S))
+    while not stop.is_set():
+        version, _answered = await screen_poll_once(port, path, version, seen, got)
+        with suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), SCREEN_POLL_S)
+
+
+async def screen_follower(
+    push_port: int, app_port: int, path: str, version: str, stop: asyncio.Event, seen: Seen
+) -> None:
+    """A screen following its stream on the push server, as js/tournament-screen.js does
+    with data-events-url: polling once at the stream's opening and every `PUSH_POLL_S`
+    seconds while it is open; refused as it opens, polling every `SCREEN_POLL_S` seconds
+    and opening it again after 30 s (twice as long each time, up to 10 min); cut, opening
+    it again after 3 s."""
+    got: set[Any] = set()
+    shown = [version]
+    wait = 30.0
+    while not stop.is_set():
+        if await hold_stream(push_port, app_port, path, shown, stop, seen, got):
+            with suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 3.0)  # the stream's "retry: 3000"
+            continue
+        deadline = time.monotonic() + wait
+        wait = min(wait * 2, 600.0)
+        while not stop.is_set() and time.monotonic() < deadline:
+            shown[0], _answered = await screen_poll_once(app_port, path, shown[0], seen, got)
+            with suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), SCREEN_POLL_S)
+
+
+async def hold_stream(
+    push_port: int,
+    app_port: int,
+    path: str,
+    shown: list[str],
+    stop: asyncio.Event,
+    seen: Seen,
+    got: set[Any],
+) -> bool:
+    """Hold the screen's stream until it ends or ``stop``: whether it opened (``shown``:
+    the version the screen shows, kept up to date)."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, push_port), TIMEOUT)
+    except (OSError, TimeoutError) as error:
+        seen.error(f"stream {type(error).__name__}")
+        return False
+    asked = f"GET {path}/events?lang=en&v={shown[0]} HTTP/1.0\r\nHost: {HOST}\r\n\r\n"
+    writer.write(asked.encode())
+
+    async def safety_net() -> None:
+        shown[0], _answered = await screen_poll_once(app_port, path, shown[0], seen, got)
+        while not stop.is_set():
+            with suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), PUSH_POLL_S * random.uniform(0.5, 1.0))
+            if not stop.is_set():
+                shown[0], _answered = await screen_poll_once(app_port, path, shown[0], seen, got)
+
+    net: asyncio.Task[None] | None = None
+    ended = asyncio.create_task(stop.wait())
+    try:
+        status = await asyncio.wait_for(reader.readline(), TIMEOUT)
+        if b" 200 " not in status:
+            seen.error(f"stream {status.decode(errors='replace').strip()}")
+            return False
+        net = asyncio.create_task(safety_net())
+        while not stop.is_set():
+            reading = asyncio.create_task(reader.readline())
+            await asyncio.wait({reading, ended}, return_when=asyncio.FIRST_COMPLETED)
+            if not reading.done():
+                reading.cancel()
+                break
+            line = reading.result()
+            if not line:
+                seen.error("stream closed")
+                break
+            if line.startswith(b"data: "):
+                news = json.loads(line[6:])
+                if news.get("html"):
+                    shown[0] = news["version"]  # the screen it now shows
+                    seen.have(shown[0], time.monotonic(), got)
+    except (OSError, ValueError, TimeoutError) as error:
+        seen.error(f"stream {type(error).__name__}")
+    finally:
+        ended.cancel()
+        if net is not None:
+            net.cancel()
+        writer.close()
+    return True
+
+
+def run_screens(
+    kind: str, count: int, tournament: FollowedTournament, app_port: int, push_port: int | None
+) -> tuple[Seen, threading.Thread, threading.Event]:
+    """``count`` screens in an event loop of their own thread, until the event is set;
+    each has loaded the screen first (its version)."""
+    seen = Seen()
+    version = tournament.version()
+
+    def follow(stop: asyncio.Event) -> Coroutine[Any, Any, None]:
+        if kind == "poll":
+            return screen_poller(app_port, tournament.path, version, stop, seen)
+        assert push_port is not None
+        return screen_follower(push_port, app_port, tournament.path, version, stop, seen)
+
+    thread, done = in_a_thread(count, follow, ramp=50)
     return seen, thread, done
+
+
+def screens_step(
+    kind: str,
+    count: int,
+    args: argparse.Namespace,
+    server: Server,
+    push_pids: list[int],
+    tournament: FollowedTournament,
+    ledger: Ledger,
+) -> dict[str, Any]:
+    """``count`` screens following the tournament for ``--seconds`` while a hand is saved
+    at one of its tables every ``--every`` seconds (and the 50 tables play on)."""
+    seen, thread, done = run_screens(kind, count, tournament, server.port, args.push_port)
+    time.sleep(min(15.0, 2 + count / 100))  # the screens connect
+    pids = [server.process.pid, *server.worker_pids()] if server.process else []
+    cpu_app, cpu_push = cpu_seconds(pids), cpu_seconds(push_pids)
+    cpu_self = time.process_time()
+    saves_before, polls_before = len(ledger.latencies), seen.polls
+    sent: dict[Any, float] = {}
+    followed: list[float] = []
+    started = saving_for(
+        args.seconds, lambda stop: tournament_saves(tournament, args.every, stop, sent, followed)
+    )
+    time.sleep(2 * SCREEN_POLL_S + 2)  # the last hand's way to the screens
+    elapsed = time.monotonic() - started
+    polls = seen.polls - polls_before
+    done.set()
+    thread.join(timeout=60)
+    tables_ms = [s * 1000 for s in ledger.latencies[saves_before:]]
+    return (
+        {
+            "screens": count,
+            "cpu_s_app": round(cpu_seconds(pids) - cpu_app, 1),
+            "cpu_s_push": round(cpu_seconds(push_pids) - cpu_push, 1),
+            "cpu_s_this_script": round(time.process_time() - cpu_self, 1),
+            "seconds": round(elapsed, 1),
+            "polls_per_s": round(polls / elapsed, 1),
+            "tables_saves": len(tables_ms),
+            "tables_save_p50_ms": round(percentile(tables_ms, 0.5), 1),
+            "tables_save_p95_ms": round(percentile(tables_ms, 0.95), 1),
+            "tournament_save_p50_ms": round(percentile([s * 1000 for s in followed], 0.5), 1),
+        }
+        | covered_figures(sent, seen, count)
+        | {"errors": seen.errors | dict(ledger.errors)}
+    )
 
 
 # --------------------------------------------------------------------------- one side
@@ -332,6 +626,18 @@ def followed_saves(
             sent[version] = started
 
 
+def saving_for(seconds: float, save: Callable[[threading.Event], None]) -> float:
+    """``save(stop)`` in a thread of its own for ``seconds``, then stopped: when it began."""
+    stop = threading.Event()
+    saver = threading.Thread(target=save, args=(stop,), daemon=True)
+    started = time.monotonic()
+    saver.start()
+    time.sleep(seconds)
+    stop.set()
+    saver.join(timeout=60)
+    return started
+
+
 def step(
     kind: str,
     count: int,
@@ -349,15 +655,9 @@ def step(
     saves_before, polls_before = len(ledger.latencies), seen.polls
     sent: dict[int, float] = {}
     followed = Ledger()
-    stop = threading.Event()
-    saver = threading.Thread(
-        target=followed_saves, args=(table, args.every, stop, sent, followed), daemon=True
+    started = saving_for(
+        args.seconds, lambda stop: followed_saves(table, args.every, stop, sent, followed)
     )
-    started = time.monotonic()
-    saver.start()
-    time.sleep(args.seconds)
-    stop.set()
-    saver.join(timeout=60)
     time.sleep(min(PUSH_POLL_S, 2 * POLL_S + 1))  # the last hand's way to the phones
     elapsed = time.monotonic() - started
     polls = seen.polls - polls_before
@@ -374,29 +674,119 @@ def step(
     tables_ms = [s * 1000 for s in ledger.latencies[saves_before:]]
     followed_ms = [s * 1000 for s in followed.latencies]
     every_save = tables_ms + followed_ms
-    reach: list[float] = []
-    missed = 0
-    by_hand = []
-    for version, at in sorted(sent.items()):
-        arrivals = seen.arrivals.get(version, [])
-        reach += [a - at for a in arrivals]
-        missed += max(0, count - len(arrivals))
-        if arrivals:
-            by_hand.append([round(min(arrivals) - at, 2), round(max(arrivals) - at, 2)])
     figures |= {
         "saves": len(every_save),
         "save_p50_ms": round(percentile(every_save, 0.5), 1),
         "save_p95_ms": round(percentile(every_save, 0.95), 1),
         "tables_save_p95_ms": round(percentile(tables_ms, 0.95), 1),
+    }
+    figures |= reach_figures(sent, seen, count)
+    figures["errors"] = seen.errors | dict(ledger.errors) | dict(followed.errors)
+    return figures
+
+
+def covered_figures(sent: dict[Any, float], seen: Seen, count: int) -> dict[str, Any]:
+    """As `reach_figures`, but a hand reaches a screen when the screen shows its version
+    or a later one (a screen polling every 5 s may skip a version: the one it shows has
+    that hand too)."""
+    ordered = sorted(sent.items(), key=_second)
+    order = {version: k for k, (version, _at) in enumerate(ordered)}
+    times = [at for _version, at in ordered]
+    reached: list[list[float]] = [[] for _ in times]
+    for log in seen.by_follower.values():
+        done = -1  # the last hand this screen shows
+        for version, at in log:
+            k = order.get(version, -1)
+            for hand in range(done + 1, k + 1):
+                reached[hand].append(at - times[hand])
+            done = max(done, k)
+    reach = [delay for delays in reached for delay in delays]
+    return {
+        "followed_hands": len(times),
+        "reach_p50_s": round(percentile(reach, 0.5), 2),
+        "reach_p95_s": round(percentile(reach, 0.95), 2),
+        "reach_max_s": round(max(reach), 2) if reach else None,
+        "reach_missed": sum(max(0, count - len(delays)) for delays in reached),
+        "reach_first_last_s_by_hand": [
+            [round(min(delays), 2), round(max(delays), 2)] for delays in reached if delays
+        ],
+    }
+
+
+def _second(item: tuple[Any, float]) -> float:
+    return item[1]
+
+
+def reach_figures(sent: dict[Any, float], seen: Seen, count: int) -> dict[str, Any]:
+    """How long each hand sent (by the version it made, when its save was sent) took to
+    reach the ``count`` followers: p50/p95/max over every arrival, the arrivals missing,
+    and the first and last arrival of each hand."""
+    reach: list[float] = []
+    missed = 0
+    by_hand = []
+    for version, at in sorted(sent.items(), key=lambda item: item[1]):
+        arrivals = seen.arrivals.get(version, [])
+        reach += [a - at for a in arrivals]
+        missed += max(0, count - len(arrivals))
+        if arrivals:
+            by_hand.append([round(min(arrivals) - at, 2), round(max(arrivals) - at, 2)])
+    return {
         "followed_hands": len(sent),
         "reach_p50_s": round(percentile(reach, 0.5), 2),
         "reach_p95_s": round(percentile(reach, 0.95), 2),
         "reach_max_s": round(max(reach), 2) if reach else None,
         "reach_missed": missed,
         "reach_first_last_s_by_hand": by_hand,
-        "errors": seen.errors | dict(ledger.errors) | dict(followed.errors),
     }
-    return figures
+
+
+def start_redis(
+    stack: ExitStack, server: Server, args: argparse.Namespace, log_dir: Path
+) -> tuple[str, int]:
+    """A Redis of the side's own (ended by ``stack``), named to ``server``'s app with the
+    push server's address (``args.push_port``, chosen here): its URL and process id."""
+    redis_port, args.push_port = free_port(), free_port()
+    redis_url = f"redis://{HOST}:{redis_port}/0"
+    redis_pid = stack.enter_context(
+        process(
+            [
+                shutil.which("redis-server") or "redis-server",
+                "--port", str(redis_port), "--bind", HOST,
+                "--save", "", "--appendonly", "no",
+            ],
+            log_dir / "redis.log",
+        )
+    )  # fmt: skip
+    server.env |= {
+        "REDIS_URL": redis_url,
+        "SCOREKEEPER_LIVE_PUSH_URL": f"http://{HOST}:{args.push_port}",
+    }
+    return redis_url, redis_pid
+
+
+def start_push_server(
+    stack: ExitStack, server: Server, args: argparse.Namespace, log_dir: Path, redis_url: str
+) -> int:
+    """The push server (gunicorn's gevent worker) asking ``server``, ended by ``stack``:
+    its master's process id, once it answers."""
+    push = stack.enter_context(
+        process(
+            [
+                str(BIN / "gunicorn"), "-k", "gevent", "-w", "1",
+                "--worker-connections", "20000",
+                "-b", f"{HOST}:{args.push_port}",
+                "scorekeeper.push:create_push_app()",
+            ],
+            log_dir / "push.log",
+            env={
+                **os.environ,
+                "REDIS_URL": redis_url,
+                "SCOREKEEPER_PUSH_APP_URL": f"http://{HOST}:{server.port}",
+            },
+        )
+    )  # fmt: skip
+    wait_for(args.push_port, "/healthz")
+    return push
 
 
 def side(name: str, root: Path, args: argparse.Namespace, workdir: Path) -> list[dict[str, Any]]:
@@ -407,48 +797,26 @@ def side(name: str, root: Path, args: argparse.Namespace, workdir: Path) -> list
     with fresh_database("sqlite", "") as url:
         server = Server(url, log_dir, workers=4, root=root)
         push_pids: list[int] = []
+        pushing = name in ("after", "push")
+        redis_url: str | None = None
+        redis_pid = 0
         with ExitStack() as stack:
-            if name == "after":
-                redis_port, args.push_port = free_port(), free_port()
-                redis_url = f"redis://{HOST}:{redis_port}/0"
-                redis_pid = stack.enter_context(
-                    process(
-                        [
-                            shutil.which("redis-server") or "redis-server",
-                            "--port", str(redis_port), "--bind", HOST,
-                            "--save", "", "--appendonly", "no",
-                        ],
-                        log_dir / "redis.log",
-                    )
-                )  # fmt: skip
-                server.env |= {
-                    "REDIS_URL": redis_url,
-                    "SCOREKEEPER_LIVE_PUSH_URL": f"http://{HOST}:{args.push_port}",
-                }
+            if pushing:
+                redis_url, redis_pid = start_redis(stack, server, args, log_dir)
             server.upgrade()
             server.start()
             stack.callback(server.stop)
-            if name == "after":
-                push = stack.enter_context(
-                    process(
-                        [
-                            str(BIN / "gunicorn"), "-k", "gevent", "-w", "1",
-                            "--worker-connections", "20000",
-                            "-b", f"{HOST}:{args.push_port}",
-                            "scorekeeper.push:create_push_app()",
-                        ],
-                        log_dir / "push.log",
-                        env={
-                            **os.environ,
-                            "REDIS_URL": redis_url,
-                            "SCOREKEEPER_PUSH_APP_URL": f"http://{HOST}:{server.port}",
-                        },
-                    )
-                )  # fmt: skip
-                wait_for(args.push_port, "/healthz")
+            if pushing:
+                assert redis_url is not None
+                push = start_push_server(stack, server, args, log_dir, redis_url)
                 push_pids = [push, *children(push), redis_pid]
-            table = Table(Phone(server.port))
-            table.start(target=500)  # long enough for every step
+            screens = None
+            if args.follow == "screens":
+                screens = FollowedTournament(url, redis_url)
+                stack.callback(screens.close)
+            else:
+                table = Table(Phone(server.port))
+                table.start(target=500)  # long enough for every step
             ledger, stop = Ledger(), threading.Event()
             low, high = 60 / args.pace, 120 / args.pace
 
@@ -470,7 +838,7 @@ def side(name: str, root: Path, args: argparse.Namespace, workdir: Path) -> list
                     args.tables,
                     total,
                     ledger,
-                    lambda r: r.uniform(low, high),
+                    pace,
                     stop,
                 ),
                 daemon=True,
@@ -479,8 +847,11 @@ def side(name: str, root: Path, args: argparse.Namespace, workdir: Path) -> list
             stack.callback(stop.set)
             time.sleep(5)  # the tables start their games
             for count in args.phones:
-                kind = "poll" if name == "before" else "push"
-                figures = step(kind, count, args, server, push_pids, table, ledger)
+                kind = "push" if pushing else "poll"
+                if screens is not None:
+                    figures = screens_step(kind, count, args, server, push_pids, screens, ledger)
+                else:
+                    figures = step(kind, count, args, server, push_pids, table, ledger)
                 print(json.dumps({"side": name, **figures}), flush=True)
                 results.append(figures)
             stop.set()
@@ -498,8 +869,16 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=8.0, help="the followed game's pace")
     parser.add_argument("--before", default="main", help="the git ref served as 'before'")
     parser.add_argument("--before-root", type=Path, help="a checkout to serve as 'before'")
-    parser.add_argument("--sides", default="before,after")
+    parser.add_argument("--sides", help="default: before,after (screens: polling,push)")
+    parser.add_argument(
+        "--screens", type=int, nargs="+", help="screens following a tournament, not phones"
+    )
     args = parser.parse_args()
+    args.follow = "screens" if args.screens else "phones"
+    if args.screens:
+        args.phones = args.screens
+    if args.sides is None:
+        args.sides = "polling,push" if args.follow == "screens" else "before,after"
     args.push_port = None
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # servers inherit it too
@@ -508,7 +887,7 @@ def main() -> None:
         results: dict[str, Any] = {}
         for name in args.sides.split(","):
             root = ROOT
-            if name == "before":
+            if name == "before" and args.follow == "phones":
                 if args.before_root is None:
                     (workdir / "before-root").mkdir()
                 root = args.before_root or before_checkout(args.before, workdir / "before-root")

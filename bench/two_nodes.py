@@ -10,7 +10,11 @@ It starts, each on a free port of 127.0.0.1:
 - two gunicorn app servers ("nodes", ``--workers`` each), both through PgBouncer, both on
   the same Redis (``--redis-url``) and ``SECRET_KEY``;
 - HAProxy in front of both, from ``deploy/two-nodes/haproxy.cfg`` (health checks on
-  /healthz, a request whose server died sent to the other one).
+  /healthz, a request whose server died sent to the other one), sending the live
+  streams' paths (a board's ``/v/<token>/events``, a venue screen's) to
+- two push servers (``scorekeeper/push.py``, gunicorn's gevent worker, one a node as
+  ``deploy/two-nodes/systemd/scorekeeper-push.service``), asking the app through the
+  balancer.
 
 Then, through the balancer, ``--tables`` tables play games (a hand every ``--pause``
 seconds each; bench/load.py's phones: cookies, CSRF tokens read from the pages), while
@@ -28,7 +32,10 @@ balancer, as a phone's retry would; the load goes on to the end. It reports:
   acknowledgement to the viewer seeing the new totals;
 - ``saves``: p50/p95 of a save through the balancer, before and after the kill, and the
   errors by kind (a save cut by the kill is retried by the table once, as a phone's
-  outbox does).
+  outbox does);
+- ``push``: before the load, a board's stream opened through the balancer (its status,
+  and the seconds from a hand's save to its pushed board) and a screen's stream path
+  answered by a push server (not by an app node).
 
     apt-get install haproxy pgbouncer          # Debian's packages (or: make two-nodes)
     .venv/bin/python bench/two_nodes.py
@@ -62,10 +69,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from redis import Redis
 from sqlalchemy.engine import make_url
 
 from bench.leagues import throwaway_database
 from bench.load import (
+    BIN,
     HOST,
     POSTGRESQL_URL,
     REQUEST_TIMEOUT,
@@ -82,6 +91,7 @@ from bench.load import (
     until,
 )
 from scorekeeper import normalize_database_url
+from scorekeeper.live import game_channel
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy" / "two-nodes"
@@ -101,10 +111,10 @@ def need(program: str) -> str:
 class Process:
     """A helper program started in its own session, stopped at the end."""
 
-    def __init__(self, argv: list[str], log: Path) -> None:
+    def __init__(self, argv: list[str], log: Path, env: dict[str, str] | None = None) -> None:
         with log.open("ab") as out:
             self.process = subprocess.Popen(
-                argv, stdout=out, stderr=out, start_new_session=True, cwd=log.parent
+                argv, stdout=out, stderr=out, start_new_session=True, cwd=log.parent, env=env
             )
         self.log = log
 
@@ -161,13 +171,15 @@ def start_pgbouncer(database_url: str, folder: Path) -> tuple[Process, str]:
     return process, url.set(host=HOST, port=port).render_as_string(hide_password=False)
 
 
-def start_haproxy(nodes: list[Server], folder: Path) -> tuple[Process, int]:
+def start_haproxy(nodes: list[Server], pushes: list[int], folder: Path) -> tuple[Process, int]:
     port = free_port()
     folder.mkdir()
     config = Template((DEPLOY / "haproxy.cfg").read_text()).substitute(
         BIND=f"{HOST}:{port}",
         NODE1=f"{HOST}:{nodes[0].port}",
         NODE2=f"{HOST}:{nodes[1].port}",
+        PUSH1=f"{HOST}:{pushes[0]}",
+        PUSH2=f"{HOST}:{pushes[1]}",
     )
     cfg = folder / "haproxy.cfg"
     cfg.write_text(config)
@@ -309,9 +321,64 @@ def start(args: argparse.Namespace, stack: ExitStack) -> tuple[str, list[Server]
     for node in nodes:
         node.start()
         stack.callback(node.stop)
-    balancer, port = start_haproxy(nodes, folder / "haproxy")
+    pushes = [free_port(), free_port()]
+    balancer, port = start_haproxy(nodes, pushes, folder / "haproxy")
     stack.callback(balancer.stop)
+    for number, push_port in enumerate(pushes, start=1):
+        push = Process(
+            [
+                str(BIN / "gunicorn"), "-k", "gevent", "-w", "1",
+                "-b", f"{HOST}:{push_port}", "scorekeeper.push:create_push_app()",
+            ],
+            folder / f"push{number}.log",
+            env={
+                **os.environ,
+                "PYTHONPATH": str(ROOT),
+                "REDIS_URL": args.redis_url,
+                "SCOREKEEPER_PUSH_APP_URL": f"http://{HOST}:{port}",
+            },
+        )  # fmt: skip
+        stack.callback(push.stop)
+        wait_for_port(push_port, f"push server {number}")
+    until(lambda: _push_up(port), 10)  # the balancer's health checks found them
     return direct, nodes, {"node1": nodes[0].port, "node2": nodes[1].port, "balancer": port}
+
+
+def _push_up(port: int) -> bool:
+    """Whether the balancer sends the streams' paths to a push server (its plain 404)."""
+    with suppress(Failure):
+        answer = Phone(port).request("GET", "/tournaments/screen/no-such-link/events")
+        return answer.status == 404 and answer.body == "not found"
+    return False
+
+
+def push_through_balancer(port: int, redis_url: str) -> dict[str, Any]:
+    """A board's stream opened through the balancer, a hand saved: how long its pushed
+    board took (from the save's POST); and a screen's stream path, answered by a push
+    server (its plain "not found" for an unknown link, where an app node draws a page)."""
+    table = Table(Phone(port))
+    table.start(target=21)
+    stream = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
+    stream.request("GET", f"/v/{table.view_token}/events?lang=en")
+    answer = stream.getresponse()
+    found: dict[str, Any] = {"board_stream_status": answer.status}
+    answer.readline()  # "retry: ...": the push server's first line, once it follows
+    channel = game_channel(table.view_token)
+    redis = Redis.from_url(redis_url)
+    until(lambda: dict(redis.pubsub_numsub(channel)).get(channel.encode(), 0) > 0, 5)  # type: ignore[no-untyped-call]
+    redis.close()
+    started = time.monotonic()
+    save_hand(table, Ledger())
+    reached = None
+    with suppress(OSError):
+        while line := answer.readline():
+            if line.startswith(b"event: board"):
+                reached = round(time.monotonic() - started, 2)
+                break
+    stream.close()
+    found["board_pushed_after_s"] = reached
+    found["screen_stream_by_push_server"] = _push_up(port)
+    return found
 
 
 @dataclass
@@ -422,8 +489,9 @@ def version(program: str, flag: str) -> str:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     with ExitStack() as stack:
         direct, nodes, ports = start(args, stack)
+        push = push_through_balancer(ports["balancer"], args.redis_url)
         played = load_and_kill(args, nodes, ports)
-        return report(args, direct, nodes, ports["balancer"], played)
+        return report(args, direct, nodes, ports["balancer"], played) | {"push": push}
 
 
 def main() -> None:
@@ -440,8 +508,11 @@ def main() -> None:
     result = run(args)
     print(json.dumps(result, indent=None if args.json else 2, default=str))
     followers_ok = all(f["missed"] == 0 for f in result["followers"].values())
+    push = result["push"]
     ok = (
-        result["exactly_once"]["ok"]
+        push["board_pushed_after_s"] is not None
+        and push["screen_stream_by_push_server"]
+        and result["exactly_once"]["ok"]
         and result["after"]["boards_not_equal_to_their_hands"] == 0
         and result["after"]["hands_without_sides"] == 0
         and followers_ok

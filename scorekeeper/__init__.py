@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import sqlite3
 import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSessionInterface
 from flask.wrappers import Response
@@ -26,7 +28,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import ExceptionContext, make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import keeper, live, transactions, ui
+from scorekeeper import jobs, keeper, live, transactions, ui
 from scorekeeper.extensions import babel, compress, csrf, db, migrate
 from scorekeeper.locale import (
     DEFAULT_LOCALE,
@@ -59,6 +61,9 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )
+#: What a source list of ``frame-ancestors`` may hold: scheme, host, port, path, ``*``
+#: and the quoted keywords; nothing that ends the directive (";", ",").
+FRAME_SOURCE = re.compile(r"[A-Za-z0-9*:/._\-']+")
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
@@ -154,13 +159,21 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         REDIS_RETRY_AFTER=30,
         # Strict-Transport-Security max-age in seconds (0: not sent). Behind TLS only.
         HSTS_MAX_AGE=0,
+        # Who may show a tournament's public results page (/published/<id>) in a frame:
+        # "*" any club's site, or the sites' origins separated by spaces. Every other
+        # page is never framed (frame-ancestors 'none').
+        PUBLISHED_FRAME_ANCESTORS="*",
         LIVE_POLL_MS=4000,  # how often an open board asks for news (js/games.js); 0: never
-        # Where boards follow their changes as server-sent events (scorekeeper/push.py,
-        # with REDIS_URL), say "https://push.example.org" or this site's own address when
-        # the proxy sends /v/*/events there; empty: boards poll (the embedded default).
+        # Where boards and venue screens follow their changes as server-sent events
+        # (scorekeeper/push.py, with REDIS_URL): this site's own address when the proxy
+        # sends the streams' paths there, or another origin ("https://push.example.org",
+        # `make serve`'s http://127.0.0.1:8001), which the Content-Security-Policy then
+        # allows to connect to; empty: boards and screens poll (the embedded default).
         LIVE_PUSH_URL="",
-        # How often a board polls while its stream is open (a safety net).
+        # How often a board, or a venue screen, polls while its stream is open (a safety net).
         LIVE_PUSH_POLL_MS=60000,
+        # How often a venue screen asks whether anything changed, without push (seconds).
+        SCREEN_POLL_SECONDS=5,
     )
     app.config.from_pyfile("config.py", silent=True)
     for name, key in (
@@ -200,6 +213,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             event.listen(db.engine, "handle_error", _sqlite_stale_connection)
 
     live.init_app(app)
+    jobs.init_app(app)
     ui.init_app(app)
     keeper.init_app(app)
     _register_blueprints(app)
@@ -405,12 +419,15 @@ def _security_headers(app: Flask) -> Callable[[Response], Response]:
     """The after-request hook sending the security headers (a view may set its own), and
     ``Vary`` but on a file (`FILE_ENDPOINTS`), which loses the headers it needs not."""
     headers = list(SECURITY_HEADERS.items())
+    if push := _other_origin(str(app.config.get("LIVE_PUSH_URL") or "")):
+        policy = f"{CONTENT_SECURITY_POLICY}; connect-src 'self' {push}"
+        headers = [(k, policy if k == "Content-Security-Policy" else v) for k, v in headers]
     if hsts := int(app.config["HSTS_MAX_AGE"]):
         headers.append(("Strict-Transport-Security", f"max-age={hsts}"))
 
     def add_security_headers(response: Response) -> Response:
         present = {name.lower() for name, _ in response.headers.items()}
-        for name, value in headers:
+        for name, value in _framed(headers, frame_ancestors(g.get("frame_ancestors"))):
             if name.lower() not in present:
                 response.headers.add(name, value)
         if request.endpoint in FILE_ENDPOINTS and response.status_code < 400:  # not its 404
@@ -424,6 +441,35 @@ def _security_headers(app: Flask) -> Callable[[Response], Response]:
         return response
 
     return add_security_headers
+
+
+def _framed(headers: list[tuple[str, str]], framed: str) -> list[tuple[str, str]]:
+    """``headers`` for a page the sites ``framed`` may frame (none when ""): no
+    ``X-Frame-Options`` (it has no value that lets other sites frame a page) and those
+    sites as the policy's ``frame-ancestors``."""
+    if not framed:
+        return headers
+    return [
+        (name, value.replace("frame-ancestors 'none'", f"frame-ancestors {framed}"))
+        for name, value in headers
+        if name != "X-Frame-Options"
+    ]
+
+
+def frame_ancestors(sources: str | None) -> str:
+    """The ``frame-ancestors`` sources a view allowed (`g.frame_ancestors`), each checked
+    (`FRAME_SOURCE`; others dropped): "" when none, so the page is never framed."""
+    if not sources:
+        return ""
+    return " ".join(s for s in sources.split() if FRAME_SOURCE.fullmatch(s))
+
+
+def _other_origin(url: str) -> str | None:
+    """The origin (scheme, host, port) of an absolute http(s) ``url``, else None."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or "'" in url or ";" in url:
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _compress_static(response: Response) -> Response:

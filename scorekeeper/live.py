@@ -5,8 +5,10 @@ Two parts, each for one side of a board's updates (static/js/games.js):
 - **Push.** A transaction that changed games (`games.services.lock_game` calls
   `changed`) publishes, once it is committed, one message per game on Redis pub/sub
   (``REDIS_URL``): on the game's channel (`game_channel`: a hash of its view link, so
-  no token travels) its new version; a tournament's game also on the tournament's
-  channel (`tournament_channel`), for a screen to follow. Nothing is rendered here:
+  no token travels) its new version; a tournament's game, and every change that locks a
+  tournament or one of its matches (`tournament_changed`: the draw, a round, a result,
+  the venue's screen link, clock and cycle), once on the tournament's channel
+  (`tournament_channel`), for its venue screens to follow. Nothing is rendered here:
   the push server (`scorekeeper.push`, gunicorn's gevent worker) asks the app for the
   board once per change and language, and relays it to every phone that follows. Every
   Redis call has a short timeout; while Redis is away nothing is published (logged
@@ -61,6 +63,8 @@ REDIS_RETRY_AFTER = 30.0
 PREFIX = "scorekeeper:live:"
 #: The session's info key for the games changed in its transaction.
 PENDING = "scorekeeper.live"
+#: The session's info key for the tournaments changed in its transaction.
+PENDING_TOURNAMENTS = "scorekeeper.live.tournaments"
 #: The app's extension key for its `Publisher`.
 EXTENSION = "scorekeeper.live"
 
@@ -151,26 +155,42 @@ def changed(game: Any) -> None:
     pending[game.view_token] = (game.version, game.tournament_id)
 
 
-def _messages(pending: dict[str, tuple[int, int | None]]) -> list[tuple[str, str]]:
+def tournament_changed(tournament_id: int) -> None:
+    """Note that the tournament ``tournament_id`` (or one of its matches) changes in the
+    session's transaction: its screens hear of it once the transaction commits."""
+    pending: set[int] = db.session.info.setdefault(PENDING_TOURNAMENTS, set())
+    pending.add(tournament_id)
+
+
+def _messages(
+    pending: dict[str, tuple[int, int | None]], tournaments: set[int]
+) -> list[tuple[str, str]]:
+    """One message per game changed, and one per tournament changed (however many of its
+    games and matches changed in the transaction)."""
     messages = []
+    tournaments = set(tournaments)
     for view_token, (version, tournament_id) in pending.items():
         messages.append((game_channel(view_token), json.dumps({"v": version})))
         if tournament_id is not None:
-            messages.append((tournament_channel(tournament_id), json.dumps({"game": "changed"})))
+            tournaments.add(tournament_id)
+    for tournament_id in sorted(tournaments):
+        messages.append((tournament_channel(tournament_id), json.dumps({"tournament": "changed"})))
     return messages
 
 
 def _after_commit(session: Session) -> None:
-    pending = session.info.pop(PENDING, None)
-    if not pending or not has_app_context():
+    pending = session.info.pop(PENDING, None) or {}
+    tournaments = session.info.pop(PENDING_TOURNAMENTS, None) or set()
+    if not (pending or tournaments) or not has_app_context():
         return
     publisher: Publisher | None = current_app.extensions.get(EXTENSION)
     if publisher is not None:
-        publisher.publish(_messages(pending))
+        publisher.publish(_messages(pending, tournaments))
 
 
 def _after_rollback(session: Session) -> None:
     session.info.pop(PENDING, None)
+    session.info.pop(PENDING_TOURNAMENTS, None)
 
 
 # --------------------------------------------------------------------------- polling

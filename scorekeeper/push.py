@@ -22,6 +22,25 @@ the stream ends and the browser's EventSource opens it again.
 The token is never checked here (no database): a wrong one follows a channel nobody
 publishes on, and hears nothing. The pages that follow (static/js/games.js) keep
 polling, rarely while the stream is open, as before when it is not.
+
+Venue screens (static/js/tournament-screen.js) follow a tournament:
+``GET /tournaments/screen/<token>/events`` (the screen's own link) or
+``GET /tournaments/<public_id>/screen/events`` (a public tournament), with ``lang``,
+``cycle`` (the page's) and ``v`` (the version the screen shows; on a reconnection the
+browser's ``Last-Event-ID``). The screen is asked of the app first, as an anonymous
+screen asks it (no cookie but the language, no redirect followed): only a 200 or a 304
+opens the stream (a revoked link, a private tournament without the link: 404, nothing
+sent; no answer from the app: 503, the screen polls and tries again later; screens
+opening at once with the same page share one ask), and the answer names the
+tournament's channel (``X-Scorekeeper-Channel``); a 200 is sent at once (the screen was
+behind). At each message on that channel the page is asked again, once per page, cycle
+and language (with the version last sent, so an unchanged screen costs a 304), and its
+changing part (``<main id="screen">``) goes to
+every screen following it: ``event: screen`` with ``{"version": ..., "html": ...}``
+(without ``html`` when the app did not answer: the screen asks itself). News that comes
+while a page is being asked is folded into one more ask once it is done. When the app
+refuses the page (the link revoked meanwhile, the tournament made private), its
+screens get ``event: gone`` and their streams end.
 """
 
 from __future__ import annotations
@@ -43,7 +62,7 @@ from urllib.parse import parse_qs
 from redis import Redis
 from redis.exceptions import RedisError
 
-from scorekeeper.live import game_channel, last_key
+from scorekeeper.live import game_channel, last_key, tournament_channel
 from scorekeeper.locale import DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES
 
 if TYPE_CHECKING:
@@ -60,6 +79,18 @@ MOST_FOLLOWERS = 20000
 #: Seconds the app may take to give a board.
 APP_TIMEOUT = 5.0
 _EVENTS = re.compile(r"/v/([A-Za-z0-9_-]{1,100})/events")
+#: A venue screen's stream: the screen's own link, or a tournament's public screen.
+_SCREEN_EVENTS = re.compile(
+    r"(/tournaments/(?:screen/[A-Za-z0-9_-]{1,64}|[A-Za-z0-9_-]{1,64}/screen))/events"
+)
+#: A screen's version, as its ETag (tournaments/venue/version.py: hex digits).
+_VERSION = re.compile(r"[0-9a-f]{1,64}")
+#: What a tournament's channel starts with.
+TOURNAMENT_PREFIX = tournament_channel(0).removesuffix("0")
+#: The app's header naming a screen's channel (tournaments/venue/screen_page.py).
+CHANNEL_HEADER = "X-Scorekeeper-Channel"
+#: What a screen whose page the app refuses gets before its stream ends.
+GONE = b"event: gone\ndata: {}\n\n"
 #: What a stream starts with: how soon the browser comes back after a cut, and a comment.
 HELLO = b"retry: 3000\n: following\n\n"
 PING = b": keep-alive\n\n"
@@ -67,12 +98,70 @@ PING = b": keep-alive\n\n"
 
 @dataclass(eq=False)
 class Follower:
-    """One phone's stream: what it reads (the view link, its language) and what waits
-    to be sent to it."""
+    """One stream: what it reads (a phone: the view link, its language; a screen: its
+    page), its channel, and what waits to be sent to it (None: the end)."""
 
     token: str
     locale: str
-    inbox: queue.Queue[bytes] = field(default_factory=queue.Queue)
+    channel: str = ""
+    #: A venue screen's page (path and query), asked of the app at each change.
+    screen: str | None = None
+    inbox: queue.Queue[bytes | None] = field(default_factory=queue.Queue)
+
+    def __post_init__(self) -> None:
+        if not self.channel:
+            self.channel = game_channel(self.token)
+
+
+@dataclass(frozen=True)
+class ScreenAnswer:
+    """The app's answer for a screen's page: its status (0: no answer), its version
+    (ETag), the tournament's channel and, with a 200, the page."""
+
+    status: int
+    version: str = ""
+    channel: str = ""
+    html: str = ""
+
+    @property
+    def allowed(self) -> bool:
+        """Whether an anonymous screen may follow it (the page shown, or unchanged)."""
+        return self.status in (200, 304) and self.channel.startswith(TOURNAMENT_PREFIX)
+
+
+@dataclass
+class _Ask:
+    """An ask of the app under way, and its answer once done."""
+
+    answer: ScreenAnswer = field(default_factory=lambda: ScreenAnswer(0))
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A screen's page that redirects (to the log-in page: a private tournament) is
+    refused, not followed."""
+
+    def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
+        return None
+
+
+_NO_REDIRECT = urllib.request.build_opener(_NoRedirect)
+
+
+def screen_part(html: str) -> str:
+    """What changes of a screen's page: its ``<main id="screen">`` (the whole page when
+    it has none)."""
+    start, end = html.find('<main id="screen"'), html.rfind("</main>")
+    return html[start : end + len("</main>")] if 0 <= start < end else html
+
+
+def screen_event(answer: ScreenAnswer) -> bytes:
+    """The event bringing a screen its new version (its part, when the app gave it)."""
+    news: dict[str, Any] = {"version": answer.version}
+    if answer.status == 200:
+        news["html"] = screen_part(answer.html)
+    name = f"id: {answer.version}\n" if answer.version else ""
+    return f"{name}event: screen\ndata: {json.dumps(news)}\n\n".encode()
 
 
 class Hub:
@@ -89,12 +178,22 @@ class Hub:
         self._lock = threading.Lock()
         #: (un)subscriptions for the listener to make: ("subscribe", channel), ...
         self._changes: queue.Queue[tuple[str, str]] = queue.Queue()
+        #: The version last sent to a screen page's followers, by (page, language).
+        self.screen_versions: dict[tuple[str, str], str] = {}
+        #: The screen pages being asked of the app: whether news came meanwhile.
+        self._asking: dict[tuple[str, str], bool] = {}
+        #: The screens' opening asks under way, by (page, language, version shown).
+        self._asks: dict[tuple[str, str, str], _Ask] = {}
         self._listener: threading.Thread | None = None
         self._closed = threading.Event()
 
     def follow(self, token: str, locale: str) -> Follower | None:
         """A new follower of the view link ``token``, or None when this process is full."""
-        follower, channel = Follower(token, locale), game_channel(token)
+        return self.add(Follower(token, locale))
+
+    def add(self, follower: Follower) -> Follower | None:
+        """``follower`` following its channel, or None when this process is full."""
+        channel = follower.channel
         with self._lock:
             if self.count >= MOST_FOLLOWERS:
                 return None
@@ -108,8 +207,29 @@ class Hub:
                 self._listener.start()
         return follower
 
+    def follow_screen(self, page: str, locale: str, seen: str) -> Follower | int:
+        """A new follower of the venue screen ``page`` (``seen``: the version it shows,
+        sent at once when the app has a newer one), or the status refusing it: 404 when
+        the app refuses the page to an anonymous screen, 503 when it did not answer (the
+        screen polls, and tries again later) or this process is full. Screens opening
+        their streams at once (a hall's screens, a push server restarted) with the same
+        page, language and version share one ask."""
+        answer = self._ask_once(page, locale, seen)
+        if answer.status == 0 or answer.status >= 500:
+            return 503
+        if not answer.allowed:
+            return 404
+        follower = Follower("", locale, channel=answer.channel, screen=page)
+        if answer.status == 200:
+            follower.inbox.put(screen_event(answer))
+        with self._lock:
+            known = self.screen_versions.get((page, locale))
+            if known is None or answer.status == 200:
+                self.screen_versions[(page, locale)] = answer.version or seen
+        return self.add(follower) or 503
+
     def leave(self, follower: Follower) -> None:
-        channel = game_channel(follower.token)
+        channel = follower.channel
         with self._lock:
             group = self.followers.get(channel, set())
             if follower in group:
@@ -118,6 +238,10 @@ class Hub:
             if not group and channel in self.followers:
                 del self.followers[channel]
                 self._changes.put(("unsubscribe", channel))
+            if follower.screen is not None and not any(
+                f.screen == follower.screen and f.locale == follower.locale for f in group
+            ):
+                self.screen_versions.pop((follower.screen, follower.locale), None)
 
     def _listen(self) -> None:
         """Read Redis's messages and hand each to `relay` (in a thread of its own, so
@@ -176,7 +300,11 @@ class Hub:
 
     def relay(self, channel: str, data: str) -> None:
         """Send the news of ``channel`` to its followers: the board, asked of the app once
-        per language, the same bytes to each follower of that language."""
+        per language, the same bytes to each follower of that language (a tournament's
+        channel: `relay_screens`)."""
+        if channel.startswith(TOURNAMENT_PREFIX):
+            self.relay_screens(channel)
+            return
         try:
             version = int(json.loads(data)["v"])
         except (ValueError, KeyError, TypeError):
@@ -190,6 +318,93 @@ class Hub:
             event = self.event(followers[0].token, locale, version)
             for follower in followers:
                 follower.inbox.put(event)
+
+    def relay_screens(self, channel: str) -> None:
+        """A tournament changed: each screen page its screens follow (per language) is
+        asked of the app once, and its answer sent to each of them. News that comes while
+        a page is being asked makes one more ask once it is done, not one each."""
+        with self._lock:
+            pages = {(f.screen, f.locale) for f in self.followers.get(channel, ()) if f.screen}
+        for key in sorted(pages):
+            page, locale = key
+            with self._lock:
+                if key in self._asking:
+                    self._asking[key] = True  # asked again once the ask under way is done
+                    continue
+                self._asking[key] = False
+            while True:
+                self._send_screen(channel, page, locale)
+                with self._lock:
+                    if not self._asking[key]:
+                        del self._asking[key]
+                        break
+                    self._asking[key] = False
+
+    def _send_screen(self, channel: str, page: str, locale: str) -> None:
+        with self._lock:
+            seen = self.screen_versions.get((page, locale), "")
+        answer = self.ask_screen(page, locale, seen)
+        if answer.status == 304:
+            return
+        with self._lock:
+            followers = [
+                f
+                for f in self.followers.get(channel, ())
+                if f.screen == page and f.locale == locale
+            ]
+            if answer.status == 200:
+                self.screen_versions[(page, locale)] = answer.version
+        if answer.status == 0 or answer.status >= 500:
+            event = screen_event(ScreenAnswer(0))  # no page: each screen asks itself
+        elif not answer.allowed:
+            for follower in followers:  # refused now (a revoked link): nothing more
+                follower.inbox.put(GONE)
+                follower.inbox.put(None)
+            return
+        else:
+            event = screen_event(answer)
+        for follower in followers:
+            follower.inbox.put(event)
+
+    def _ask_once(self, page: str, locale: str, seen: str) -> ScreenAnswer:
+        """`ask_screen`, one ask at a time for the same question: who asks while it is
+        under way gets its answer."""
+        key = (page, locale, seen)
+        with self._lock:
+            asking = self._asks.get(key)
+            mine = asking is None
+            if asking is None:
+                asking = self._asks[key] = _Ask()
+        if mine:
+            try:
+                asking.answer = self.ask_screen(page, locale, seen)
+            finally:
+                with self._lock:
+                    del self._asks[key]
+                asking.done.set()
+        else:
+            asking.done.wait(APP_TIMEOUT + 1)
+        return asking.answer
+
+    def ask_screen(self, page: str, locale: str, seen: str = "") -> ScreenAnswer:
+        """The app's answer for the screen ``page`` as an anonymous screen in ``locale``
+        that shows the version ``seen`` asks for it (no redirect followed)."""
+        headers = {"Cookie": f"{LOCALE_COOKIE}={locale}", "Accept-Language": locale}
+        if seen:
+            headers["If-None-Match"] = f'"{seen}"'
+        request = urllib.request.Request(f"{self.app_url}{page}", headers=headers)  # noqa: S310
+        try:
+            with _NO_REDIRECT.open(request, timeout=APP_TIMEOUT) as answer:
+                status, found = answer.status, answer.headers
+                html = answer.read().decode("utf-8")
+        except urllib.error.HTTPError as error:
+            status, found, html = error.code, error.headers, ""
+            error.close()
+        except (urllib.error.URLError, OSError, ValueError) as error:
+            logger.warning("push: no screen from the app (%s): the screens ask themselves", error)
+            return ScreenAnswer(0)
+        version = (found.get("ETag") or "").removeprefix("W/").strip('"')
+        return ScreenAnswer(status, version, found.get(CHANNEL_HEADER) or "", html)
 
     def event(self, token: str, locale: str, version: int) -> bytes:
         """The event telling a board's followers of its version ``version``: with the
@@ -217,11 +432,44 @@ def _locale(environ: WSGIEnvironment) -> str:
     return asked if asked in LOCALES else DEFAULT_LOCALE
 
 
-class PushApp:
-    """The WSGI app: ``/v/<token>/events`` and ``/healthz``."""
+def _screen_page(path: str, environ: WSGIEnvironment) -> str:
+    """The screen's page a stream follows: its path, with the page's cycle if any."""
+    cycle = parse_qs(environ.get("QUERY_STRING", "")).get("cycle", [""])[0]
+    if cycle.isdigit() and 1 <= int(cycle) <= 300:
+        return f"{path}?cycle={int(cycle)}"
+    return path
 
-    def __init__(self, hub: Hub, longest: float = LONGEST, keepalive: float = KEEPALIVE) -> None:
+
+def _seen(environ: WSGIEnvironment) -> str:
+    """The version the screen shows: the last event's id on a reconnection, else ``v``."""
+    seen = (
+        environ.get("HTTP_LAST_EVENT_ID")
+        or parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
+    )
+    return seen if _VERSION.fullmatch(seen) else ""
+
+
+def _not_found(start_response: StartResponse) -> Iterator[bytes]:
+    start_response("404 NOT FOUND", [("Content-Type", "text/plain")])
+    return iter([b"not found"])
+
+
+class PushApp:
+    """The WSGI app: ``/v/<token>/events``, the venue screens' streams and ``/healthz``.
+
+    Behind the site's own proxy the streams are same-origin; served on an origin of its
+    own, the pages' origins (``origins``: the app's LIVE_PUSH_URL's pages, say
+    ``https://scopa.example.org``) are allowed to read them (CORS, no credentials)."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        longest: float = LONGEST,
+        keepalive: float = KEEPALIVE,
+        origins: frozenset[str] = frozenset(),
+    ) -> None:
         self.hub, self.longest, self.keepalive = hub, longest, keepalive
+        self.origins = origins
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterator[bytes]:
         path = environ.get("PATH_INFO", "")
@@ -229,34 +477,51 @@ class PushApp:
             start_response("200 OK", [("Content-Type", "text/plain")])
             return iter([b"ok"])
         match = _EVENTS.fullmatch(path)
-        if match is None or environ.get("REQUEST_METHOD") != "GET":
-            start_response("404 NOT FOUND", [("Content-Type", "text/plain")])
-            return iter([b"not found"])
-        follower = self.hub.follow(match.group(1), _locale(environ))
+        screen = _SCREEN_EVENTS.fullmatch(path)
+        if (match is None and screen is None) or environ.get("REQUEST_METHOD") != "GET":
+            return _not_found(start_response)
+        if screen is not None:
+            found = self.hub.follow_screen(
+                _screen_page(screen.group(1), environ), _locale(environ), _seen(environ)
+            )
+            if found == 404:
+                return _not_found(start_response)
+            follower = found if isinstance(found, Follower) else None
+            retry_after = "10" if found == 503 else "60"
+        elif match is not None:
+            follower, retry_after = self.hub.follow(match.group(1), _locale(environ)), "60"
         if follower is None:
-            start_response("503 SERVICE UNAVAILABLE", [("Retry-After", "60")])
+            start_response("503 SERVICE UNAVAILABLE", [("Retry-After", retry_after)])
             return iter([b""])
-        start_response(
-            "200 OK",
-            [
-                ("Content-Type", "text/event-stream; charset=utf-8"),
-                ("Cache-Control", "no-store"),
-                ("X-Accel-Buffering", "no"),  # nginx: no buffering of the stream
-                ("X-Content-Type-Options", "nosniff"),
-            ],
-        )
+        headers = [
+            ("Content-Type", "text/event-stream; charset=utf-8"),
+            ("Cache-Control", "no-store"),
+            ("X-Accel-Buffering", "no"),  # nginx: no buffering of the stream
+            ("X-Content-Type-Options", "nosniff"),
+        ]
+        if self.origins:
+            headers.append(("Vary", "Origin"))
+            if (origin := environ.get("HTTP_ORIGIN", "")) in self.origins:
+                headers.append(("Access-Control-Allow-Origin", origin))
+        start_response("200 OK", headers)
         return self.stream(follower)
 
     def stream(self, follower: Follower) -> Iterator[bytes]:
         """What the follower is sent, until ``longest`` seconds have passed."""
         deadline = time.monotonic() + self.longest
         try:
-            yield HELLO + self.hub.hello(follower)
+            # A board is told its game's last version; a screen was sent its page already
+            # when behind (`Hub.follow_screen`).
+            yield HELLO + (self.hub.hello(follower) if follower.screen is None else b"")
             while (left := deadline - time.monotonic()) > 0:
                 try:
-                    yield follower.inbox.get(timeout=min(self.keepalive, left))
+                    sent = follower.inbox.get(timeout=min(self.keepalive, left))
                 except queue.Empty:
                     yield PING
+                    continue
+                if sent is None:
+                    return
+                yield sent
         finally:
             self.hub.leave(follower)
 

@@ -29,8 +29,9 @@ RULE_SET = {
     "type": "string",
     "enum": list(RULE_SETS),
     "default": "scopa",
-    "description": "The rule set (RULES.md section 8): its deal decides the scope limits; "
-    "a rule set played in pairs only seats 2 sides as pairs.",
+    "description": "Optional, scopa by default. The rule set (RULES.md section 8): its deal "
+    "decides the scope limits; a rule set played in pairs only seats 2 sides as pairs.",
+    "examples": ["scopa-d-assi"],
 }
 CATEGORIES = [category.value for category in Category]
 
@@ -52,6 +53,15 @@ EXAMPLE_HAND = {
             "cards": _cards("4D 8D 9D 10D 7C 8C 9C 10C 6B 7B 8B 9B 10B 1S 6S 7S 9S 10S"),
             "scope": 0,
         },
+    ],
+}
+#: The same cards as a hand of Scopa d'assi between two pairs: a rule set is asked for by
+#: its key (an asso's sweep being a scopa or not is the table's count of scope).
+EXAMPLE_D_ASSI = {
+    "rule_set": "scopa-d-assi",
+    "sides": [
+        {**EXAMPLE_HAND["sides"][0], "name": "Anna e Carla"},  # type: ignore[index]
+        {**EXAMPLE_HAND["sides"][1], "name": "Bruno e Dario"},  # type: ignore[index]
     ],
 }
 
@@ -224,7 +234,12 @@ def _errors(description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": _ref("Errors")}}}
 
 
-def _operation(summary: str, request: str, response: str) -> dict[str, Any]:
+def _operation(
+    summary: str, request: str, response: str, examples: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"schema": _ref(request)}
+    if examples:
+        body["examples"] = examples
     return {
         "post": {
             "summary": summary,
@@ -239,7 +254,7 @@ def _operation(summary: str, request: str, response: str) -> dict[str, Any]:
             ],
             "requestBody": {
                 "required": True,
-                "content": {"application/json": {"schema": _ref(request)}},
+                "content": {"application/json": body},
             },
             "responses": {
                 "200": {
@@ -266,7 +281,16 @@ def openapi_document() -> dict[str, Any]:
         },
         "paths": {
             "/api/v1/score": _operation(
-                "Score one finished hand entered as cards", "ScoreRequest", "ScoreResponse"
+                "Score one finished hand entered as cards",
+                "ScoreRequest",
+                "ScoreResponse",
+                {
+                    "scopa": {"summary": "Scopa with napola and re bello", "value": EXAMPLE_HAND},
+                    "scopa-d-assi": {
+                        "summary": "Scopa d'assi, two pairs (rule_set)",
+                        "value": EXAMPLE_D_ASSI,
+                    },
+                },
             ),
             "/api/v1/primiera": _operation(
                 "Primiera of any set of cards", "PrimieraRequest", "PrimieraResponse"

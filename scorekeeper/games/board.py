@@ -142,6 +142,12 @@ def checker_url(game: Game, hand: Hand) -> str:
     params |= {name: 1 for name in VARIANT_LABELS if getattr(rules, name)}
     if rules.rule_set != Rules().rule_set:  # Scopa's is left out, as a default
         params["rule_set"] = rules.rule_set.key
+    # The table's house choices of Scopa d'assi, so that the checker shows the game's.
+    params |= {
+        name: getattr(rules, name).value
+        for name in ("asso_sweep", "asso_on_asso")
+        if getattr(rules, name) != getattr(Rules(), name)
+    }
     sides: tuple[SideCards | SideCounts, ...] = entry.sides
     for i, side in enumerate(sides):
         params |= {f"n{i}": list(named[i].players), f"scope{i}": side.scope}

@@ -111,6 +111,7 @@ class NewGameForm(RuleSetFields, VariantSwitches, AppForm):
         choices=[
             SelectChoice("11", "11"),
             SelectChoice("21", "21"),
+            SelectChoice("31", "31"),  # Scopa d'assi's championship target
             SelectChoice("other", _l("Other")),
         ],
         default="11",

@@ -1,26 +1,27 @@
-"""Running league imports: one at a time per user, a few at a time on the server.
+"""Running league imports: one at a time per user, on the job queue (`scorekeeper.jobs`).
 
-An import writes its league in short transactions (see `transfer.import_league`),
-in the background (`transfer.run_in_background`), so it is tracked by a `LeagueImport`
-row that every worker and machine sees: it holds the file to write and the progress
-(``games_done`` of ``games_total``), and its user is unique (one import per user).
-While it runs (``status`` running) its slot is unique and below ``LEAGUE_IMPORT_SLOTS``
-(a cap for the whole server), and it points at the league being written, which stays
-hidden (``League.importing``) until its last transaction. Once done or failed the row
-gives its slot back and keeps the outcome for the progress page (`progress`): the
-league, or why it failed; the user's next import replaces it.
+An import writes its league in short transactions (see `transfer.import_league`), in a
+consumer of the job queue, so it is tracked by a `LeagueImport` row that every worker
+and machine sees: it holds the file to write and the progress (``games_done`` of
+``games_total``), and its user is unique (one import per user). While it runs (``status``
+running) it points at the league being written, which stays hidden
+(``League.importing``) until its last transaction. Once done or failed the row keeps the
+outcome for the progress page (`progress`): the league, or why it failed; the user's
+next import replaces it. How many imports run at once is the consumers' business
+(``JOBS_THREADS`` each).
 
-An import that fails removes its league itself. One whose worker was killed stops
-beating (``heartbeat_at``, renewed with every chunk); once it is older than
-``LEAGUE_IMPORT_STALE_SECONDS`` the next import to start, or the next look at a
-progress page, sweeps it: its row is marked failed first, so a late chunk of the old
-import finds no running row and rolls back, then its hidden league is removed. Any
-hidden league without a running row (its cleanup was cut short) goes by the same sweep.
+The queue delivers a task at least once: a consumer killed mid-import has its message
+run again. So an import is idempotent: each delivery is an ``attempt`` (`begin` counts
+it), removes the hidden league an earlier attempt left and writes the league again
+from the file; every transaction of an attempt checks, in the transaction, that its
+attempt is still the job's latest and the job still running (`checkpoint`), so an older
+attempt still running somewhere writes nothing more, and a delivery of a finished job
+does nothing. No league is ever stored twice, and none is left hidden: the job row
+points at it from the transaction that made it.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from typing import Any, TypeAlias
 
 from flask import current_app
@@ -31,7 +32,6 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import League, LeagueImport
 from scorekeeper.models import utcnow
-from scorekeeper.scoring.errors import N_
 
 #: Why an import failed, as `LeagueImport.error` keeps it: ``where`` (a place in the
 #: file, or None), ``template`` (English, marked for translation) and its ``params``.
@@ -40,175 +40,146 @@ Reason: TypeAlias = dict[str, Any]
 RUNNING = "running"
 DONE = "done"
 FAILED = "failed"
-#: The reason of an import swept for dead.
-STOPPED: Reason = {
-    "where": None,
-    "template": N_("The import stopped for too long and was cancelled. Try again."),
-    "params": {},
-}
-
-#: Imports running at once on the whole server (LEAGUE_IMPORT_SLOTS to change it).
-SLOTS = 2
-#: Seconds without a beat after which an import is taken for dead.
-STALE_SECONDS = 60
 #: Games deleted by one transaction when a hidden league is removed.
 REMOVE_BATCH = 500
 
 
 class ImportBusy(Exception):
-    """No import can start now: this user's is running (``mine``), or the server's slots
-    are all taken."""
-
-    def __init__(self, *, mine: bool) -> None:
-        super().__init__("this user's import is running" if mine else "every slot is taken")
-        self.mine = mine
+    """This user's import is still running: no other can start now."""
 
 
 class ImportAbandoned(Exception):
-    """The import is no longer running: it was taken for dead and swept (before or while
-    it ran)."""
+    """This attempt of the import is not the job's latest, or the job is no longer
+    running: it writes nothing more."""
 
 
 def start(user_id: int, document: str, games_total: int) -> int:
-    """Claim a slot for `user_id`'s import of `document` (JSON text of `games_total`
-    games), committed with it, and return its job id.
+    """Store `user_id`'s import of `document` (JSON text of `games_total` games),
+    committed, and return its job id (the caller enqueues it).
 
-    Sweeps dead imports first, and the user's last finished one. Raises `ImportBusy`
-    when the user has an import running or every slot is taken, exactly across
-    workers: the database's unique constraints decide, not a count read before.
+    Replaces the user's last finished import, and one not begun yet (still queued, or
+    its message lost with a web worker killed between its commit and the enqueueing: a
+    later delivery of it finds no job and does nothing). Raises `ImportBusy` when the
+    user has one under way, exactly across workers: the unique user decides, not a count
+    read before.
     """
-    sweep()
-    db.session.execute(
-        delete(LeagueImport).where(LeagueImport.user_id == user_id, LeagueImport.status != RUNNING)
-    )
+    replaced = (LeagueImport.status != RUNNING) | (LeagueImport.attempt == 0)
+    db.session.execute(delete(LeagueImport).where(LeagueImport.user_id == user_id, replaced))
     db.session.commit()
-    slots = int(current_app.config.get("LEAGUE_IMPORT_SLOTS", SLOTS))
-    for slot in range(slots):
-        now = utcnow()
-        job = LeagueImport(
-            user_id=user_id,
-            slot=slot,
-            status=RUNNING,
-            document=document,
-            games_total=games_total,
-            started_at=now,
-            heartbeat_at=now,
-        )
-        db.session.add(job)
-        try:
-            db.session.commit()
-        except IntegrityError:
-            db.session.rollback()
-            if _running(user_id):
-                raise ImportBusy(mine=True) from None
-            continue
-        return job.id
-    raise ImportBusy(mine=_running(user_id))
-
-
-def _running(user_id: int) -> bool:
-    running = (LeagueImport.user_id == user_id) & (LeagueImport.status == RUNNING)
-    return db.session.scalar(select(exists().where(running))) or False
+    job = LeagueImport(
+        user_id=user_id,
+        status=RUNNING,
+        document=document,
+        games_total=games_total,
+        started_at=utcnow(),
+    )
+    db.session.add(job)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise ImportBusy() from None
+    return job.id
 
 
 def progress(job_id: int, user_id: int) -> LeagueImport | None:
-    """Job `job_id` if it is `user_id`'s (else None). A running job whose heartbeat is
-    stale is swept first (its worker died): it shows as failed. A live one costs this
-    page (reloaded every 2 s) a read and no write."""
+    """Job `job_id` if it is `user_id`'s (else None): a read, no write."""
     mine = (LeagueImport.id == job_id) & (LeagueImport.user_id == user_id)
-    dead = mine & (LeagueImport.status == RUNNING) & (LeagueImport.heartbeat_at < _stale_before())
-    if db.session.scalar(select(exists().where(dead))):
-        sweep()
     return db.session.scalar(select(LeagueImport).where(mine))
 
 
-def _stale_before() -> datetime:
-    """Heartbeats before this moment are of dead imports."""
-    stale = int(current_app.config.get("LEAGUE_IMPORT_STALE_SECONDS", STALE_SECONDS))
-    return utcnow() - timedelta(seconds=stale)
-
-
-def document(job_id: int) -> tuple[str, int] | None:
-    """The file and the user of job `job_id` while it runs (None once it does not)."""
+def begin(job_id: int) -> tuple[int, str, int] | None:
+    """Start a new attempt at job `job_id`, committed: its number, the file and the user;
+    None when the job is not running (done, failed or gone: this delivery has nothing to
+    do). The hidden league of an earlier attempt is removed first."""
+    running = (LeagueImport.id == job_id) & (LeagueImport.status == RUNNING)
     row = db.session.execute(
-        select(LeagueImport.document, LeagueImport.user_id).where(
-            LeagueImport.id == job_id, LeagueImport.status == RUNNING
+        update(LeagueImport)
+        .where(running)
+        .values(attempt=LeagueImport.attempt + 1, games_done=0)
+        .returning(
+            LeagueImport.attempt,
+            LeagueImport.document,
+            LeagueImport.user_id,
+            LeagueImport.league_id,
         )
     ).one_or_none()
-    return None if row is None or row.document is None else (row.document, row.user_id)
+    db.session.commit()
+    if row is None or row.document is None:
+        return None
+    if row.league_id is not None:
+        remove_hidden_league(row.league_id)  # the job's league_id goes with it
+    return row.attempt, row.document, row.user_id
 
 
-def beat(job_id: int, *, league_id: int | None = None, games_done: int | None = None) -> None:
-    """Renew the job's heartbeat inside the current transaction (with the league it
-    writes, the games stored so far); raises `ImportAbandoned` if it was swept."""
-    values: dict[str, object] = {"heartbeat_at": utcnow()}
+def checkpoint(
+    job_id: int, attempt: int, *, league_id: int | None = None, games_done: int | None = None
+) -> None:
+    """Inside the current transaction: record the league this attempt writes or the games
+    stored so far, if `attempt` is still the running job's latest; else raise
+    `ImportAbandoned` (the caller rolls back)."""
+    values: dict[str, object] = {}
     if league_id is not None:
         values["league_id"] = league_id
     if games_done is not None:
         values["games_done"] = games_done
-    beaten = db.session.scalar(
-        update(LeagueImport)
-        .where(LeagueImport.id == job_id, LeagueImport.status == RUNNING)
-        .values(**values)
-        .returning(LeagueImport.id)
+    current = (
+        (LeagueImport.id == job_id)
+        & (LeagueImport.status == RUNNING)
+        & (LeagueImport.attempt == attempt)
     )
-    if beaten is None:
+    statement = update(LeagueImport).where(current).returning(LeagueImport.id)
+    if values:
+        statement = statement.values(**values)
+    else:
+        statement = statement.values(attempt=LeagueImport.attempt)
+    if db.session.scalar(statement) is None:
         raise ImportAbandoned(job_id)
 
 
-def finish(job_id: int) -> None:
-    """Mark the job done (its slot given back, its file dropped), inside the transaction
-    that shows its league."""
-    beat(job_id)
+def finish(job_id: int, attempt: int) -> None:
+    """Mark the job done (its file dropped), inside the transaction that shows its league."""
+    checkpoint(job_id, attempt)
     db.session.execute(
-        update(LeagueImport)
-        .where(LeagueImport.id == job_id)
-        .values(status=DONE, slot=None, document=None)
+        update(LeagueImport).where(LeagueImport.id == job_id).values(status=DONE, document=None)
     )
 
 
-def _failed(reason: Reason) -> dict[str, object]:
-    """The values of a job row that failed for `reason`: no slot, file or league."""
-    return {"status": FAILED, "slot": None, "document": None, "league_id": None, "error": reason}
-
-
-def abandon(job_id: int, reason: Reason) -> None:
-    """After a failure: mark the job failed for `reason`, then remove the hidden league
-    it wrote.
-
-    A row already swept leaves its league to the sweep that took it; if the database
-    fails meanwhile (the failure may be the database's), the row stops beating and the
-    next sweep finishes the work."""
+def abandon(job_id: int, attempt: int, reason: Reason) -> None:
+    """After a failure of `attempt`: mark the job failed for `reason`, then remove the
+    hidden league it wrote. An attempt that is no longer the latest leaves both to the
+    latest; if the database fails meanwhile, the job stays running and its next
+    delivery removes the league before it starts again."""
     db.session.rollback()
     try:
-        running = (LeagueImport.id == job_id) & (LeagueImport.status == RUNNING)
-        league_id = db.session.scalar(select(LeagueImport.league_id).where(running))
+        current = (
+            (LeagueImport.id == job_id)
+            & (LeagueImport.status == RUNNING)
+            & (LeagueImport.attempt == attempt)
+        )
+        league_id = db.session.scalar(select(LeagueImport.league_id).where(current))
         failed = db.session.scalar(
-            update(LeagueImport).where(running).values(_failed(reason)).returning(LeagueImport.id)
+            update(LeagueImport)
+            .where(current)
+            .values(status=FAILED, document=None, league_id=None, error=reason)
+            .returning(LeagueImport.id)
         )
         db.session.commit()
         if failed is not None and league_id is not None:
             remove_hidden_league(league_id)
     except SQLAlchemyError:
         db.session.rollback()
-        current_app.logger.exception("league import %s: cleanup left to the sweep", job_id)
+        current_app.logger.exception("league import %s: its league is left hidden", job_id)
 
 
-def sweep() -> None:
-    """Mark dead imports failed, then remove every hidden league left without a running
-    import (a failed row keeps no league)."""
-    db.session.execute(
-        update(LeagueImport)
-        .where(LeagueImport.status == RUNNING, LeagueImport.heartbeat_at < _stale_before())
-        .values(_failed(STOPPED))
-    )
-    db.session.commit()
+def hidden_leagues() -> list[int]:
+    """Hidden leagues that no running import writes (none, unless a cleanup failed)."""
     writing = (LeagueImport.league_id == League.id) & (LeagueImport.status == RUNNING)
-    orphans = db.session.scalars(
-        select(League.id).where(League.importing.is_(True), ~exists().where(writing))
-    ).all()
-    for league_id in orphans:
-        remove_hidden_league(league_id)
+    return list(
+        db.session.scalars(
+            select(League.id).where(League.importing.is_(True), ~exists().where(writing))
+        ).all()
+    )
 
 
 def remove_hidden_league(league_id: int) -> None:

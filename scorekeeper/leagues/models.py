@@ -81,26 +81,26 @@ class League(RulesColumns, Model):
 
 class LeagueImport(Model):
     """An import (see `scorekeeper.leagues.imports`): one per user. While it runs it holds
-    one of the server's few slots, the file it writes (``document``) and a heartbeat
-    renewed with every chunk; once done or failed it gives its slot back and keeps its
-    outcome (the league, or ``error``) for its progress page, until the user's next import.
+    the file it writes (``document``), the league its latest ``attempt`` writes and the
+    games stored so far; once done or failed it keeps its outcome (the league, or
+    ``error``) for its progress page, until the user's next import.
     """
 
     __tablename__ = "league_import"
     __table_args__ = (
-        CheckConstraint("slot >= 0", name="slot_natural"),
         CheckConstraint("status IN ('running', 'done', 'failed')", name="status_known"),
-        CheckConstraint("(status = 'running') = (slot IS NOT NULL)", name="slot_while_running"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(
         ForeignKey("user_account.id", ondelete="CASCADE"), unique=True
     )
-    slot: Mapped[int | None] = mapped_column(Integer, unique=True)
     status: Mapped[str] = mapped_column(String(8), default="running", server_default="running")
+    #: Deliveries of its task so far (the queue delivers at least once): the latest alone
+    #: may write.
+    attempt: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     league_id: Mapped[int | None] = mapped_column(
-        ForeignKey("league.id", ondelete="CASCADE"), index=True
+        ForeignKey("league.id", ondelete="SET NULL"), index=True
     )
     games_done: Mapped[int] = mapped_column(Integer, default=0)
     games_total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
@@ -110,7 +110,6 @@ class LeagueImport(Model):
     #: `transfer.ImportRefused`), shown in the reader's language.
     error: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
     league: Mapped[League | None] = relationship()
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
@@ -30,7 +29,7 @@ from blinker import Namespace
 from flask import Flask, current_app
 from sqlalchemy import ColumnElement, Row, Select, select, update
 
-from scorekeeper import audit
+from scorekeeper import audit, jobs
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
@@ -85,6 +84,8 @@ BATCH = 500
 #: Games written by one transaction of an import: on SQLite the write lock is held
 #: that long (about 0.1 s on this machine, bench/imports.py).
 IMPORT_CHUNK = 100
+#: The job queue's task that writes an import (`import_task`).
+IMPORT_TASK = "league-import"
 #: Result rows written by one transaction of an import.
 RESULT_CHUNK = 2000
 
@@ -505,10 +506,14 @@ def csv_cell(text: str) -> str:
 def import_league(data: Any, owner: User) -> League:
     """Create a new league owned by `owner` from an export, here and now; all or nothing.
 
-    `queue_import` then `run_import` (what a request does in two steps, the second in
-    the background): raises what they raise.
+    `queue_import` then `run_import` (what a request does in two steps, the second on
+    the job queue): raises what they raise.
     """
-    return db.session.get_one(League, run_import(queue_import(data, owner)))
+    job_id = queue_import(data, owner)
+    league_id = run_import(job_id)
+    if league_id is None:
+        raise imports.ImportAbandoned(job_id)
+    return db.session.get_one(League, league_id)
 
 
 def queue_import(data: Any, owner: User) -> int:
@@ -516,8 +521,7 @@ def queue_import(data: Any, owner: User) -> int:
     store it as `owner`'s import job, to run with `run_import`: the job's id.
 
     Raises `ImportRefused` for a file that is not an export or is over the limits, and
-    `imports.ImportBusy` when the owner's last import is still running or the server
-    runs as many as it allows.
+    `imports.ImportBusy` when the owner's last import is still running.
     """
     doc = json_object(data, "file", _FILE_KEYS | {part.key for part in _file_parts()})
     version = doc.get("version")
@@ -544,65 +548,63 @@ def queue_import(data: Any, owner: User) -> int:
     return imports.start(owner.id, json.dumps(doc), len(games_in_file))
 
 
-def run_import(job_id: int) -> int:
-    """Write the league of import job `job_id` (see `queue_import`): the new league's id.
+def run_import(job_id: int) -> int | None:
+    """Write the league of import job `job_id` (see `queue_import`) as a new attempt: the
+    new league's id, or None if the job is no longer running (this delivery of its task
+    came after the job finished).
 
     Raises `ImportRefused` for anything in the file that is not valid: wrong shape or
     types, names twice, unknown players in seats, and hands the scoring package
-    refuses; `imports.ImportAbandoned` if the job was taken for dead (swept) before or
-    while it ran. Either way, or on any other failure, the job is marked failed with
-    its reason and what it wrote is removed.
+    refuses; `imports.ImportAbandoned` if a later attempt took the job over while this
+    one ran. On a refusal or any other failure the job is marked failed with its reason
+    and what it wrote is removed.
 
     The league is written in short transactions, `IMPORT_CHUNK` games each (on SQLite
     every other table can save in between), and stays hidden (``importing``) until
     the last one shows it; a refused or failed import removes what it wrote, so the
-    user sees all of it or nothing, and one cut short by a killed worker is removed
-    by the next sweep (see `scorekeeper.leagues.imports`).
+    user sees all of it or nothing, and one cut short by a killed consumer is written
+    again, from the start, by the queue's next delivery (`imports.begin` removes what
+    the cut attempt wrote).
     """
-    job = imports.document(job_id)
-    if job is None:
-        raise imports.ImportAbandoned(job_id)
-    text, user_id = job
+    begun = imports.begin(job_id)
+    if begun is None:
+        return None
+    attempt, text, user_id = begun
     doc = json.loads(text)
     try:
-        return _import(doc, doc["games"], db.session.get_one(User, user_id), job_id)
+        return _import(doc, doc["games"], db.session.get_one(User, user_id), job_id, attempt)
+    except imports.ImportAbandoned:
+        db.session.rollback()
+        raise
     except ImportRefused as err:
-        imports.abandon(job_id, err.as_reason())
+        imports.abandon(job_id, attempt, err.as_reason())
         raise
     except BaseException:
-        imports.abandon(job_id, BROKEN)
+        imports.abandon(job_id, attempt, BROKEN)
         raise
 
 
-def run_in_background(job_id: int) -> None:
-    """Run import job `job_id` in a thread of this worker, outside the request (gunicorn's
-    timeout watches requests only), with an application context of its own (so a
-    database session of its own); under ``TESTING`` the caller waits for it.
-
-    Its progress and outcome are in the job row (`imports.progress`): a refusal is kept
-    there, anything else is logged too. The thread is not a daemon: a worker stopped
-    gracefully finishes the import first (within gunicorn's graceful timeout). If the
-    worker dies the heartbeat stops and the job is swept (marked failed, its hidden
-    league removed) by the next sweep.
-    """
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    worker = threading.Thread(
-        target=_run_job, args=(app, job_id), name=f"league-import-{job_id}", daemon=False
-    )
-    worker.start()
-    if app.testing:
-        worker.join()
+def enqueue_import(job_id: int) -> None:
+    """Send import job `job_id` to the job queue; if the queue cannot take it (Redis or
+    the database away), the job fails at once (its page says so) rather than wait for
+    ever."""
+    try:
+        jobs.enqueue(IMPORT_TASK, job_id)
+    except jobs.QueueUnavailable:
+        current_app.logger.exception("league import %s could not be queued", job_id)
+        imports.abandon(job_id, 0, BROKEN)
 
 
-def _run_job(app: Flask, job_id: int) -> None:
-    """`run_import` in a thread: its own application context, and nothing raised out."""
-    with app.app_context():
-        try:
-            run_import(job_id)
-        except (ImportRefused, imports.ImportAbandoned):
-            pass  # kept in the job row for its page
-        except Exception:
-            app.logger.exception("league import %s failed", job_id)
+@jobs.task(IMPORT_TASK)
+def import_task(job_id: int) -> None:
+    """The queue's task: `run_import`, its outcome kept in the job row (a refusal, or
+    anything else, which is logged too)."""
+    try:
+        run_import(job_id)
+    except (ImportRefused, imports.ImportAbandoned):
+        pass  # kept in the job row for its page
+    except Exception:
+        current_app.logger.exception("league import %s failed", job_id)
 
 
 #: Sent after each chunk of games of an import is committed, with the league's id as
@@ -615,7 +617,9 @@ def _check_parts(doc: Mapping[str, Any], games: int) -> list[tuple[FilePart, Any
     return [(part, part.check(doc[part.key], games)) for part in _file_parts() if part.key in doc]
 
 
-def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_id: int) -> int:
+def _import(
+    doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_id: int, attempt: int
+) -> int:
     """Add the hidden league with its players and seasons, then its games chunk by chunk,
     then their results and standing rows and the file's other parts, and show it: the
     new league's id."""
@@ -627,7 +631,7 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
     db.session.flush()
     league_id: int = league.id
     seats = {local: (player.id, player.name) for local, player in players.items()}
-    imports.beat(job_id, league_id=league_id)
+    imports.checkpoint(job_id, attempt, league_id=league_id)
     db.session.commit()
     results: list[standings.ResultRow] = []
     game_ids: list[int] = []
@@ -640,13 +644,13 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
             for i, item in chunk
         ]
         done += len(chunk)
-        imports.beat(job_id, games_done=done)  # first: a swept import writes nothing more
+        imports.checkpoint(job_id, attempt, games_done=done)  # first: a stale attempt stops
         results += _store_league_games(league_id, new_games, game_ids)
         db.session.commit()
         chunk_stored.send(league_id, games=done)
     ratings = standings.rate_new_results(results)
     for rows in _batches(results, RESULT_CHUNK):
-        imports.beat(job_id)
+        imports.checkpoint(job_id, attempt)
         standings.insert_results(rows)
         db.session.commit()
     standings.add_new_standings(league_id, results, ratings)
@@ -660,7 +664,7 @@ def _import(doc: Mapping[str, Any], games_in_file: list[Any], owner: User, job_i
         {"games": len(game_ids), "players": len(players)},
         audit.Actor.system(owner.id, owner.username),
     )
-    imports.finish(job_id)
+    imports.finish(job_id, attempt)
     db.session.commit()
     return league_id
 

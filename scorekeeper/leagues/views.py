@@ -613,24 +613,20 @@ def _limited(error: HTTPException) -> ResponseReturnValue:
 )
 def import_league() -> ResponseReturnValue:
     """Create a new league, owned by you, from an exported JSON file (all or nothing):
-    the file's shape is checked here, its league written in the background, followed
-    on `import_progress`."""
+    the file's shape is checked here, its league written by the job queue, followed on
+    `import_progress`."""
     form = ImportForm()
     if form.validate_on_submit():
         try:
             job_id = transfer.queue_import(form.document, current_user)
         except transfer.ImportRefused as err:
             form.add_errors({"file": [not_imported(err.message())]})
-        except ImportBusy as err:
-            busy = (
-                _("An import of yours is already running: try again when it has finished.")
-                if err.mine
-                else _("The server is busy with other imports: try again in a minute.")
-            )
+        except ImportBusy:
+            busy = _("An import of yours is already running: try again when it has finished.")
             form.add_errors({"file": [not_imported(busy)]})
             return render_template("leagues/import.html", form=form), 409
         else:
-            transfer.run_in_background(job_id)
+            transfer.enqueue_import(job_id)
             return redirect(url_for("leagues.import_progress", job_id=job_id))
     return render_template("leagues/import.html", form=form), form.page_status
 

@@ -15,6 +15,8 @@ The modules, from the bottom up:
   runs of the denari shared out);
 - :mod:`.sides`: what one side took, as entered (:class:`SideCards`,
   :class:`SideCounts`);
+- :mod:`.shareout`: whether one share-out of the 40 cards gives all of a hand's counts at
+  once, and such a share-out (:func:`find_share_out`);
 - :mod:`.validate`: the checks on an entered hand, one function each;
 - :mod:`.score`: scoring a hand (:class:`HandScore`, :class:`Award`);
 - :mod:`.entry`: the typed hand entries and their JSON (:class:`CardsEntry`,
@@ -114,6 +116,7 @@ from .score import (
     score_counts,
     score_masks,
 )
+from .shareout import ShareOut, find_share_out, share_out_errors
 from .sides import SideCards, SideCounts
 from .validate import CARDS_CHECKS, COUNTS_CHECKS, validate_cards, validate_counts
 
@@ -187,6 +190,7 @@ __all__ = [
     "RuleSet",
     "Rules",
     "ScoringError",
+    "ShareOut",
     "SideCards",
     "SideCounts",
     "SideOutlook",
@@ -200,6 +204,7 @@ __all__ = [
     "contest",
     "counts_of",
     "deck_index",
+    "find_share_out",
     "format_cards",
     "game_outlook",
     "leader_at_target",
@@ -217,6 +222,7 @@ __all__ = [
     "score_cards",
     "score_counts",
     "score_masks",
+    "share_out_errors",
     "sorted_cards",
     "validate_cards",
     "validate_counts",

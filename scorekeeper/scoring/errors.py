@@ -77,6 +77,10 @@ class ErrorCode(enum.StrEnum):
     PRIMIERA_DENARI_ABOVE = "primiera_denari_above"
     PRIMIERA_SUITS_ABOVE = "primiera_suits_above"
     PRIMIERA_DENARI_BELOW = "primiera_denari_below"
+    DENARI_SHARE_OUT = "denari_share_out"
+    BEST_CARDS_SHARE_OUT = "best_cards_share_out"
+    PRIMIERA_WINNER_BEATEN = "primiera_winner_beaten"
+    PRIMIERA_NOBODY = "primiera_nobody"
     PLAYED_ON_TABLE = "played_on_table"
     ENTRY_MODE = "entry_mode"
     NOT_AN_OBJECT = "not_an_object"
@@ -196,6 +200,23 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
         ),
         ErrorCode.PRIMIERA_DENARI_BELOW: N_(
             "%(cards)s make %(count)s denari, but this side took only %(denari)s"
+        ),
+        # No share-out of the 40 cards gives every count at once (scoring/shareout.py).
+        ErrorCode.DENARI_SHARE_OUT: N_(
+            "the ten denari cannot be shared out to give all of this at once: each "
+            "side's denari, its best denaro, the settebello, the re bello and the napola"
+        ),
+        ErrorCode.BEST_CARDS_SHARE_OUT: N_(
+            "no share-out of the cards gives every side these best cards together with "
+            "the cards it took"
+        ),
+        ErrorCode.PRIMIERA_WINNER_BEATEN: N_(
+            "this side cannot have taken the primiera: its best denaro is %(card)s at "
+            "most, and the side with the settebello took %(other)s cards that are not "
+            "denari, so its primiera is always at least as high"
+        ),
+        ErrorCode.PRIMIERA_NOBODY: N_(
+            "with these counts one side always takes the primiera: choose which"
         ),
         ErrorCode.PLAYED_ON_TABLE: N_(
             "%(card)s is the card played, so it cannot be on the table too"

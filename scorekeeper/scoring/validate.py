@@ -35,6 +35,7 @@ from .deal import NAPOLA_MIN, NapolaOutcome, most_scope, napola_outcomes, scope_
 from .errors import ErrorCode, InputError, InvalidHand
 from .primiera import SLICE_BEST, primiera_value
 from .rules import Rules
+from .shareout import share_out_errors
 from .sides import SideCards, SideCounts
 
 CardsCheck = Callable[[Rules, Sequence[SideCards]], Sequence[InputError]]
@@ -677,6 +678,16 @@ def check_primiera_winner_suits(
     return [InputError(ErrorCode.PRIMIERA_WINNER_SUITS, "primiera")]
 
 
+def check_share_out(
+    rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
+) -> list[InputError]:
+    """Above all, some share-out of the 40 cards gives every count at once: the denari
+    with their best denari, settebello, re bello and napola runs; the best cards shown
+    with the cards each side took; who took the primiera, or nobody (with two sides)
+    (:mod:`.shareout`). Run last: the checks before say more precisely what is wrong."""
+    return share_out_errors(rules, sides, primiera_winner)
+
+
 #: The stages of the checks of a hand entered as counts.
 COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
     (check_side_count,),
@@ -693,4 +704,5 @@ COUNTS_CHECKS: tuple[tuple[CountsCheck, ...], ...] = (
     (check_napola_share, check_counts_sweeps, check_primiera_winner_suits),
     (check_best_cards_fit, check_best_denari_held, check_best_sevens),
     (check_denari_below_best, check_suits_below_best, check_denari_with_best),
+    (check_share_out,),
 )

@@ -115,17 +115,19 @@ ERROR_MESSAGES = {
         'With rotating partners everyone enters alone: one player a line, such as "Carla (Club)".'
     ),
     "rotating_players": _l(
-        "Rotating partners seat four at every table: the players must be a multiple of 4"
-        " (8, 12, 16...)."
+        "Rotating partners seat four at a table: enter 4 players or more (those a table"
+        " cannot seat rest in turn)."
     ),
     "clubs_pairs": _l(
         'Club against club takes pairs with their club: write "Anna & Bruno (Club)".'
     ),
-    "clubs_uneven": _l(
-        "Club against club needs two clubs or more, each with as many pairs (two or more)."
-    ),
+    "clubs_uneven": _l("Club against club needs two clubs or more, each with two pairs or more."),
     "withdraw_rotating": _l(
-        "With rotating partners a player cannot be withdrawn: the tables seat four."
+        "With rotating partners a player leaves between rounds: enter the result of"
+        " their table first."
+    ),
+    "withdraw_rotating_few": _l(
+        "With rotating partners at least 4 players must stay: a table seats four."
     ),
     "entry_line": _l(
         'This line is not an entry: write "Anna & Bruno (Club)" for a pair, '

@@ -15,7 +15,7 @@ from scorekeeper.audit import words
 from scorekeeper.extensions import db
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Game
-from scorekeeper.grammar import Side
+from scorekeeper.grammar import Side, ngettext
 from scorekeeper.grammar import gettext as _
 from scorekeeper.leagues.access import member_role
 from scorekeeper.leagues.models import League
@@ -121,6 +121,8 @@ class TableRow:
     #: Withdrawn mid-tournament (shown so), and how many players it is (the word's form).
     withdrawn: bool = False
     players: int = 2
+    #: Rounds rested (byes: rotating partners' rests, club against club's pairs left over).
+    rests: int = 0
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,65 @@ def side_name(match: Match, side: int) -> str:
     return " / ".join(name for entrant in sides[side] for name in entrant.names)
 
 
+def rest_note(points: int) -> str:
+    """What a rest (a bye) is worth in the standings of rotating partners, in words."""
+    return ngettext(
+        "A round resting counts as a match won: %(num)d point in the standings, no"
+        " partita and no game points.",
+        "A round resting counts as a match won: %(num)d points in the standings, no"
+        " partita and no game points.",
+        points,
+    )
+
+
+def rest_notes(tournament: Tournament) -> list[str]:
+    """Who rests each round of a rotating tournament and what a rest is worth (nothing
+    to say when everyone plays every round)."""
+    players = sum(1 for row in services.entrants(tournament) if not row.withdrawn)
+    resting = core.resting(players)
+    if resting == 0 or tournament.seed is None:
+        return []
+    return [
+        ngettext(
+            "With %(players)d players, %(num)d rests each round: whoever has rested"
+            " least so far, so nobody rests twice before everyone has rested once.",
+            "With %(players)d players, %(num)d rest each round: those who have rested"
+            " least so far, so nobody rests twice before everyone has rested once.",
+            resting,
+            players=players,
+        ),
+        rest_note(tournament.points_bye),
+    ]
+
+
+def club_bye_note(tournament: Tournament) -> str:
+    """What a bye is worth in club against club (a resting club's pairs, a bigger
+    club's pairs left over), in words."""
+    return ngettext(
+        "When the clubs field different numbers of pairs, every pair of the smaller club"
+        " plays and the bigger club's pairs left over have a bye, different ones each"
+        " time; with an odd number of clubs one club rests each round. A bye counts"
+        " nothing in the team standings (shown apart); in the pairs' standings it counts"
+        " as a match won, %(num)d point.",
+        "When the clubs field different numbers of pairs, every pair of the smaller club"
+        " plays and the bigger club's pairs left over have a bye, different ones each"
+        " time; with an odd number of clubs one club rests each round. A bye counts"
+        " nothing in the team standings (shown apart); in the pairs' standings it counts"
+        " as a match won, %(num)d points.",
+        tournament.points_bye,
+    )
+
+
+def bye_notes(tournament: Tournament) -> list[str]:
+    """What the standings count for a rest or a bye, where the format has its own (the
+    results page for the club's site says it under the standings)."""
+    if services.is_rotating(tournament):
+        return rest_notes(tournament)
+    if services.is_clubs(tournament):
+        return [club_bye_note(tournament)]
+    return []
+
+
 def format_notes(tournament: Tournament) -> list[str]:
     """What the tournament's format promises and asks, in words: the rotating pairing's
     guarantee, the team standings' order, the semifinals' target, the winning margin."""
@@ -199,14 +260,16 @@ def format_notes(tournament: Tournament) -> list[str]:
         notes.append(
             _(
                 "Rotating partners: every round each player has a new partner. With n"
-                " players nobody partners the same player twice in the first n \u2212 1 rounds,"
-                " the most there can be; each round's tables are the seating that repeats"
+                " players nobody partners the same player twice in the first n \u2212 1 rounds"
+                " when n is a multiple of 4, the most there can be, and in the first"
+                " n \u2212 2 otherwise; each round's tables are the seating that repeats"
                 " the fewest opponents already met. The individual ranking counts each"
                 " player's matches with their pair's result: match points, then the"
                 " tie-breaks below (head-to-head and the classifica avulsa are left out:"
                 " partners change every round)."
             )
         )
+        notes.extend(rest_notes(tournament))
     if services.is_clubs(tournament):
         notes.append(
             _(
@@ -215,6 +278,7 @@ def format_notes(tournament: Tournament) -> list[str]:
                 " standings: matches won, then partite won, then game points."
             )
         )
+        notes.append(club_bye_note(tournament))
     for stage in tournament.stages:
         if stage.semifinal_target is not None:
             notes.append(
@@ -495,8 +559,14 @@ def _both_unplayed(
     return row.played == 0 and (below is None or below.played == 0)
 
 
-def _table(title: str, standings: tuple[core.Standing, ...], by: dict[int, Entrant]) -> Table:
+def _table(
+    title: str,
+    standings: tuple[core.Standing, ...],
+    by: dict[int, Entrant],
+    rests: dict[int, int] | None = None,
+) -> Table:
     below = [*standings[1:], None]
+    rests = rests or {}
     return Table(
         title,
         [
@@ -506,6 +576,7 @@ def _table(title: str, standings: tuple[core.Standing, ...], by: dict[int, Entra
                 "" if _both_unplayed(row, nxt) else reason_text(row.ahead),
                 row.entrant in by and by[row.entrant].withdrawn,
                 len(by[row.entrant].names) if row.entrant in by else 2,
+                rests.get(row.entrant, 0),
             )
             for row, nxt in zip(standings, below, strict=True)
         ],
@@ -540,12 +611,15 @@ def tables(tournament: Tournament) -> list[Table]:
     if services.is_three(tournament):
         return [_three_table(_("Standings"), services.three_standings(tournament, first), by)]
     if services.is_rotating(tournament):
-        return [_table(_("Individual standings"), services.standings(tournament, stage=first), by)]
+        table = services.standings(tournament, stage=first)
+        rests = services.rests(tournament, first)
+        return [_table(_("Individual standings"), table, by, rests)]
     if services.is_clubs(tournament):
         clubs = Table(
             _("Team standings"), [], club_rows=list(services.club_table(tournament, first))
         )
-        return [clubs, _table(_("Pairs"), services.standings(tournament, stage=first), by)]
+        pairs = services.standings(tournament, stage=first)
+        return [clubs, _table(_("Pairs"), pairs, by, services.rests(tournament, first))]
     if first.kind == StageKind.GROUPS.value and len(tournament.stages) > 1:
         groups = [
             _table(_("Group %(letter)s", letter=group_letter(index)), table, by)

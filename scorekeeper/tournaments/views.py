@@ -33,6 +33,7 @@ from scorekeeper.tournaments.access import (
     require_side_holder,
     tournaments_of,
 )
+from scorekeeper.tournaments.circuits.services import circuits_holding
 from scorekeeper.tournaments.errors import ResultChanged, RoundStarted, TournamentRefused
 from scorekeeper.tournaments.forms import (
     STRUCTURE_NAMES,
@@ -67,6 +68,8 @@ from scorekeeper.tournaments.models import (
     Status,
     Tournament,
 )
+from scorekeeper.tournaments.results_out.forms import FramingForm
+from scorekeeper.tournaments.results_out.links import framing_sites
 from scorekeeper.tournaments.venue.screen_page import screen_page
 from scorekeeper.ui.forms import AppForm, ButtonForm, show_refusal
 
@@ -149,7 +152,14 @@ def show(public_id: str) -> ResponseReturnValue:
         tie_breaks=pages.tie_break_names(t),
         entrant_count=sum(1 for entry in services.entries(t) if not entry.withdrawn),
         format_notes=pages.format_notes(t),
+        circuits=circuits_holding(t, current_user if current_user.is_authenticated else None),
+        framing_form=_framing_form(t) if organiser else None,
     )
+
+
+def _framing_form(tournament: Tournament) -> FramingForm:
+    """The organiser's form of the sites that may frame the public results page."""
+    return FramingForm(formdata=None, sites=framing_sites(tournament))
 
 
 @bp.get("/<public_id>/history")
@@ -212,6 +222,7 @@ def _entries_page(
             drawn=drawn,
             groups=_groups(drawn),
             left_out=services.left_out(t) if t.status == Status.DRAWN.value else None,
+            rotating=services.is_rotating(t),
         ),
         status,
     )
@@ -525,6 +536,7 @@ def withdraw(public_id: str, entrant_id: int) -> ResponseReturnValue:
             access=access,
             entrant=entrant,
             waiting=pages.waiting_matches(entrant),
+            rotating=services.is_rotating(access.tournament),
         )
     if ButtonForm().validate_on_submit():
         try:
@@ -532,15 +544,22 @@ def withdraw(public_id: str, entrant_id: int) -> ResponseReturnValue:
         except TournamentRefused as error:
             _refused(error)
         else:
-            flash(
-                _(
-                    "Withdrawal of %(side)s recorded: the matches still to play are lost by "
-                    "forfeit.",
-                    side=Side(entrant.names),
-                ),
-                "success",
-            )
+            flash(_withdrawn_text(access.tournament, entrant), "success")
     return _to(access, "tournaments.entries", _anchor="in-play")
+
+
+def _withdrawn_text(tournament: Tournament, entrant: Entrant) -> str:
+    """What a withdrawal did: with rotating partners the player sits out from the next
+    round on; otherwise the pair's matches still to play are lost by forfeit."""
+    if services.is_rotating(tournament):
+        return _(
+            "Withdrawal of %(side)s recorded: seated no more from the next round.",
+            side=Side(entrant.names),
+        )
+    return _(
+        "Withdrawal of %(side)s recorded: the matches still to play are lost by forfeit.",
+        side=Side(entrant.names),
+    )
 
 
 @bp.post("/<public_id>/entrants/<int:entrant_id>/return")

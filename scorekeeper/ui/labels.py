@@ -343,8 +343,9 @@ def variants_on(rules: Rules) -> list[str]:
 def rules_summary(rules: Rules) -> list[str]:
     """A game's rules in one line's parts, as the board shows them: the rule set, the
     target, the variants on and the asso's house choices that are not the championship's
-    ("Scopone scientifico", "a 21", "napola")."""
-    parts = [rules.rule_set.name, gettext("to %(target)s", target=rules.target)]
+    ("Scopone scientifico", "ai 21", "napola": the tournaments' "to %(target)d", whose
+    Italian the target fits, "agli 11")."""
+    parts = [rules.rule_set.name, gettext("to %(target)d", target=rules.target)]
     parts += variants_on(rules)
     if rules.asso_sweep is not AssoSweep.NOT_SCOPA:
         parts.append(gettext("an asso's sweep is a scopa"))

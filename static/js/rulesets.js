@@ -1,8 +1,9 @@
 /* A form's rule set (templates/_rule_set_fields.html): show asso pigliatutto's house
    choices only for a rule set that plays it, offer only the seatings the rule set is
    played at (choosing its own when the one chosen is not), and, when the rule set
-   changes, its default target. Without a script every choice shows and the server says
-   what does not fit. */
+   changes, its default target. On the new-game form (data-follow-format) the seating
+   follows the rule set's own too (Scopa d'assi: the pairs) until the player picks one.
+   Without a script every choice shows and the server says what does not fit. */
 (function () {
   "use strict";
   var box = document.getElementById("rule-set-fields");
@@ -10,6 +11,7 @@
   var form = box.closest("form");
   var shapes = JSON.parse(box.dataset.ruleSets || "{}");
   var house = document.getElementById("asso-house");
+  var follow = box.hasAttribute("data-follow-format"), picked = false, last = chosen();
 
   function chosen() {
     var checked = form.querySelector("input[name=rule_set]:checked");
@@ -42,7 +44,9 @@
       option.style.display = allowed ? "" : "none";  // a label styled as a block ignores hidden
       input.disabled = !allowed;
     });
-    if (!current || shape.formats.indexOf(current.value) < 0) {
+    var follows = current && follow && changed && !picked && current.value === last.format;
+    last = shape;
+    if (!current || shape.formats.indexOf(current.value) < 0 || follows) {
       var own = form.querySelector("input[name=format][value='" + shape.format + "']");
       if (own) own.checked = true;
     }
@@ -60,6 +64,7 @@
   }
 
   form.addEventListener("change", function (event) {
+    if (event.target && event.target.name === "format" && event.isTrusted) picked = true;
     if (event.target && event.target.name === "rule_set") update(true);
   });
   update(false);

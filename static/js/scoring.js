@@ -761,6 +761,188 @@
     return errors;
   }
 
+  // ------------------------------------------------------------------ one share-out of the cards
+  // scoring/shareout.py: some share-out of the 40 cards gives every count at once. The
+  // denari go out in primiera order, each to a side that may hold it (best denari read
+  // from the search); the other 30 cards by Hall's condition on the sets of sides; who
+  // took the primiera from the settebello side's room (the winner holds the other sevens);
+  // "nobody" with two sides: both lack a suit, or both complete and level.
+
+  const ORDER = DATA.PRIMIERA_ORDER;
+  const FACES = ORDER.indexOf(8);
+  const SEVEN_PV = pv(SEVEN_VALUE);
+
+  function denariOwners(rules, sides) {  // per denaro (by value): the sides that may hold it
+    const owners = new Array(N).fill((1 << sides.length) - 1);
+    sides.forEach(function (side, i) {
+      const me = 1 << i;
+      if (side.settebello) owners[SEVEN] &= me;
+      if (rules.re_bello && side.re_bello) owners[RE] &= me;
+      const run = rules.napola ? side.napola_run : 0;
+      for (let v = 0; v < run; v++) owners[v] &= me;
+      if (run && run < N) owners[run] &= ~me;
+      for (const card of side.primiera_cards || []) {
+        if (card >= N) continue;
+        owners[card] &= me;
+        for (let v = 1; v <= N; v++) if (pv(v) > pv(card + 1)) owners[v - 1] &= ~me;
+      }
+    });
+    return owners;
+  }
+
+  // Every best denari vector (the watched sides' best denaro's primiera value, 0 for the rest).
+  function bestDenari(owners, denari, napola, watched) {
+    const n = denari.length;
+    const room = [new Array(n).fill(0)];
+    for (let pos = N - 1; pos >= 0; pos--) {
+      room.unshift(room[0].map(function (r, i) { return r + (owners[ORDER[pos] - 1] >> i & 1); }));
+    }
+    const memo = new Map();
+    function share(pos, left, started, mark) {
+      if (pos === N) return [new Array(n).fill(0)];
+      const key = pos + "|" + left.join(",") + "|" + started + "|" + mark;
+      if (memo.has(key)) return memo.get(key);
+      const value = ORDER[pos];
+      const found = new Map();
+      for (let i = 0; i < n; i++) {
+        if (!(owners[value - 1] >> i & 1) || !left[i]) continue;
+        if (value === 2 && napola !== null && mark === i && i !== napola) continue;  // asso, 2, 3
+        const rest = left.slice();
+        rest[i]--;
+        if (rest.some(function (r, j) { return r > room[pos + 1][j]; })) continue;
+        const after = value === 1 ? i : value === 3 ? (mark === i ? i : -1) : value === 2 ? -1 : mark;
+        const mine = !(started >> i & 1) && (watched >> i & 1);
+        for (const t of share(pos + 1, rest, (started | 1 << i) & watched, after)) {
+          const u = mine ? t.slice() : t;
+          if (mine) u[i] = pv(value);
+          found.set(u.join(","), u);
+        }
+      }
+      const result = Array.from(found.values());
+      memo.set(key, result);
+      return result;
+    }
+    if (denari.some(function (d, i) { return d > room[0][i]; })) return [];
+    return share(0, denari, 0, -1);
+  }
+
+  function outsideOwners(sides) {  // per card outside denari: the sides that may hold it
+    const owners = [];
+    for (let card = N; card < DECK.length; card++) {
+      let mask = (1 << sides.length) - 1;
+      sides.forEach(function (side, i) {
+        for (const best of side.primiera_cards || []) {
+          if (best < N || suitOf(best) !== suitOf(card)) continue;
+          if (best === card) mask &= 1 << i;
+          else if (pv(valueOf(card)) > pv(valueOf(best))) mask &= ~(1 << i);
+        }
+      });
+      owners.push(mask);
+    }
+    return owners;
+  }
+
+  function fits(owners, counts) {  // Hall: no set of sides left more cards only it may hold
+    const n = counts.length;
+    const byMask = new Array(1 << n).fill(0);
+    for (const mask of owners) byMask[mask]++;
+    if (byMask[0]) return false;
+    for (let group = 1; group < 1 << n; group++) {
+      let took = 0, only = 0;
+      for (let i = 0; i < n; i++) if (group >> i & 1) took += counts[i];
+      for (let mask = 1; mask < 1 << n; mask++) if (!(mask & ~group)) only += byMask[mask];
+      if (only > took) return false;
+    }
+    return true;
+  }
+
+  function eachTops(visit) {  // the settebello side's best cards in the other suits
+    const options = [null];
+    for (let top = 1; top <= FACES; top++) options.push(top);
+    for (const a of options) for (const b of options) for (const c of options) {
+      const tops = [a, b, c].filter(function (t) { return t !== null; });
+      const most = tops.reduce(function (t, top) { return t + N - top; }, 0);
+      const value = tops.length < 3 ? -1 : tops.reduce(function (t, top) { return t + pv(ORDER[top]); }, 0);
+      visit(most, value);
+    }
+  }
+
+  function settebelloRoom(best) {  // shareout.settebello_room
+    let room = 0;
+    eachTops(function (most, value) {
+      if (value < 0 || SEVEN_PV + value < best + 3 * SEVEN_PV) room = Math.max(room, most);
+    });
+    return room;
+  }
+
+  let TIES = null;
+  function tieTable() {  // shareout._tie_table: per difference, side 0's counts outside denari
+    if (TIES) return TIES;
+    const perSuit = [];
+    for (const holder of [0, 1]) {
+      for (let top = 1; top <= FACES; top++) {
+        const gap = SEVEN_PV - pv(ORDER[top]);
+        perSuit.push(holder === 0 ? [gap, top, N - 1] : [-gap, 1, N - top]);
+      }
+    }
+    TIES = new Map();
+    for (let a = 0; a < perSuit.length; a++) {
+      for (let b = a; b < perSuit.length; b++) {
+        for (let c = b; c < perSuit.length; c++) {
+          const s = [perSuit[a], perSuit[b], perSuit[c]];
+          const gap = s[0][0] + s[1][0] + s[2][0];
+          if (!TIES.has(gap)) TIES.set(gap, []);
+          TIES.get(gap).push([s[0][1] + s[1][1] + s[2][1], s[0][2] + s[1][2] + s[2][2]]);
+        }
+      }
+    }
+    return TIES;
+  }
+
+  function bothLackASuit(denari, outside) {
+    if (denari[0] === 0) return outside[0] >= N;
+    if (denari[1] === 0) return outside[1] >= N;
+    return outside[0] >= N && outside[0] <= 2 * N;
+  }
+
+  function checkShareOut(rules, format, sides, winner) {
+    const n = sides.length;
+    const denari = sides.map(function (s) { return s.denari; });
+    const outside = sides.map(function (s) { return s.cards - s.denari; });
+    const owners = denariOwners(rules, sides);
+    let napola = null;
+    if (rules.napola) napola = sides.findIndex(function (s) { return s.napola_run; });
+    const shown = sides.some(function (s) { return s.primiera_cards !== null; });
+    const someone = winner !== null && winner !== undefined;
+    const watched = shown || (!someone && n !== 2) ? 0 : someone ? 1 << winner : 3;
+    const bests = bestDenari(owners, denari, napola, watched);
+    if (!bests.length) return [error("denari_share_out", "denari", {})];
+    const seven = sides.findIndex(function (s) { return s.settebello; });
+    if (shown) return fits(outsideOwners(sides), outside) ? [] : [error("best_cards_share_out", "primiera", {})];
+    if (someone && winner !== seven) {
+      const best = Math.max.apply(null, bests.map(function (t) { return t[winner]; }));
+      if (outside[seven] <= settebelloRoom(best)) return [];
+      const value = ORDER.find(function (v) { return pv(v) === best && owners[v - 1] >> winner & 1; });
+      return [error("primiera_winner_beaten", "primiera", { card: DECK[value - 1], other: outside[seven] })];
+    }
+    if (someone) return [];
+    if (n !== 2) {  // one side always takes it: it alone can hold four suits, and more than 20 outside denari
+      const complete = sides.map(function (s, i) { return i; }).filter(function (i) { return denari[i] && outside[i] >= SUITS.length - 1; });
+      const total = outside.reduce(function (t, m) { return t + m; }, 0);
+      if (complete.length === 1 && total - outside[complete[0]] < N) return [error("primiera_nobody", "primiera", {})];
+      return [];
+    }
+    if (bothLackASuit(denari, outside)) return [];
+    if (denari[0] && denari[1]) {
+      for (const t of bests) {
+        for (const [low, high] of tieTable().get(t[1] - t[0]) || []) {
+          if (low <= outside[0] && outside[0] <= high) return [];
+        }
+      }
+    }
+    return [error("primiera_nobody", "primiera", {})];
+  }
+
   // The stages of scoring/validate.py's COUNTS_CHECKS: a stage that finds anything stops.
   const COUNTS_CHECKS = [
     [function (rules, format, sides) { return sideCountErrors(format, sides); }],
@@ -769,6 +951,7 @@
     [checkNapolaShare, checkCountsSweeps, checkPrimieraWinnerSuits],
     [checkBestCardsFit, checkBestDenariHeld, checkBestSevens],
     [checkDenariBelowBest, checkSuitsBelowBest, checkDenariWithBest],
+    [checkShareOut],
   ];
 
   function validateCounts(rules, format, sides, winner) {

@@ -5,6 +5,14 @@
 // it shows (If-None-Match): the answer is 304 when nothing did, else the new page, whose
 // content is swapped in where the screen is (the view shown stays shown). Without a
 // script, the page's <noscript> refresh loads the next view.
+// Where the page names a stream (data-events-url: the push server, scorekeeper/push.py),
+// the screen follows it: each "screen" event brings the new content, rendered once for
+// every screen, swapped in the same way (one without content: the screen asks itself);
+// while the stream is open the screen polls only every `data-push-poll` seconds (a safety
+// net), and once at each opening. "gone" (the link revoked) closes the stream for good;
+// cut otherwise, the stream opens again by itself and polling goes on meanwhile; refused
+// as it opens (the app busy, or the link revoked: the browser does not try again), the
+// screen polls and opens it again later, waiting twice as long each time, up to 10 min.
 // Tests drive it through window.scorekeeperScreen (next, show, poll) and ?cycle=N.
 (function () {
   "use strict";
@@ -13,6 +21,11 @@
   var cycle = (parseFloat(screen.getAttribute("data-cycle")) || 15) * 1000;
   var pollEvery = (parseFloat(screen.getAttribute("data-poll")) || 5) * 1000;
   var version = screen.getAttribute("data-version") || "";
+  var events = screen.getAttribute("data-events-url");
+  var pushPollEvery = (parseFloat(screen.getAttribute("data-push-poll")) || 60) * 1000;
+  var streaming = false;
+  var pollTimer = null;
+  var streamWait = 30000; // before opening again a stream refused as it opened
   var offset = 0; // server time minus this device's time
   var shownKey = null;
   var cycleTimer = null;
@@ -132,14 +145,64 @@
       });
   }
 
+  function schedulePoll() {
+    if (pollTimer) window.clearTimeout(pollTimer);
+    pollTimer = window.setTimeout(function () {
+      pollTimer = null;
+      var asked = document.hidden ? Promise.resolve() : poll();
+      asked.then(schedulePoll);
+    }, streaming ? pushPollEvery : pollEvery);
+  }
+
+  function follow() {
+    if (!events || !window.EventSource || !window.DOMParser) return;
+    var stream = new EventSource(events + "&v=" + encodeURIComponent(version));
+    var gone = false;
+    stream.addEventListener("open", function () {
+      streaming = true;
+      streamWait = 30000;
+      poll().then(schedulePoll); // what changed while the stream was being opened
+    });
+    stream.addEventListener("error", function () {
+      if (streaming) {
+        streaming = false;
+        schedulePoll();
+      }
+      if (stream.readyState === 2 && !gone) {
+        // Refused (not a cut, which the browser mends itself): later, polling meanwhile.
+        window.setTimeout(follow, streamWait);
+        streamWait = Math.min(streamWait * 2, 600000);
+      }
+    });
+    stream.addEventListener("screen", function (event) {
+      var news;
+      try {
+        news = JSON.parse(event.data);
+      } catch (e) {
+        return;
+      }
+      document.documentElement.removeAttribute("data-stale");
+      if (news.html) {
+        if (news.version !== version) swap(news.html);
+      } else {
+        poll();
+      }
+    });
+    stream.addEventListener("gone", function () {
+      gone = true;
+      stream.close();
+      streaming = false;
+      poll().then(schedulePoll);
+    });
+  }
+
   show(parseInt(screen.getAttribute("data-current"), 10) || 0);
   readClock();
   tick();
   window.setInterval(tick, 1000);
   restartCycle();
-  window.setInterval(function () {
-    if (!document.hidden) poll();
-  }, pollEvery);
+  schedulePoll();
+  follow();
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) poll();
   });

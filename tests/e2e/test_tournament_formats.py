@@ -1,6 +1,7 @@
 """The formats of issue 29 run to the end in a browser: an individual tournament of twelve
 with rotating partners (two clear points: a result short of them refused on the page),
-on a phone and on a laptop, and a club-against-club evening on a phone.
+on a phone and on a laptop, one of eleven on a phone (three rest each round, a player
+leaves between rounds), and a club-against-club evening on a phone.
 
 Waiting is Playwright's auto-waiting `expect`, never a sleep.
 """
@@ -104,6 +105,65 @@ def test_twelve_players_with_rotating_partners_to_the_end(
     )
     expect(page.get_by_role("heading", name="Individual standings")).to_be_visible()
     expect(page.locator(".tournament-standings tbody tr")).to_have_count(12)
+    expect(page.locator("#podium")).to_contain_text("Winner")
+    no_sideways_scroll(page)
+
+
+def test_eleven_players_rest_in_turn_and_one_leaves_on_a_phone(
+    make_phone: Callable[..., Page],
+) -> None:
+    """Eleven players: two tables and three resting every round; after round 2 a player
+    leaves (withdrawn from the entries page), rounds 3 and 4 seat the ten left, two of
+    them resting; the standings say each player's rests and what a rest is worth."""
+    page = make_phone(locale="en-GB", width=360)
+    sign_up(page, "organiser")
+    players = "\n".join(f"Giocatore {n}" for n in range(1, 12))
+    create(page, "Baraonda dei dispari", "Individual, rotating partners (baraonda)", 4, players)
+    expect(page.locator("li.match-waiting")).to_have_count(2)
+    expect(page.locator("li.match-bye")).to_have_count(3)
+    no_sideways_scroll(page)
+    rounds_url = page.url
+    entries_url = rounds_url.replace("/rounds", "/entries")
+
+    entered = 0
+    for number in range(1, 5):
+        expect(page.get_by_role("heading", name=f"Round {number}")).to_be_visible()
+        current = page.locator("section.round").first
+        expect(current.locator("li.match-bye")).to_have_count(3 if number <= 2 else 2)
+        entered += enter_round(page)
+        if number == 2:
+            page.goto(entries_url)
+            leaving = page.locator("#in-play li", has_text="Giocatore 5")
+            leaving.get_by_role("link", name="Withdraw…").click()
+            expect(page.locator("#withdraw")).to_contain_text("seated no more from the next")
+            page.locator("#confirm-withdrawal").click()
+            expect(page.locator(".flash-success")).to_contain_text(
+                "seated no more from the next round"
+            )
+            expect(page.locator("#in-play li", has_text="Giocatore 5")).to_contain_text(
+                "Withdrawn player"
+            )
+            page.goto(rounds_url)
+        if number < 4:
+            page.locator("#next-round-button").click()
+            page.goto(rounds_url)
+    assert entered == 8
+    expect(page.locator(".tournament-status")).to_have_text("Finished")
+    # Giocatore 5 sat at no table and rested in no round after leaving.
+    for later in page.locator("section.round").all()[:2]:
+        expect(later).not_to_contain_text("Giocatore 5")
+    no_sideways_scroll(page)
+
+    page.get_by_role("link", name="Standings", exact=True).click()
+    notes = page.locator("#format-notes")
+    expect(notes).to_contain_text("With 10 players, 2 rest each round")
+    expect(notes).to_contain_text("A round resting counts as a match won: 3 points")
+    rows = page.locator(".tournament-standings tbody tr")
+    expect(rows).to_have_count(11)
+    expect(page.locator(".tournament-standings .badge-withdrawn")).to_have_count(1)
+    # 3 + 3 + 2 + 2 rests over ten different players: nobody rested twice.
+    expect(page.locator(".tournament-standings .rests")).to_have_count(10)
+    expect(page.locator(".tournament-standings .rests").first).to_have_text("1 round resting")
     expect(page.locator("#podium")).to_contain_text("Winner")
     no_sideways_scroll(page)
 

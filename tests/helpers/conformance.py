@@ -456,6 +456,111 @@ def edge_counts(rng: random.Random, rules: Rules) -> JSON:
     }
 
 
+def share_out_counts(rng: random.Random, rules: Rules) -> JSON:
+    """Counts on the edge of one share-out giving them all (scoring/shareout.py): the side
+    with the settebello holds the asso up to the 7 or more (a napola when played) and 22
+    to 27 cards outside denari, the next side the denari above the run, and one of them,
+    another side or nobody is said to take the primiera; or the counts' best cards are
+    shown with a best card outside denari lowered to a face card and a few cards moved
+    between sides, so that best cards fit one by one but not always together."""
+    n = rules.sides
+    rich = rng.randrange(n)
+    poor = (rich + 1) % n
+    run = rng.choice((7, 7, 8, 9))
+    masks = [0] * n
+    for card in DECK[:DENARI_IN_DECK]:
+        if card.value <= run:
+            masks[rich] |= card.bit
+        else:
+            masks[poor if rng.random() < 0.8 else rng.randrange(n)] |= card.bit
+    others = list(DECK[DENARI_IN_DECK:])
+    rng.shuffle(others)
+    took = rng.randint(22, 27)
+    for card in others[:took]:
+        masks[rich] |= card.bit
+    for card in others[took:]:
+        masks[poor if rng.random() < 0.3 else rng.randrange(n)] |= card.bit
+    score = score_cards(rules, [SideCards.from_mask(mask) for mask in masks])
+    data: JSON = CountsEntry(tuple(counts_of(score))).to_json()
+    if rng.random() < 0.6:
+        for side in data["sides"]:
+            side["primiera_cards"] = None
+        data["primiera"] = rng.choice((poor, poor, None, None, rich, rng.randrange(n)))
+        return data
+    for side in data["sides"]:
+        cards = side["primiera_cards"]
+        for k, code in enumerate(cards):
+            if not code.endswith("D") and rng.random() < 0.4:
+                cards[k] = rng.choice(("8", "9", "10")) + code[-1]
+    for _ in range(rng.randint(0, 3)):
+        i, j = rng.randrange(n), rng.randrange(n)
+        moved = rng.randint(1, 4)
+        if data["sides"][i]["cards"] - data["sides"][i]["denari"] >= moved:
+            data["sides"][i]["cards"] -= moved
+            data["sides"][j]["cards"] += moved
+    return data
+
+
+def share_out_hand(rng: random.Random) -> JSON:
+    """A hand case of :func:`share_out_counts`."""
+    rules = random_rules(rng)
+    return {"rules": rules.to_json(), "mode": "counts", "entry": share_out_counts(rng, rules)}
+
+
+def _counts(
+    rules: Rules, sides: list[tuple[int, int, bool, int, str | None]], winner: int | None
+) -> JSON:
+    """A counts case: per side its cards, denari, settebello, napola run and best cards."""
+    return {
+        "rules": rules.to_json(),
+        "mode": "counts",
+        "entry": {
+            "sides": [
+                {
+                    "cards": cards,
+                    "denari": denari,
+                    "settebello": settebello,
+                    "re_bello": False,
+                    "napola_run": run,
+                    "scope": 0,
+                    "primiera_cards": None if best is None else best.split(),
+                }
+                for cards, denari, settebello, run, best in sides
+            ],
+            "primiera": winner,
+        },
+    }
+
+
+_NAPOLA = Rules(napola=True)
+_THREE = Rules(format=FORMATS["3"])
+#: The hands on paper of tests/unit/test_shareout.py, both ways.
+PAPER_SHARE_OUTS: list[JSON] = [
+    _counts(_NAPOLA, [(6, 3, False, 0, None), (34, 7, True, 7, None)], 0),
+    _counts(_NAPOLA, [(6, 3, False, 0, None), (34, 7, True, 7, None)], 1),
+    _counts(_NAPOLA, [(8, 3, False, 0, None), (32, 7, True, 7, None)], 0),
+    _counts(_NAPOLA, [(7, 3, False, 0, None), (33, 7, True, 7, None)], 0),
+    _counts(Rules(), [(37, 9, True, 0, None), (3, 1, False, 0, None)], None),
+    _counts(Rules(), [(30, 9, False, 0, None), (10, 1, True, 0, None)], None),
+    _counts(_THREE, [(34, 8, True, 0, None), (3, 1, False, 0, None), (3, 1, False, 0, None)], None),
+    _counts(_THREE, [(26, 8, True, 0, None), (7, 1, False, 0, None), (7, 1, False, 0, None)], None),
+    _counts(
+        _THREE,
+        [
+            (6, 1, False, 0, "8C 8B 8S"),
+            (6, 1, False, 0, "9C 9B 9S"),
+            (28, 8, True, 0, "7D 7C 7B 7S"),
+        ],
+        None,
+    ),
+    _counts(
+        _THREE,
+        [(10, 2, False, 0, "2D"), (10, 3, False, 0, "8D"), (20, 5, True, 0, "7D")],
+        None,
+    ),
+]
+
+
 def random_hand(rng: random.Random) -> JSON:
     """One hand case: rules, mode and entry, as the phone would score them."""
     rules = random_rules(rng)
@@ -636,4 +741,8 @@ def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> J
     # what they were), half as many again.
     claims = random.Random(seed + 1)
     cases["games"] += [claims_game(claims) for _ in range(games // 2)]
+    # Counts on the edge of one share-out giving them all, from a generator of their own
+    # (a twentieth as many again), after the hands on paper of tests/unit/test_shareout.py.
+    share = random.Random(seed + 2)
+    cases["hands"] += PAPER_SHARE_OUTS + [share_out_hand(share) for _ in range(hands // 20)]
     return cases

@@ -10,6 +10,7 @@ denari one by one), so that the two can be held against each other.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -22,6 +23,7 @@ from scorekeeper.scoring import (
     SideCounts,
     captures,
 )
+from scorekeeper.scoring.primiera import PRIMIERA_VALUES
 from scorekeeper.scoring.rules import TABLE_CARDS
 
 #: The cards of a deal dealt to each player at a time.
@@ -200,19 +202,9 @@ def share_out(
     settebello = Card.SETTEBELLO.value - 1
     re_bello = Card.RE_BELLO.value - 1
 
-    def fits(shares: list[int]) -> bool:
-        for side, share in zip(sides, shares, strict=True):
-            if bool(share >> settebello & 1) != side.settebello:
-                return False
-            if rules.re_bello and bool(share >> re_bello & 1) != side.re_bello:
-                return False
-            if rules.napola and run_of(share) != side.napola_run:
-                return False
-        return True
-
     def give(value: int, shares: list[int]) -> list[int] | None:
         if value == DENARI_IN_DECK:
-            return shares if fits(shares) else None
+            return shares if _denari_fit(rules, sides, shares) else None
         for i, side in enumerate(sides):
             if value == settebello and not side.settebello:
                 continue
@@ -246,3 +238,98 @@ def share_out(
             mask |= others.pop(0)
         masks[i] = mask
     return masks
+
+
+# --------------------------------------------------------------------------- the primiera
+
+
+def primiera_outcomes_two_sides(rules: Rules, sides: Sequence[SideCounts]) -> set[int | None]:
+    """Who can take the primiera (a side, or ``None`` for nobody) in some share-out of the 40
+    cards that gives the two sides' counts ``sides`` (cards, denari, settebello, re bello,
+    napola runs exactly), searched the long way: every share-out of the denari, and in
+    each other suit every pair of best cards (the side holding the seven, the other's best
+    card or none), side 0 holding from the cards only it may hold to all those it may."""
+    pairs = _best_denari_pairs(rules, sides)
+    per_suit = _suit_choices()
+    outside0 = sides[0].cards - sides[0].denari
+    found: set[int | None] = set()
+    for suits in itertools.product(per_suit, repeat=3):
+        if not sum(s[1] for s in suits) <= outside0 <= sum(s[2] for s in suits):
+            continue
+        for denari in pairs:
+            totals = []
+            for i in (0, 1):
+                values = [denari[i], *(s[0][i] for s in suits)]
+                totals.append(None if None in values else sum(v for v in values if v))
+            found.add(_strict_leader(totals))
+    return found
+
+
+def _best_denari_pairs(
+    rules: Rules, sides: Sequence[SideCounts]
+) -> set[tuple[int | None, int | None]]:
+    """The best denari (primiera values, ``None`` without denari) of the two sides in every
+    share-out of the denari that gives their counts."""
+    pairs = set()
+    for held in range(1 << DENARI_IN_DECK):
+        shares = [held, ~held & (1 << DENARI_IN_DECK) - 1]
+        if _denari_fit(rules, sides, shares):
+            pairs.add((_best_value(shares[0]), _best_value(shares[1])))
+    return pairs
+
+
+@functools.cache
+def _suit_choices() -> list[tuple[list[int | None], int, int]]:
+    """For one suit outside denari, every pair of best cards: the two sides' primiera values
+    in it (``None``: lacks it), and the fewest and most of its cards side 0 then takes.
+    The side holding the seven takes the cards before the other's best card (in primiera
+    order), the other that card, either one the cards after it."""
+    order = sorted(range(1, 11), key=lambda v: (-PRIMIERA_VALUES[v], v))
+    choices = []
+    for holder in (0, 1):
+        for top in (None, *range(1, 10)):
+            only0 = most0 = 0
+            for pos in range(10):
+                if top is None or pos < top:
+                    mine = {holder}
+                elif pos == top:
+                    mine = {1 - holder}
+                else:
+                    mine = {0, 1}
+                only0 += mine == {0}
+                most0 += 0 in mine
+            best: list[int | None] = [None, None]
+            best[holder] = PRIMIERA_VALUES[order[0]]
+            best[1 - holder] = None if top is None else PRIMIERA_VALUES[order[top]]
+            choices.append((best, only0, most0))
+    return choices
+
+
+def _denari_fit(rules: Rules, sides: Sequence[SideCounts], shares: Sequence[int]) -> bool:
+    """Whether the denari ``shares`` (a 10-bit slice a side) give the sides' counts."""
+    settebello = Card.SETTEBELLO.value - 1
+    re_bello = Card.RE_BELLO.value - 1
+    for side, share in zip(sides, shares, strict=True):
+        if share.bit_count() != side.denari or bool(share >> settebello & 1) != side.settebello:
+            return False
+        if rules.re_bello and bool(share >> re_bello & 1) != side.re_bello:
+            return False
+        if rules.napola and run_of(share) != side.napola_run:
+            return False
+    return True
+
+
+def _best_value(share: int) -> int | None:
+    """The primiera value of the best denaro of a 10-bit slice, ``None`` when empty."""
+    values = [PRIMIERA_VALUES[v] for v in range(1, 11) if share >> (v - 1) & 1]
+    return max(values) if values else None
+
+
+def _strict_leader(totals: Sequence[int | None]) -> int | None:
+    """The side with the strictly highest complete primiera, or ``None``."""
+    complete = [(t, i) for i, t in enumerate(totals) if t is not None]
+    if not complete:
+        return None
+    top = max(t for t, _ in complete)
+    leaders = [i for t, i in complete if t == top]
+    return leaders[0] if len(leaders) == 1 else None

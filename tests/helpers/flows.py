@@ -64,6 +64,32 @@ class Taps:
         self.steps.append(f"{action} {where}" + ("" if value is None else f" = {value}"))
 
 
+@dataclass(frozen=True)
+class Words:
+    """The words the flows' locators read that differ by the page's language: the hand
+    form's cards field, the link to the card grid, the grid's "all the rest" button and
+    its scope fields (regular expressions, ``{side}`` a side's name: Italian writes "ad
+    Anna e Carla" but "a Bruno e Dario")."""
+
+    cards: str = "Cards"
+    by_cards: str = "Enter this hand card by card instead"
+    give_rest: str = "Give all remaining cards to {side}"
+    scope_of: str = "Scope of {side}"
+
+    def pattern(self, template: str, side: str) -> re.Pattern[str]:
+        """``template`` for the side ``side``, matching a whole name."""
+        return re.compile(f"^{template.format(side=re.escape(side))}$")
+
+
+ENGLISH = Words()
+ITALIAN = Words(
+    cards="Carte",
+    by_cards="Inserisci invece questa mano carta per carta",
+    give_rest="Dai tutte le carte rimaste ad? {side}",
+    scope_of="Scope di {side}",
+)
+
+
 def start_game(
     page: Page,
     names: Sequence[str],
@@ -105,16 +131,18 @@ def fill_counts(
     settebello: int,
     primiera: int | str,
     scope: Mapping[int, int] | None = None,
+    words: Words = ENGLISH,
 ) -> None:
     """Fill the hand form by counts without saving it.
 
     `cards` and `denari` are the first side's (with two sides the form fills in the
     other side's) or a mapping side -> count; `settebello` is a side's index;
-    `primiera` a side's index or the English label of another choice ("Nobody");
-    `scope` maps side -> scope (sides left out keep the form's 0).
+    `primiera` a side's index or the label of another choice ("Nobody");
+    `scope` maps side -> scope (sides left out keep the form's 0); `words` are the
+    page's language's.
     """
     form = page.locator("#hand-form")
-    for name, values in (("Cards", cards), ("Denari", denari)):
+    for name, values in ((words.cards, cards), ("Denari", denari)):
         by_side = {0: values} if isinstance(values, int) else values
         for side, value in by_side.items():
             group = form.get_by_role("group", name=names[side], exact=True).first
@@ -173,29 +201,33 @@ def record_by_cards(
     rest: int,
     scope: Mapping[int, int] | None = None,
     taps: Taps | None = None,
+    words: Words = ENGLISH,
 ) -> Taps:
     """Record one hand card by card from the board, back to the updated board.
 
-    `cards` maps a side to the names of the cards it took ("seven of denari"); side
-    `rest` then gets every card left with one tap; `scope` maps side -> scope.
+    `cards` maps a side to the names of the cards it took ("seven of denari", in the
+    page's language: `words`); side `rest` then gets every card left with one tap;
+    `scope` maps side -> scope.
     """
     from playwright.sync_api import expect
 
     taps = taps or Taps()
-    taps.tap(page.get_by_role("link", name="Enter this hand card by card instead"))
+    taps.tap(page.get_by_role("link", name=words.by_cards))
     grid = page.locator(".grid-enhanced")
     picker = grid.locator(".side-picker")
     for side, card_names in cards.items():
         taps.tap(picker.get_by_role("button", name=f"{names[side]} ·"))
         for name in card_names:
-            taps.tap(grid.get_by_role("button", name=name).first)
+            # From the start of the name: "re di denari" is also the end of "tre di denari".
+            card = re.compile(rf"^{re.escape(name)}\b", re.IGNORECASE)
+            taps.tap(grid.get_by_role("button", name=card).first)
     taps.tap(picker.get_by_role("button", name=f"{names[rest]} ·"))
-    taps.tap(grid.get_by_role("button", name=f"Give all remaining cards to {names[rest]}"))
+    taps.tap(grid.get_by_role("button", name=words.pattern(words.give_rest, names[rest])))
     expect(picker.get_by_role("button", name=f"{names[rest]} ·")).to_contain_text(
         f"· {40 - sum(len(c) for c in cards.values())}"
     )
     for side, value in (scope or {}).items():
-        taps.fill(page.get_by_label(f"Scope of {names[side]}", exact=True), value)
+        taps.fill(page.get_by_label(words.pattern(words.scope_of, names[side])), value)
     save_hand(page, taps)
     return taps
 

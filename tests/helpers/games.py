@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from html.parser import HTMLParser
 from typing import Any
 
@@ -82,6 +83,14 @@ def record(
     data.update(fields or REFERENCE)
     data["action"] = action
     return client.post(f"{url}/hands", data=data, headers=headers)
+
+
+def rules_line(html: str) -> str:
+    """The board's one line of rules as a player reads it ("Scopone scientifico · to 21 ·
+    napola"), its parts' markup left out."""
+    match = re.search(r'<p class="target muted">(.*?)</p>', html, re.S)
+    assert match, "the board has no line of rules"
+    return unescape(re.sub(r"<[^>]+>", "", match.group(1)))
 
 
 def totals(html: str) -> list[int]:

@@ -71,6 +71,17 @@ def create(client: FlaskClient, **settings: str) -> str:
     return found.group(1)
 
 
+def started(client: FlaskClient, entries: str, **settings: str) -> str:
+    """A tournament made through the forms by the logged-in user (``settings`` on the
+    new-tournament form), ``entries`` pasted, drawn from 4 and started: its public id."""
+    pid = create(client, **settings)
+    page = f"/tournaments/{pid}/entries"
+    assert post_form(client, page, page, entries=entries).status_code == 302
+    assert post_form(client, page, f"/tournaments/{pid}/draw", seed="4").status_code == 302
+    assert post_form(client, page, f"/tournaments/{pid}/start").status_code == 302
+    return pid
+
+
 def tournament_of(public_id: str) -> Tournament:
     """The tournament of ``public_id`` (in an app context)."""
     return db.session.scalars(select(Tournament).where(Tournament.public_id == public_id)).one()
@@ -119,6 +130,21 @@ def drawn(
     t = tournament(organiser, structure, stages, **settings)
     services.add_entries(t, entries)
     return services.draw(t, seed=seed)
+
+
+def started_in(app: Flask, **settings: object) -> str:
+    """Eight pairs in two groups then a knockout, drawn and started; its public id."""
+    with app.test_request_context():
+        t = drawn(
+            user("organiser"),
+            EIGHT_PAIRS,
+            7,
+            Structure.GROUPS_KNOCKOUT,
+            GROUPS_THEN_FINAL,
+            **settings,
+        )
+        services.start(t)
+        return t.public_id
 
 
 def play_match(match: Match, winner: int) -> None:

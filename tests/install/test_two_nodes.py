@@ -4,7 +4,8 @@ PgBouncer (deploy/two-nodes/pgbouncer.ini) and Redis, puts tables and viewers on
 kills one node with ``kill -9`` mid-load. Every hand acknowledged through the balancer is
 stored exactly once, every board equals the sum of its hands, and the viewers on both
 nodes see every acknowledged hand (a viewer of the killed node through the balancer
-afterwards). Speed is not asserted (bench/two_nodes.py reports it).
+afterwards); the balancer sends the live streams (a board's, a venue screen's) to the
+push servers. Speed is not asserted (bench/two_nodes.py reports it).
 
 HAProxy and PgBouncer are Debian's packages; `make test` installs them as it installs
 Chromium (`make two-nodes`).
@@ -49,6 +50,10 @@ def test_two_nodes_behind_haproxy_lose_nothing_when_one_is_killed() -> None:
         "hands_without_sides": 0,
         "boards_not_equal_to_their_hands": 0,
     }, result
+    # The balancer sends the live streams to the push servers: a board's hand pushed.
+    assert result["push"]["board_stream_status"] == 200, result
+    assert result["push"]["board_pushed_after_s"] is not None, result
+    assert result["push"]["screen_stream_by_push_server"], result
     for node in ("node1", "node2"):
         followers = result["followers"][node]
         assert followers["acknowledged_hands"] > 0, result

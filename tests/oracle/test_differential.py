@@ -10,10 +10,10 @@ the score's JSON form with what the API answered then.
 
 The engine has since gained checks the oracle lacks (:data:`NEW_CHECKS`: scope for
 the whole table and how they are shared out among the sides, best cards consistent
-with the counts, napola runs the counts contradict or force, RULES.md section 6). A
-hand they refuse is expected to differ in that way only: the oracle's errors are the
-engine's without theirs, and when those were all, the oracle scored the hand
-(:func:`agrees`).
+with the counts, napola runs the counts contradict or force, counts that no one
+share-out of the 40 cards gives all at once, RULES.md section 6). A hand they refuse is
+expected to differ in that way only: the oracle's errors are the engine's without
+theirs, and when those were all, the oracle scored the hand (:func:`agrees`).
 
 The work is counted in hands (:data:`HANDS_PER_FORMAT` per format, from a fixed
 seed), never in seconds; ``--corpus quick`` (`make check`) runs the first tenth of them,
@@ -64,6 +64,10 @@ NEW_CHECKS = frozenset(
         "primiera_denari_above",
         "primiera_suits_above",
         "primiera_denari_below",
+        "denari_share_out",
+        "best_cards_share_out",
+        "primiera_winner_beaten",
+        "primiera_nobody",
     )
 )
 

@@ -13,6 +13,7 @@ from scorekeeper.scoring import (
     CaptureRule,
     Card,
     ErrorCode,
+    HandScore,
     InvalidGame,
     InvalidHand,
     Rules,
@@ -44,6 +45,13 @@ def counts(scope_a: int, scope_b: int) -> list[SideCounts]:
     rich, poor = SideCounts(40 - few, 10, True), SideCounts(few, 0)
     sides = [rich, poor] if scope_a >= scope_b else [poor, rich]
     return [replace(side, scope=n) for side, n in zip(sides, (scope_a, scope_b), strict=True)]
+
+
+def score_scope(rules: Rules, scope_a: int, scope_b: int) -> HandScore:
+    """:func:`counts` scored, the primiera to the side with every denaro (with 38 cards it
+    always takes it, nobody cannot)."""
+    sides = counts(scope_a, scope_b)
+    return score_counts(rules, sides, next(i for i, s in enumerate(sides) if s.settebello))
 
 
 def test_the_presets_are_found_by_name_with_their_words_in_both_languages():
@@ -87,22 +95,22 @@ def test_scopone_holds_19_scope_and_17_plus_1_unlike_scopa():
     # pair's scopa on play 1, plays 4 to 38 still hold 18 (and Scopa's 17 + 1 fits).
     scopone = Rules(rule_set=SCOPONE, format=PAIRS)
     scopa = Rules(format=PAIRS)
-    assert score_counts(scopone, counts(19, 0)).sides[0].scope == 19
-    assert score_counts(scopone, counts(17, 1)).sides[1].scope == 1
-    assert score_counts(scopone, counts(1, 18)).sides[0].scope == 1
+    assert score_scope(scopone, 19, 0).sides[0].scope == 19
+    assert score_scope(scopone, 17, 1).sides[1].scope == 1
+    assert score_scope(scopone, 1, 18).sides[0].scope == 1
     with pytest.raises(InvalidHand) as refused:
-        score_counts(scopa, counts(17, 1))
+        score_scope(scopa, 17, 1)
     assert [e.code for e in refused.value.errors] == [ErrorCode.SCOPE_TABLE_SPLIT]
     with pytest.raises(InvalidHand) as refused:
-        score_counts(scopone, counts(12, 8))
+        score_scope(scopone, 12, 8)
     assert [(e.code, e.params) for e in refused.value.errors] == [
         (ErrorCode.SCOPE_TABLE_TOO_MANY, {"total": 20, "maximum": 19})
     ]
     # With no cards on the table every split of 19 fits (a run of sweeps on one pair's
     # plays, then on the other's); Scopa's split 9 + 9 does not fit its 36 plays.
-    assert all(score_counts(scopone, counts(n, 19 - n)) for n in range(20))
+    assert all(score_scope(scopone, n, 19 - n) for n in range(20))
     with pytest.raises(InvalidHand) as refused:
-        score_counts(scopa, counts(9, 9))
+        score_scope(scopa, 9, 9)
     assert refused.value.errors[0].code is ErrorCode.SCOPE_TABLE_SPLIT
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from html import unescape
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.api import services
-from scorekeeper.api.openapi import EXAMPLE_HAND
+from scorekeeper.api.openapi import EXAMPLE_D_ASSI, EXAMPLE_HAND
 from scorekeeper.scoring import DECK, Card
 from tests.helpers.hands import deal
 
@@ -455,6 +456,26 @@ def test_openapi_document_lists_both_endpoints(client: FlaskClient) -> None:
     assert schemas["ScoreRequest"]["example"] == EXAMPLE_HAND
     points = schemas["ScoreResponse"]["properties"]["sides"]["items"]["properties"]["points"]
     assert points["required"] == CATEGORIES
+
+
+def test_openapi_documents_the_rule_set_with_a_scopa_d_assi_example(client: FlaskClient) -> None:
+    """``rule_set`` is optional (Scopa by default), and its example is what the API
+    answers: the same cards scored as Scopa d'assi between two pairs."""
+    document = json.loads(client.get("/api/v1/openapi.json").get_data(as_text=True))
+    request = document["components"]["schemas"]["ScoreRequest"]
+    assert "rule_set" not in request["required"]
+    assert request["properties"]["rule_set"]["default"] == "scopa"
+    assert request["properties"]["rule_set"]["examples"] == ["scopa-d-assi"]
+    examples = document["paths"][SCORE]["post"]["requestBody"]["content"]["application/json"]
+    assert examples["examples"]["scopa-d-assi"]["value"] == EXAMPLE_D_ASSI
+    for example in examples["examples"].values():
+        response = post(client, SCORE, example["value"])
+        assert response.status_code == 200, response.get_data(as_text=True)
+        assert response.get_json()["rule_set"] == example["value"].get("rule_set", "scopa")
+    docs = client.get("/api", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert 'Per esempio, una smazzata di scopa d\'assi: <code>"rule_set": "scopa-d-assi"<' in (
+        unescape(docs)
+    )
 
 
 @pytest.mark.parametrize(

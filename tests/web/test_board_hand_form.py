@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import HandSide
-from tests.helpers.games import REFERENCE, form_keys, record, start_game
+from tests.helpers.games import REFERENCE, form_keys, record, rules_line, start_game
 
 #: Anna takes 3 cards and 6 denari: refused next to her denari.
 DENARI_OVER_CARDS = REFERENCE | {"sides-0-cards": "3", "sides-0-denari": "6"}
@@ -218,7 +218,7 @@ def test_the_game_s_tools_are_one_row_over_the_totals(client: FlaskClient) -> No
     html = client.get(board).get_data(as_text=True)
     bar = re.search(r'<div class="board-bar" id="board-bar">.*?</div>\s*</div>', html, re.S)
     assert bar
-    assert '<p class="target muted">Scopa · to 11</p>' in bar.group(0)
+    assert rules_line(bar.group(0)) == "Scopa · to 11"
     share = r'<a class="tool tool-share" href="#share" id="share-tool"><span>Share</span>'
     assert re.search(share, bar.group(0))
     assert re.search(r'href="#view-link-qr" id="qr-tool" aria-label="QR code">', bar.group(0))

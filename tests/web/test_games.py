@@ -19,6 +19,7 @@ from tests.helpers.games import (
     hand_points,
     hidden,
     record,
+    rules_line,
     start_game,
     totals,
 )
@@ -53,7 +54,7 @@ def test_start_a_game_and_land_on_its_board(app: Flask, client: FlaskClient) -> 
         assert game.edit_token_hash != url.rsplit("/", 1)[1]  # only a hash is stored
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert totals(html) == [0, 0]
-    assert "Scopa · to 21" in html
+    assert rules_line(html) == "Scopa · to 21 · napola"
     assert "Hand 1 · mazziere (deals): Anna · di mano (plays first): Bruno" in html
     assert f'href="http://localhost/v/{game.view_token}"' in html
 

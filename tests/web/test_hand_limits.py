@@ -108,3 +108,33 @@ def test_checker_refuses_a_best_denaro_below_the_napola(
     html = checker(client, params, headers)
     assert message in messages(html, "best0-errors")
     assert re.search(r'<input aria-describedby="[^"]*best0-errors"[^>]*id="best0"', html)
+
+
+BEATEN_EN = (
+    "this side cannot have taken the primiera: its best denaro is 8D at most, and the side "
+    "with the settebello took 27 cards that are not denari"
+)
+BEATEN_IT = (
+    "questa parte non può aver preso la primiera: il suo denaro migliore può essere al "
+    "massimo 8D, e la parte con il settebello ha preso 27 carte che non sono denari"
+)
+
+
+@pytest.mark.parametrize(("headers", "message"), [(EN, BEATEN_EN), (IT, BEATEN_IT)])
+def test_board_counts_refuses_a_primiera_no_share_out_gives(
+    client: FlaskClient, headers: dict[str, str], message: str
+) -> None:
+    # Bruno's napola of 7 leaves Anna the fante, cavallo and re of denari: 73 at best with
+    # the three other sevens, and Bruno's 27 other cards hold the three sixes (75).
+    url = start_game(client, napola="y")
+    fields = {"sides-0-cards": "6", "sides-0-denari": "3", "sides-1-cards": "34"}
+    fields |= {"sides-1-denari": "7", "sides-1-napola_run": "7", "settebello": "1"}
+    data = form_keys(client, url) | fields | {"action": "save"}
+    response = client.post(f"{url}/hands", data=data | {"primiera": "0"}, headers=headers)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert message in html
+    assert re.search(r'id="sides-0-cards"[^>]*value="6"', html)
+    # Bruno's primiera, as any share-out of these counts gives: saved.
+    response = client.post(f"{url}/hands", data=data | {"primiera": "1"}, headers=headers)
+    assert response.status_code == 302

@@ -18,17 +18,11 @@ from scorekeeper.leagues.models import League
 from scorekeeper.tournaments import services
 from tests.helpers import EN, IT
 from tests.helpers.actions import create_league, login, post_form, signup
+from tests.helpers.games import rules_line
 from tests.helpers.leagues import start_league_game
 from tests.helpers.tournaments import EIGHT_PAIRS, PASSWORD, create, drawn, tournament_of, user
 
 PAIRS = ("Anna", "Bruno", "Carla", "Dario")
-
-
-def summary(html: str) -> str:
-    """The board's one line of rules."""
-    match = re.search(r'<p class="target muted">(.*?)</p>', html, re.S)
-    assert match
-    return unescape(match.group(1))
 
 
 def _settings(client: FlaskClient, league: str, **changes: str) -> None:
@@ -44,16 +38,16 @@ def test_a_league_s_rule_set_applies_from_its_next_game(app: Flask, client: Flas
         client, "Circolo", format="2x2", target="21", rule_set="scopone-scientifico", napola="y"
     )
     before = start_league_game(client, league, *PAIRS)
-    assert summary(client.get(before, headers=IT).get_data(as_text=True)) == (
-        "Scopone scientifico · a 21 · napola"
+    assert rules_line(client.get(before, headers=IT).get_data(as_text=True)) == (
+        "Scopone scientifico · ai 21 · napola"
     )
     _settings(client, league, rule_set="scopa-d-assi", asso_sweep="scopa")
     after = start_league_game(client, league, "Anna", "Bruno", "Carla", "Dario")
     # The game started before keeps its rules; the next one has the league's new ones.
-    assert summary(client.get(before, headers=EN).get_data(as_text=True)) == (
+    assert rules_line(client.get(before, headers=EN).get_data(as_text=True)) == (
         "Scopone scientifico · to 21 · napola"
     )
-    assert summary(client.get(after, headers=EN).get_data(as_text=True)) == (
+    assert rules_line(client.get(after, headers=EN).get_data(as_text=True)) == (
         "Scopa d'assi · to 21 · an asso's sweep is a scopa"
     )
     with app.app_context():
@@ -66,7 +60,7 @@ def test_a_league_s_rule_set_applies_from_its_next_game(app: Flask, client: Flas
     assert "Rules changed by owner at" in history
     assert "from the next game, Scopa d'assi · to 21 · an asso's sweep is a scopa" in history
     italian = client.get(f"/leagues/{league}/settings", headers=IT).get_data(as_text=True)
-    assert "dalla prossima partita, Scopa d&#39;assi · a 21" in italian
+    assert "dalla prossima partita, Scopa d&#39;assi · ai 21" in italian
 
 
 def test_saving_the_same_rules_records_no_change(app: Flask, client: FlaskClient) -> None:

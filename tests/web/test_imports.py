@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from scorekeeper import jobs
 from scorekeeper.accounts.services import create_user, find_user
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandRevision
@@ -57,14 +58,13 @@ def _post(client: FlaskClient, body: bytes, headers: dict[str, str]) -> str:
 
 
 #: An app, its client logged in as "owner", a league file and the counts of the rows.
-_Impatient: TypeAlias = tuple[Flask, FlaskClient, dict[str, Any], tuple[int, ...]]
+_Importer: TypeAlias = tuple[Flask, FlaskClient, dict[str, Any], tuple[int, ...]]
 
 
 @pytest.fixture
-def impatient(make_app: Callable[..., Flask]) -> _Impatient:
-    """An app that takes any import for dead (LEAGUE_IMPORT_STALE_SECONDS 0), its client
-    logged in as "owner", a league file of owner's and the rows' counts before any import."""
-    app = make_app(LEAGUE_IMPORT_STALE_SECONDS=0)
+def importer(app: Flask) -> _Importer:
+    """The app, its client logged in as "owner", a league file of owner's and the rows'
+    counts before any import."""
     client = app.test_client()
     signup(client, "owner")
     data = _league_file(app)
@@ -374,10 +374,7 @@ def test_an_import_refused_in_its_last_chunk_removes_what_the_first_ones_wrote(
 
 
 @pytest.mark.usefixtures("small_chunks")
-def test_one_import_at_a_time_per_user_and_a_few_on_the_server(
-    make_app: Callable[..., Flask],
-) -> None:
-    app = make_app(LEAGUE_IMPORT_SLOTS=2)
+def test_one_import_at_a_time_per_user_and_any_number_queued_on_the_server(app: Flask) -> None:
     clients = {name: app.test_client() for name in ("owner", "other", "third")}
     for name, client in clients.items():
         signup(client, name)
@@ -389,12 +386,10 @@ def test_one_import_at_a_time_per_user_and_a_few_on_the_server(
         assert "An import of yours is already running: try again when it has finished." in page
         status, page = upload_league_file(clients["owner"], body, IT)
         assert "Una tua importazione è già in corso: riprova quando è finita." in page
-        with Paused(app, data, "other"):  # the second of two slots
-            status, page = upload_league_file(clients["third"], body, EN)
-            assert status == 409
-            assert "The server is busy with other imports: try again in a minute." in page
-        status, _page = upload_league_file(clients["third"], body, EN)  # a slot is free again
-        assert status == 200
+        with Paused(app, data, "other"):
+            # No server-wide refusal: the queue's consumers take imports as they can.
+            status, _page = upload_league_file(clients["third"], body, EN)
+            assert status == 200
     status, _page = upload_league_file(clients["owner"], body, EN)
     assert status == 200
     with app.app_context():
@@ -402,11 +397,16 @@ def test_one_import_at_a_time_per_user_and_a_few_on_the_server(
         assert db.session.scalar(select(func.count()).where(League.name == "Demo")) == 1 + 4
 
 
+def _job_id() -> int:
+    """The one import job's id."""
+    return db.session.scalars(select(LeagueImport.id)).one()
+
+
 @pytest.mark.usefixtures("small_chunks")
-def test_an_import_cut_short_by_a_killed_worker_is_swept_never_shown(
-    impatient: _Impatient, monkeypatch: pytest.MonkeyPatch
+def test_an_import_cut_short_by_a_killed_consumer_is_written_again_once_never_shown_half(
+    importer: _Importer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app, client, data, before = impatient
+    app, client, data, before = importer
     with _killed_after_a_chunk(monkeypatch), app.app_context():
         owner = find_user("owner")
         assert owner is not None
@@ -417,17 +417,25 @@ def test_an_import_cut_short_by_a_killed_worker_is_swept_never_shown(
         assert _running() == 1
         half = db.session.scalars(select(League).where(League.importing.is_(True))).one()
         assert client.get(f"/leagues/{half.public_id}/").status_code == 404
-    # Its heartbeat is older than LEAGUE_IMPORT_STALE_SECONDS: the next import sweeps it.
-    status, _page = upload_league_file(client, json.dumps(data).encode(), EN)
-    assert status == 200
+        job_id = _job_id()
+    # The queue delivers the task again (its consumer died before acknowledging it).
+    with app.app_context():
+        transfer.import_task(job_id)
     with app.app_context():
         assert _running() == 0
         assert db.session.scalars(select(League.importing)).all() == [False, False]
+        assert imports.hidden_leagues() == []
         league_ids = db.session.scalars(select(League.id)).all()
         copy = db.session.get_one(League, max(league_ids))
         assert transfer.export_league(copy) == data
         games_now = db.session.scalar(select(func.count()).select_from(Game))
         assert games_now == before[2] + len(data["games"])
+        after = _counts()
+    # A delivery after it finished (at least once may be twice) changes nothing.
+    with app.app_context():
+        transfer.import_task(job_id)
+    with app.app_context():
+        assert _counts() == after
 
 
 def test_imports_are_rate_limited_per_user(limited_app: Flask) -> None:
@@ -465,20 +473,23 @@ def test_a_file_with_more_hands_than_an_import_can_take_is_refused_before_any_wo
 
 
 @pytest.mark.usefixtures("small_chunks")
-def test_an_import_swept_while_it_runs_writes_nothing_more_and_leaves_nothing(
-    make_app: Callable[..., Flask],
-) -> None:
-    app = make_app(LEAGUE_IMPORT_STALE_SECONDS=0)
+def test_an_attempt_overtaken_by_a_later_delivery_writes_nothing_more(app: Flask) -> None:
     data = _league_file(app)
     with app.app_context():
         before = _counts()
     with Paused(app, data, "owner") as paused, app.app_context():
-        imports.sweep()  # as if its heartbeat were too old: its row and its league go
-        assert _counts() == before
+        # Delivered again while the first attempt waits (its consumer was taken for dead):
+        # the new attempt removes what the first wrote and writes the whole league.
+        league_id = transfer.run_import(_job_id())
+        assert league_id is not None
     assert isinstance(paused.error, imports.ImportAbandoned)
     with app.app_context():
-        assert _counts() == before
         assert _running() == 0
+        assert imports.hidden_leagues() == []
+        copy = db.session.get_one(League, league_id)
+        assert transfer.export_league(copy) == data
+        games_now = db.session.scalar(select(func.count()).select_from(Game))
+        assert games_now == before[2] + len(data["games"])
 
 
 # In the background, followed on a progress page ------------------------------------
@@ -573,25 +584,53 @@ def test_a_file_refused_in_the_background_shows_why_and_leaves_nothing(
 
 
 @pytest.mark.usefixtures("small_chunks")
-def test_an_import_whose_worker_died_is_swept_by_a_look_at_its_page(
-    impatient: _Impatient, monkeypatch: pytest.MonkeyPatch
+def test_an_import_whose_consumer_died_shows_its_progress_until_delivered_again(
+    importer: _Importer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app, client, data, before = impatient
+    app, client, data, before = importer
 
-    def dies_after_its_first_chunk(job_id: int) -> None:
+    def dies_after_its_first_chunk(_name: str, job_id: int) -> None:
         with pytest.raises(SystemExit):
             transfer.run_import(job_id)
 
     with _killed_after_a_chunk(monkeypatch):
-        monkeypatch.setattr(transfer, "run_in_background", dies_after_its_first_chunk)
+        monkeypatch.setattr(jobs, "enqueue", dies_after_its_first_chunk)
         progress = _post(client, json.dumps(data).encode(), EN)
     with app.app_context():
         assert _running() == 1
         assert db.session.scalars(select(League.importing)).all() == [False, True]
+        job_id = _job_id()
     response = client.get(progress, headers=IT)
-    assert response.status_code == 422
-    page = unescape(response.get_data(as_text=True))
-    assert "L'importazione si è fermata troppo a lungo ed è stata annullata. Riprova." in page
+    assert response.status_code == 200
+    assert "2 di 5 partite" in unescape(response.get_data(as_text=True))
     with app.app_context():
-        assert _counts() == before
+        transfer.import_task(job_id)  # the queue's next delivery
+    response = client.get(progress, headers=EN)
+    assert response.status_code == 302
+    with app.app_context():
         assert _running() == 0
+        assert imports.hidden_leagues() == []
+        games_now = db.session.scalar(select(func.count()).select_from(Game))
+        assert games_now == before[2] + len(data["games"])
+
+
+def test_an_import_whose_message_was_lost_is_replaced_by_the_users_next_upload(
+    importer: _Importer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A web worker killed between the job's commit and its enqueueing leaves a job that
+    never begins: the user's next upload replaces it (one under way would refuse it)."""
+    app, client, data, before = importer
+    with monkeypatch.context() as lost:
+        lost.setattr(jobs, "enqueue", lambda *_args: None)
+        progress = _post(client, json.dumps(data).encode(), EN)
+    assert "0 of 5 games" in client.get(progress, headers=EN).get_data(as_text=True)
+    with app.app_context():
+        lost_job = _job_id()
+    status, page = upload_league_file(client, json.dumps(data).encode(), EN)
+    assert status == 200
+    assert "League imported." in page
+    with app.app_context():
+        assert _running() == 0
+        transfer.import_task(lost_job)  # its message, found after all: nothing to do
+        games_now = db.session.scalar(select(func.count()).select_from(Game))
+        assert games_now == before[2] + len(data["games"])

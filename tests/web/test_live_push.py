@@ -9,20 +9,20 @@ import json
 import logging
 import re
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable
+from contextlib import closing
 from typing import Any
 
 import pytest
-from flask import Flask, template_rendered
+from flask import Flask
 from flask.testing import FlaskClient
 from redis import Redis
-from werkzeug.serving import make_server
 
 from scorekeeper.live import VersionCheck, game_channel
 from scorekeeper.push import Hub, PushApp
-from tests.helpers import close_when_sent, statements
+from tests.helpers import statements
 from tests.helpers.games import record, start_game
+from tests.helpers.push import read_event, rendered, served
 from tests.helpers.stores import REDIS_URL, closed_port, redis_reachable
 
 needs_redis = pytest.mark.skipif(not redis_reachable(), reason="no Redis at TEST_REDIS_URL")
@@ -40,21 +40,6 @@ def version_check(app: Flask) -> VersionCheck:
     middleware = app.wsgi_app
     assert isinstance(middleware, VersionCheck)
     return middleware
-
-
-@contextmanager
-def rendered(app: Flask) -> Iterator[list[str]]:
-    """The templates rendered meanwhile."""
-    names: list[str] = []
-
-    def seen(_sender: Flask, template: Any, **_extra: Any) -> None:
-        names.append(template.name)
-
-    template_rendered.connect(seen, app)
-    try:
-        yield names
-    finally:
-        template_rendered.disconnect(seen, app)
 
 
 def test_an_unchanged_view_link_poll_is_a_304_from_the_games_row_alone(
@@ -156,34 +141,6 @@ def test_without_redis_a_save_is_not_held_and_the_log_says_so_once(
     warnings = [r for r in caplog.records if r.name == "scorekeeper.live"]
     assert len(warnings) == 1
     assert "boards are not pushed" in warnings[0].getMessage()
-
-
-@contextmanager
-def served(wsgi: Any) -> Iterator[int]:
-    """``wsgi`` served on a loopback port (threads), for as long as the block lasts."""
-    server = make_server("127.0.0.1", 0, close_when_sent(wsgi), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server.server_port
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-
-
-def read_event(stream: http.client.HTTPResponse) -> dict[str, Any]:
-    """The next ``board`` event of a stream (comments skipped)."""
-    fields: dict[str, str] = {}
-    while True:
-        line = stream.readline().decode().rstrip("\n")
-        if line == "" and fields.get("event") == "board":
-            data: dict[str, Any] = json.loads(fields["data"])
-            return data
-        if line == "":
-            fields = {}
-        elif not line.startswith(":"):
-            name, _, value = line.partition(": ")
-            fields[name] = value
 
 
 @needs_redis

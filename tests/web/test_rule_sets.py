@@ -22,17 +22,10 @@ from scorekeeper.scoring import DECK, AssoOnAsso, AssoSweep, Rules
 from scorekeeper.scoring.rulesets import RULE_SETS
 from tests.helpers import EN, IT
 from tests.helpers.actions import create_league, signup
-from tests.helpers.games import form_keys, start_game
+from tests.helpers.games import form_keys, record, rules_line, start_game
 from tests.helpers.leagues import start_league_game, upload_league_file
 
 PAIRS = ("Anna", "Bruno", "Carla", "Dario")
-
-
-def summary(html: str) -> str:
-    """The board's one line of rules."""
-    match = re.search(r'<p class="target muted">(.*?)</p>', html, re.S)
-    assert match
-    return html_text.unescape(match.group(1))
 
 
 def stored(app: Flask) -> Rules:
@@ -61,17 +54,17 @@ def test_a_scopone_game_is_stored_and_shown_in_one_line(app: Flask, client: Flas
         21,
         True,
     )
-    assert summary(client.get(url, headers=EN).get_data(as_text=True)) == (
+    assert rules_line(client.get(url, headers=EN).get_data(as_text=True)) == (
         "Scopone scientifico · to 21 · napola"
     )
     italian = client.get(url, headers=IT).get_data(as_text=True)
-    assert summary(italian) == "Scopone scientifico · a 21 · napola"
+    assert rules_line(italian) == "Scopone scientifico · ai 21 · napola"
 
 
 def test_a_game_without_a_rule_set_is_scopa(app: Flask, client: FlaskClient) -> None:
     url = start_game(client)
     assert stored(app).rule_set is RULE_SETS["scopa"]
-    assert summary(client.get(url, headers=EN).get_data(as_text=True)) == "Scopa · to 11"
+    assert rules_line(client.get(url, headers=EN).get_data(as_text=True)) == "Scopa · to 11"
 
 
 def test_scopone_is_refused_at_a_seating_it_is_not_played_at(client: FlaskClient) -> None:
@@ -99,9 +92,52 @@ def test_scopa_d_assi_keeps_its_house_choices(app: Flask, client: FlaskClient) -
     )
     rules = stored(app)
     assert (rules.asso_sweep, rules.asso_on_asso) == (AssoSweep.SCOPA, AssoOnAsso.TAKES_ALL)
-    assert summary(client.get(url, headers=EN).get_data(as_text=True)) == (
+    assert rules_line(client.get(url, headers=EN).get_data(as_text=True)) == (
         "Scopa d'assi · to 31 · an asso's sweep is a scopa · an asso takes all on an asso"
     )
+
+
+@pytest.mark.parametrize(
+    ("target", "italian"),
+    [("31", "ai 31"), ("11", "agli 11"), ("21", "ai 21"), ("8", "agli 8"), ("1", "all'1")],
+)
+def test_the_line_of_rules_says_the_target_as_italian_does(
+    client: FlaskClient, target: str, italian: str
+) -> None:
+    """ "Si gioca ai 31", "agli 11": the preposition takes the article the number reads
+    with (the tournaments' "to %(target)d" is the same message)."""
+    url = start_game(client, PAIRS, rule_set="scopa-d-assi", format="2x2", target=target)
+    page = client.get(url, headers=IT).get_data(as_text=True)
+    assert rules_line(page) == f"Scopa d'assi · {italian}"
+    english = client.get(url, headers=EN).get_data(as_text=True)
+    assert rules_line(english) == f"Scopa d'assi · to {target}"
+
+
+def test_a_hand_opens_in_the_hand_checker_with_the_house_choices(client: FlaskClient) -> None:
+    url = start_game(
+        client, PAIRS, rule_set="scopa-d-assi", format="2x2", target="31", asso_sweep="scopa"
+    )
+    assert record(client, url).status_code == 302
+    page = client.get(f"{url}/hands/1", headers=EN).get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)" id="open-in-checker">', page)
+    assert link is not None
+    query = html_text.unescape(link.group(1))
+    assert "rule_set=scopa-d-assi" in query
+    assert "asso_sweep=scopa" in query
+    assert "asso_on_asso" not in query  # the championship's choice, a default
+    checker = client.get(query, headers=EN).get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*name="asso_sweep"[^>]*value="scopa"', checker)
+    assert re.search(r'<input checked[^>]*name="asso_on_asso"[^>]*value="takes-asso"', checker)
+
+
+def test_only_the_new_game_form_seats_the_rule_set_s_own_format(client: FlaskClient) -> None:
+    """The new game's seating follows the rule set chosen (js/rulesets.js); a league's,
+    a tournament's and the checkers' stay as chosen."""
+    new = client.get("/games/new", headers=EN).get_data(as_text=True)
+    assert re.search(r'id="rule-set-fields"[^>]*data-follow-format', new)
+    checker = client.get("/check/hand", headers=EN).get_data(as_text=True)
+    assert 'id="rule-set-fields"' in checker
+    assert "data-follow-format" not in checker
 
 
 def test_house_choices_sent_with_scopa_are_left_at_their_defaults(
@@ -158,6 +194,15 @@ def test_the_capture_checker_plays_asso_pigliatutto(client: FlaskClient) -> None
         headers=EN,
     ).get_data(as_text=True)
     assert "Scopa! It takes the whole table." in home
+    # The asso takes by no sum: no "3 + 5 + 9 = 1" under its sweep.
+    assert "= 1<" not in assi
+    assert "= 1<" not in home
+
+
+def test_the_capture_checker_shows_the_sum_a_card_takes_by(client: FlaskClient) -> None:
+    query = {"table": "5D,3B,9S", "played": "8C", "rule_set": "scopa-d-assi"}
+    page = client.get("/check/capture?" + urlencode(query), headers=EN).get_data(as_text=True)
+    assert "<p>3 + 5 = 8</p>" in page
 
 
 @pytest.mark.parametrize(

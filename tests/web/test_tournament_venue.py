@@ -24,10 +24,10 @@ from tests.helpers.fuzz import HOSTILE, page_forms
 from tests.helpers.tournaments import (
     EIGHT_PAIRS,
     FOUR_PAIRS,
-    GROUPS_THEN_FINAL,
     PASSWORD,
     drawn,
     play_round,
+    started_in,
     sweep,
     tournament_of,
     user,
@@ -41,21 +41,6 @@ def as_user(client: FlaskClient, name: str) -> None:
     assert login(client, name, PASSWORD).status_code == 302
 
 
-def started(app: Flask, **settings: object) -> str:
-    """Eight pairs in two groups then a knockout, drawn and started; its public id."""
-    with app.test_request_context():
-        t = drawn(
-            user("organiser"),
-            EIGHT_PAIRS,
-            7,
-            Structure.GROUPS_KNOCKOUT,
-            GROUPS_THEN_FINAL,
-            **settings,
-        )
-        services.start(t)
-        return t.public_id
-
-
 def slides_of(html: str) -> list[str]:
     return re.findall(r'data-slide="([\w-]+)"', html)
 
@@ -65,7 +50,7 @@ def test_the_screen_cycles_through_the_round_each_group_and_the_standings(
 ) -> None:
     """One view at a time: the round, group A, group B, all groups; the first shown;
     without a script the page moves on to the next one by itself (meta refresh)."""
-    pid = started(app, is_public=True)
+    pid = started_in(app, is_public=True)
     response = client.get(f"/tournaments/{pid}/screen", headers=EN)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -89,7 +74,7 @@ def test_an_unchanged_screen_answers_304_from_one_statement_without_a_template(
     """The screen's ETag is its version: asked again with it, the answer is 304 after one
     SQL statement (the version) and no template; a hand recorded at a table, a result,
     the clock or another language change it."""
-    pid = started(app, is_public=True)
+    pid = started_in(app, is_public=True)
     url = f"/tournaments/{pid}/screen"
     first = client.get(url, headers=EN)
     etag = first.headers["ETag"]
@@ -136,7 +121,7 @@ def test_the_screen_link_opens_a_private_tournament_without_an_account_until_rev
     tournament's own screen sends to the login page, the link shows it (304 when
     unchanged, from the one statement that checks the link); a new link retires the old,
     a revoked one is 404."""
-    pid = started(app)
+    pid = started_in(app)
     as_user(client, "organiser")
     page = f"/tournaments/{pid}/venue"
     assert client.get(page, headers=EN).status_code == 200
@@ -177,7 +162,7 @@ def test_the_round_clock_is_started_paused_moved_and_says_last_hand(
     """Started from the venue page, the screen says "Round 1 · 40:00 left" and carries the
     end for its script; paused it keeps the seconds; moved back past zero it says
     "last hand" (in Italian "ultima smazzata"); taken off, no clock."""
-    pid = started(app, is_public=True)
+    pid = started_in(app, is_public=True)
     as_user(client, "organiser")
     page = f"/tournaments/{pid}/venue"
     assert post_form(client, page, f"{page}/clock", minutes="40").status_code == 302
@@ -303,7 +288,7 @@ def test_a_late_entry_joins_the_next_swiss_round(app: Flask, client: FlaskClient
 def test_the_evenings_draw_prints_the_groups_tables_and_who_plays_where(
     app: Flask, client: FlaskClient
 ) -> None:
-    pid = started(app, is_public=True)
+    pid = started_in(app, is_public=True)
     html = client.get(f"/tournaments/{pid}/print/draw", headers=EN).get_data(as_text=True)
     assert "Group A" in html
     assert "Who plays where" in html
@@ -319,7 +304,7 @@ def test_the_prize_list_by_place_and_as_a_split_of_the_fees(
     """By place: amounts and words, on the standings and the screen; a split: a share of
     the fees collected (every entry while none is marked paid, then those paid), rounded
     down to the euro, the rest kept; refused over 100 %; shown on the printed podium."""
-    pid = started(app, is_public=True, entry_fee_cents=1000)
+    pid = started_in(app, is_public=True, entry_fee_cents=1000)
     as_user(client, "organiser")
     url = f"/tournaments/{pid}/prizes"
     assert client.get(url, headers=EN).status_code == 200
@@ -388,7 +373,7 @@ def test_the_prize_list_by_place_and_as_a_split_of_the_fees(
 def test_venue_pages_answer_each_role_as_they_should(app: Flask, client: FlaskClient) -> None:
     """Organiser only: the venue page, its actions, the prizes; helpers: check-in;
     anyone who reads: the draw to print. Logged out: to the login page."""
-    pid = started(app)
+    pid = started_in(app)
     logout(client)
     for path in ("venue", "checkin", "prizes", "print/draw"):
         assert client.get(f"/tournaments/{pid}/{path}").status_code == 302

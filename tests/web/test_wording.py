@@ -58,6 +58,7 @@ NO_AGREEMENT = {
     "disputed by %(side)s, who say it went so",
     "Withdraw %(side)s?",
     "Withdrawal of %(side)s recorded: the matches still to play are lost by forfeit.",
+    "Withdrawal of %(side)s recorded: seated no more from the next round.",
     # A hand's QR for the other side's own phone (games.scanned).
     "QR code for the phone of %(side)s",
     # A claim refused (chiamarsi fuori): "la chiamata di Anna e Carla".

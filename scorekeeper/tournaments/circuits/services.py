@@ -97,6 +97,19 @@ def circuits_of(user: User) -> list[Circuit]:
     return list(db.session.scalars(query))
 
 
+def circuits_holding(tournament: Tournament, user: User | None) -> list[Circuit]:
+    """The circuits ``tournament`` counts for that ``user`` may read (the public ones
+    and the user's own; ``user`` ``None``: the public ones), by name."""
+    query = (
+        select(Circuit)
+        .join(CircuitTournament, CircuitTournament.circuit_id == Circuit.id)
+        .where(CircuitTournament.tournament_id == tournament.id)
+        .order_by(Circuit.name, Circuit.id)
+    )
+    mine = user.id if user is not None else None
+    return [c for c in db.session.scalars(query) if c.is_public or c.organiser_id == mine]
+
+
 def tournaments(circuit: Circuit) -> list[Tournament]:
     """The circuit's tournaments, in its order."""
     query = (

@@ -52,6 +52,7 @@ from .rotating import (
     individual_chain,
     individual_results,
     most_rotating_rounds,
+    resting,
     rotating_round,
 )
 from .roundrobin import round_robin
@@ -128,6 +129,7 @@ __all__ = [
     "most_rotating_rounds",
     "most_rounds",
     "player_key",
+    "resting",
     "rotating_round",
     "round_robin",
     "same_club_pairs",

@@ -1,5 +1,6 @@
 """A tournament's results link: made (replacing the one before), taken back, and the
-tournament a token opens (one transaction each change)."""
+tournament a token opens (one transaction each change); and the sites its organiser
+lets frame the public results page."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from sqlalchemy import delete, select
 from scorekeeper.extensions import db
 from scorekeeper.models import hash_token
 from scorekeeper.tournaments.models import Tournament
-from scorekeeper.tournaments.results_out.models import ResultsLink
+from scorekeeper.tournaments.results_out.models import ResultsFraming, ResultsLink
 from scorekeeper.transactions import in_transaction
 
 
@@ -52,3 +53,28 @@ def tournament_of_link(token: str) -> Tournament | None:
         .join(ResultsLink, ResultsLink.tournament_id == Tournament.id)
         .where(ResultsLink.token_hash == hash_token(token))
     )
+
+
+def framing_sites(tournament: Tournament) -> str:
+    """The sites the organiser lets frame the public results page ("": not set)."""
+    return (
+        db.session.scalar(
+            select(ResultsFraming.sites).where(ResultsFraming.tournament_id == tournament.id)
+        )
+        or ""
+    )
+
+
+def set_framing_sites(tournament: Tournament, sites: str) -> None:
+    """Store the sites that may frame the public results page ("": the app's default);
+    the form checked each (`forms.FramingForm`)."""
+    tournament_id = tournament.id
+
+    def work() -> None:
+        db.session.execute(
+            delete(ResultsFraming).where(ResultsFraming.tournament_id == tournament_id)
+        )
+        if sites:
+            db.session.add(ResultsFraming(tournament_id=tournament_id, sites=sites))
+
+    in_transaction(work)

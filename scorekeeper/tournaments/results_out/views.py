@@ -11,7 +11,17 @@ tournament's existence is never revealed.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import format_date
 from flask_login import current_user
@@ -24,6 +34,7 @@ from scorekeeper.tournaments import pages
 from scorekeeper.tournaments.access import effective_role, readable_by_anyone, require_role
 from scorekeeper.tournaments.models import Role, Status, Tournament
 from scorekeeper.tournaments.results_out import links
+from scorekeeper.tournaments.results_out.forms import FramingForm
 from scorekeeper.tournaments.results_out.podium import podium_svg
 from scorekeeper.tournaments.results_out.sheets import standings_sheet
 from scorekeeper.tournaments.results_out.spreadsheet import MIMETYPE
@@ -83,6 +94,7 @@ def _page(tournament: Tournament, mode: str, url: str, image: str) -> ResponseRe
         tables=pages.tables(tournament),
         bracket=pages.bracket_rounds(tournament),
         tie_breaks=pages.tie_break_names(tournament),
+        bye_notes=pages.bye_notes(tournament),
         url=url,
         image=image,
         share_text=_share_text(tournament, podium),
@@ -92,9 +104,15 @@ def _page(tournament: Tournament, mode: str, url: str, image: str) -> ResponseRe
 @bp.get("/<public_id>")
 def page(public_id: str) -> ResponseReturnValue:
     """The results for the club's site: podium, standings with their tie-breaks, the
-    bracket; printable; with the podium to share."""
+    bracket; printable; with the podium to share. The one page other sites may frame
+    (``PUBLISHED_FRAME_ANCESTORS``), when anyone may read it."""
     tournament, mode = _published(public_id)
     pid = tournament.public_id
+    if mode == PUBLIC:
+        # A club's site may show it in a frame: it is the same for everyone, with
+        # nothing to click that changes anything (a member's page is never framed).
+        sites = links.framing_sites(tournament)
+        g.frame_ancestors = sites or current_app.config["PUBLISHED_FRAME_ANCESTORS"]
     return _page(
         tournament,
         mode,
@@ -159,6 +177,23 @@ def revoke_link(public_id: str) -> ResponseReturnValue:
     links.revoke_link(access.tournament)
     flash(_("Results link taken back: its address opens nothing any more."), "success")
     return redirect(url_for("results_out.page", public_id=access.tournament.public_id))
+
+
+@bp.post("/<public_id>/framing")
+def framing(public_id: str) -> ResponseReturnValue:
+    """Organiser: the sites that may show the public results page in a frame (empty:
+    the app's default)."""
+    access = require_role(public_id, Role.ORGANISER)
+    form = FramingForm()
+    if form.validate_on_submit():
+        links.set_framing_sites(access.tournament, form.chosen())
+        flash(_("Saved: the sites that may show the results page in a frame."), "success")
+    else:
+        for messages in form.errors.values():
+            for message in messages:
+                flash(str(message), "error")
+    target = url_for("tournaments.show", public_id=access.tournament.public_id)
+    return redirect(target + "#results-out")
 
 
 @bp.get("/<public_id>/standings.csv")

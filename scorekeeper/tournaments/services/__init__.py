@@ -59,7 +59,7 @@ from scorekeeper.tournaments.services.confirming import (
 from scorekeeper.tournaments.services.corrections import CorrectionAffects, Later
 from scorekeeper.tournaments.services.creation import create_tournament, leagues_for
 from scorekeeper.tournaments.services.drawing import draw, left_out
-from scorekeeper.tournaments.services.formats import club_table, clubs_of
+from scorekeeper.tournaments.services.formats import club_table, clubs_of, rests
 from scorekeeper.tournaments.services.house_rules import change_rules
 from scorekeeper.tournaments.services.knockout import bracket, moved_on
 from scorekeeper.tournaments.services.membership import (
@@ -151,6 +151,7 @@ __all__ = [
     "parse_entries",
     "remove_member",
     "resolve",
+    "rests",
     "result_of",
     "results_of_matches",
     "rounds",

@@ -19,13 +19,14 @@ from scorekeeper.tournaments.models import (
     Stage,
     Tournament,
 )
-from scorekeeper.tournaments.services.queries import entrants
+from scorekeeper.tournaments.services.queries import entrants, withdrawn_numbers
 from scorekeeper.tournaments.services.seating import Planned
 
 
 def check_rotating_draw(count: int, rounds: int | None) -> None:
-    """Refuse a rotating draw of ``count`` players that cannot sit four at every table,
-    or more ``rounds`` than they can play without anyone partnering anyone twice."""
+    """Refuse a rotating draw of ``count`` players too few for a table of four, or more
+    ``rounds`` than they can play without anyone partnering anyone twice (those a table
+    cannot seat rest in turn: `core.rotating`)."""
     try:
         core.check_players(count)
     except core.TournamentError as error:
@@ -35,38 +36,48 @@ def check_rotating_draw(count: int, rounds: int | None) -> None:
 
 
 def rotating_history(tournament: Tournament, stage: Stage) -> list[core.RotatingRound]:
-    """The rounds of ``stage`` played so far, as the core reads them (by round number)."""
+    """The rounds of ``stage`` played so far, as the core reads them (by round number):
+    the tables and the players who rested (a bye each)."""
     number_of = {row.id: row.number for row in entrants(tournament)}
-    by_round: dict[int, list[core.Foursome]] = {}
+    tables: dict[int, list[core.Foursome]] = {}
+    rests: dict[int, list[int]] = {}
     rows = db.session.execute(
         select(Round.number, Match)
         .join(Match, Match.round_id == Round.id)
-        .where(Round.stage_id == stage.id, Match.first_partner_id.is_not(None))
-        .order_by(Round.number, Match.table_number)
+        .where(Round.stage_id == stage.id)
+        .order_by(Round.number, Match.table_number, Match.id)
     )
     for number, match in rows:
-        assert match.second_id is not None  # noqa: S101 - a rotating match has both sides
-        assert match.first_partner_id is not None  # noqa: S101
+        tables.setdefault(number, [])
+        if match.second_id is None:
+            rests.setdefault(number, []).append(number_of[match.first_id])
+            continue
+        assert match.first_partner_id is not None  # noqa: S101 - a rotating table seats four
         assert match.second_partner_id is not None  # noqa: S101
-        by_round.setdefault(number, []).append(
+        tables[number].append(
             core.Foursome(
                 match.table_number or 0,
                 (number_of[match.first_id], number_of[match.first_partner_id]),
                 (number_of[match.second_id], number_of[match.second_partner_id]),
             )
         )
-    return [core.RotatingRound(tuple(tables)) for _, tables in sorted(by_round.items())]
+    return [
+        core.RotatingRound(tuple(tables[number]), rests=tuple(sorted(rests.get(number, ()))))
+        for number in sorted(tables)
+    ]
 
 
 def rotating_plan(tournament: Tournament, stage: Stage) -> list[Planned]:
     """The next round of a rotating ``stage``: a new partner for everyone, the fewest
-    repeated opponents (`core.rotating_round`), the players in the draw's order."""
-    players = sorted(row.number for row in entrants(tournament))
+    repeated opponents (`core.rotating_round`), the players in the draw's order; those
+    a table cannot seat rest (a bye each), the withdrawn are seated no more."""
+    out = withdrawn_numbers(tournament)
+    players = [row.number for row in entrants(tournament) if row.number not in out]
     try:
-        planned = core.rotating_round(players, rotating_history(tournament, stage))
+        planned = core.rotating_round(players, rotating_history(tournament, stage), withdrawn=out)
     except core.TournamentError as error:
         raise TournamentRefused("too_many_rounds", "rounds") from error
-    return [
+    tables = [
         Planned(
             table.table,
             table.first[0],
@@ -76,6 +87,7 @@ def rotating_plan(tournament: Tournament, stage: Stage) -> list[Planned]:
         )
         for table in planned.tables
     ]
+    return tables + [Planned(None, rest, None) for rest in planned.rests]
 
 
 def clubs_of(tournament: Tournament) -> dict[str, list[int]]:
@@ -89,8 +101,8 @@ def clubs_of(tournament: Tournament) -> dict[str, list[int]]:
 
 def check_clubs_draw(drawn: list[core.Entrant], rounds: int | None) -> None:
     """Refuse a club-against-club draw: a single, an entry with no club, fewer than two
-    clubs, a club of one pair, clubs of different sizes, or more ``rounds`` than the
-    clubs can play before two pairs meet again."""
+    clubs, a club of one pair, or more ``rounds`` than the clubs can play before two
+    pairs meet again (clubs may field different numbers of pairs: `core.clubs`)."""
     if any(len(entrant.names) != 2 or not entrant.club for entrant in drawn):
         raise TournamentRefused("clubs_pairs", "entries")
     clubs: dict[str, list[int]] = {}
@@ -100,8 +112,8 @@ def check_clubs_draw(drawn: list[core.Entrant], rounds: int | None) -> None:
         core.check_clubs(clubs)
     except core.TournamentError as error:
         raise TournamentRefused("clubs_uneven", "entries") from error
-    size = len(next(iter(clubs.values())))
-    if rounds is not None and rounds > core.most_club_rounds(len(clubs), size):
+    sizes = [len(pairs) for pairs in clubs.values()]
+    if rounds is not None and rounds > core.most_club_rounds(sizes):
         raise TournamentRefused("too_many_rounds", "rounds")
 
 
@@ -114,8 +126,10 @@ def club_plan(tournament: Tournament, number: int) -> list[Planned]:
 
 def club_table(tournament: Tournament, stage: Stage) -> tuple[core.ClubStanding, ...]:
     """The team standings of a club-against-club ``stage``: matches won, then partite
-    won, then game points (`core.club_standings`); only confirmed results count."""
+    won, then game points (`core.club_standings`); only confirmed results count. The
+    pairs' byes are counted apart (`rests`)."""
     number_of = {row.id: row.number for row in entrants(tournament)}
+    byes = [number for number, count in rests(tournament, stage).items() for _ in range(count)]
     results = []
     rows = db.session.execute(
         select(Match, MatchResult)
@@ -139,4 +153,19 @@ def club_table(tournament: Tournament, stage: Stage) -> tuple[core.ClubStanding,
                 winner,
             )
         )
-    return core.club_standings(clubs_of(tournament), results)
+    return core.club_standings(clubs_of(tournament), results, byes)
+
+
+def rests(tournament: Tournament, stage: Stage) -> dict[int, int]:
+    """How many byes each entrant (by number) has had in ``stage``: with rotating
+    partners its rests, in club against club its pair's."""
+    number_of = {row.id: row.number for row in entrants(tournament)}
+    counted: dict[int, int] = {}
+    rows = db.session.scalars(
+        select(Match.first_id)
+        .join(Round, Round.id == Match.round_id)
+        .where(Round.stage_id == stage.id, Match.second_id.is_(None))
+    )
+    for entrant_id in rows:
+        counted[number_of[entrant_id]] = counted.get(number_of[entrant_id], 0) + 1
+    return counted

@@ -7,6 +7,9 @@ the match's (its result). The order is always game, then match, then tournament,
 changes never wait on each other in a circle; the UNIQUE constraints (one result per
 match, one table per round, one game per partita) decide where two inserts still meet,
 and the loser runs again and finds the row.
+
+Every lock also tells the tournament's venue screens (`scorekeeper.live`): once the
+change commits, the tournament's channel hears of it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import TypeVar
 
 from sqlalchemy import update
 
+from scorekeeper import live
 from scorekeeper.extensions import db
 from scorekeeper.tournaments.errors import ResultChanged, TournamentRefused
 from scorekeeper.tournaments.models import Match, Status, Tournament
@@ -42,7 +46,9 @@ def _lock(model: type[Locked], row_id: int) -> Locked:
         update(model).where(model.id == row_id).values(version=model.version + 1).returning(model),
         execution_options={"populate_existing": True, "synchronize_session": False},
     ).all()
-    return db.session.get_one(model, row_id)
+    locked = db.session.get_one(model, row_id)
+    live.tournament_changed(locked.id if isinstance(locked, Tournament) else locked.tournament_id)
+    return locked
 
 
 def count_result_change(match_id: int, seen: int | None = None) -> None:
@@ -60,6 +66,7 @@ def count_result_change(match_id: int, seen: int | None = None) -> None:
     ).all()
     if not counted:
         raise ResultChanged
+    live.tournament_changed(counted[0][0].tournament_id)
 
 
 def refuse_unless(tournament: Tournament, *allowed: Status) -> None:

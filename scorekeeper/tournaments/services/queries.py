@@ -145,11 +145,14 @@ def open_matches_of(stage: Stage) -> list[Match]:
 
 
 def matches_of_entrant(entrant: Entrant) -> list[Match]:
-    """Every match ``entrant`` is seated at (its byes too), in play order."""
+    """Every match ``entrant`` is seated at (its byes too, and with rotating partners
+    those where it is a partner), in play order."""
     side = (
         (Match.first_id == entrant.id)
         | (Match.second_id == entrant.id)
         | (Match.third_id == entrant.id)
+        | (Match.first_partner_id == entrant.id)
+        | (Match.second_partner_id == entrant.id)
     )
     return list(
         db.session.scalars(

@@ -3,7 +3,12 @@ lost by forfeit ("a tavolino", as the regolamenti require: the opponent wins eve
 partita needed, each by its target to 0), the standings and their tie-breaks following
 those results, and the pair paired no more (a Swiss or Danish round pairs the others; a
 round-robin's later matches against it, and a knockout match it reaches, are forfeited
-as they are made, so its opponent goes on). Undone while no round has been added since."""
+as they are made, so its opponent goes on). Undone while no round has been added since.
+
+With rotating partners a player withdraws between rounds: their table played (its
+result stands, and counts for the three others too), and from the next round on the
+player is seated no more (`formats.rotating_plan`): no forfeit, since the tables seat
+the players left."""
 
 from __future__ import annotations
 
@@ -11,12 +16,14 @@ from scorekeeper import audit
 from scorekeeper.accounts.models import User
 from scorekeeper.extensions import db
 from scorekeeper.leagues import standings as league_standings
+from scorekeeper.tournaments import core
 from scorekeeper.tournaments.errors import TournamentRefused
 from scorekeeper.tournaments.models import Entrant, Match, Status, Tournament
 from scorekeeper.tournaments.services.history import record
 from scorekeeper.tournaments.services.knockout import moved_on
 from scorekeeper.tournaments.services.locks import lock_tournament, refuse_unless
 from scorekeeper.tournaments.services.queries import (
+    entrants,
     match_games,
     matches_of_entrant,
     result_of,
@@ -39,10 +46,10 @@ def withdraw(entrant: Entrant, by: User) -> Entrant:
         refuse_unless(tournament, Status.RUNNING)
         if is_three(tournament):
             raise TournamentRefused("withdraw_three")
-        if is_rotating(tournament):
-            raise TournamentRefused("withdraw_rotating")
         if row.withdrawn:
             raise TournamentRefused("already_withdrawn")
+        if is_rotating(tournament):
+            _check_between_rounds(tournament, row)
         row.withdrawn_rounds = len(rounds(tournament))
         db.session.flush()
         lost = _open(row)
@@ -107,6 +114,18 @@ def can_undo(entrant: Entrant) -> bool:
         if result is not None and result.forfeit and moved_on(match):
             return False
     return True
+
+
+def _check_between_rounds(tournament: Tournament, entrant: Entrant) -> None:
+    """With rotating partners, refuse a withdrawal while the player's table waits for
+    its result, or one that would leave too few players for a table of four."""
+    if _open(entrant):
+        raise TournamentRefused("withdraw_rotating")
+    staying = sum(1 for row in entrants(tournament) if not row.withdrawn)
+    try:
+        core.check_players(staying - 1)
+    except core.TournamentError as error:
+        raise TournamentRefused("withdraw_rotating_few") from error
 
 
 def _open(entrant: Entrant) -> list[Match]:

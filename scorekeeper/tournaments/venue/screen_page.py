@@ -1,13 +1,21 @@
 """The screen's page, drawn or answered 304: what both of its addresses (a member's,
-`tournaments.screen`, and its own link, `venue.screen_by_link`) share."""
+`tournaments.screen`, and its own link, `venue.screen_by_link`) share.
+
+With live push (``LIVE_PUSH_URL`` and ``REDIS_URL``) the page names its stream on the
+push server (`events_url`): the screen link's ``/tournaments/screen/<token>/events``, or a
+public tournament's ``/tournaments/<public_id>/screen/events`` (a private tournament's
+stream needs the link). Each answer, 200 or 304, names the tournament's channel
+(`CHANNEL_HEADER`): what the push server (`scorekeeper.push`), which asks the page as an
+anonymous screen does, follows on Redis."""
 
 from __future__ import annotations
 
-from flask import Response, abort, render_template, request, url_for
+from flask import Response, abort, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from scorekeeper.grammar import gettext as _
+from scorekeeper.live import tournament_channel
 from scorekeeper.private import mark_private
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.access import Access
@@ -16,8 +24,8 @@ from scorekeeper.tournaments.venue import screen as screen_slides
 from scorekeeper.tournaments.venue import services as venue
 from scorekeeper.tournaments.venue.version import screen_version
 
-#: How often an open screen asks whether anything changed (seconds).
-POLL_SECONDS = 5
+#: The header naming the tournament's channel (`scorekeeper.live.tournament_channel`).
+CHANNEL_HEADER = "X-Scorekeeper-Channel"
 
 
 # The screen, drawn or not ------------------------------------------------------------
@@ -29,13 +37,32 @@ def screen_extra() -> str:
     return f"{get_locale()}|{request.args.get('view', '')}|{request.args.get('cycle', '')}"
 
 
-def not_modified(version: str) -> Response | None:
+def not_modified(version: str, tournament_id: int) -> Response | None:
     """A 304 when the browser already has ``version``."""
     if version in request.if_none_match:
         response = Response(status=304)
         response.set_etag(version)
+        response.headers[CHANNEL_HEADER] = tournament_channel(tournament_id)
         return response
     return None
+
+
+def events_url(t: Tournament, token: str | None) -> str | None:
+    """Where the screen follows its changes pushed (None: it polls): with live push, the
+    screen link's stream, or a public tournament's; the page's language and cycle."""
+    config = current_app.config
+    if not (config.get("LIVE_PUSH_URL") and config.get("REDIS_URL")):
+        return None
+    if token is not None:
+        path = f"/tournaments/screen/{token}/events"
+    elif t.is_public:
+        path = f"/tournaments/{t.public_id}/screen/events"
+    else:
+        return None
+    query = f"?lang={get_locale()}"
+    if (cycle := _int_arg("cycle", 1, 300)) is not None:
+        query += f"&cycle={cycle}"
+    return str(config["LIVE_PUSH_URL"]).rstrip("/") + path + query
 
 
 def screen_page(access: Access) -> ResponseReturnValue:
@@ -46,7 +73,7 @@ def screen_page(access: Access) -> ResponseReturnValue:
     version = screen_version(t.id, screen_extra())
     if version is None:
         abort(404)
-    return not_modified(version) or draw_screen(t, version, token=None)
+    return not_modified(version, t.id) or draw_screen(t, version, token=None)
 
 
 def _int_arg(name: str, low: int, high: int) -> int | None:
@@ -76,7 +103,9 @@ def draw_screen(t: Tournament, version: str, token: str | None) -> ResponseRetur
         slides=slides,
         current=current,
         cycle=cycle,
-        poll=POLL_SECONDS,
+        poll=current_app.config["SCREEN_POLL_SECONDS"],
+        events_url=events_url(t, token),
+        push_poll=int(current_app.config["LIVE_PUSH_POLL_MS"]) / 1000,
         version=version,
         next_url=next_url,
         clock=clock,
@@ -91,4 +120,5 @@ def draw_screen(t: Tournament, version: str, token: str | None) -> ResponseRetur
     response = Response(html, mimetype="text/html")
     response.set_etag(version)
     response.headers["Cache-Control"] = "no-cache"
+    response.headers[CHANNEL_HEADER] = tournament_channel(t.id)
     return response

@@ -80,8 +80,8 @@ def screen_by_link(token: str) -> ResponseReturnValue:
     found = token_screen_version(token, screen_extra())
     if found is None:
         abort(404)
-    _tournament_id, version = found
-    unchanged = not_modified(version)
+    tournament_id, version = found
+    unchanged = not_modified(version, tournament_id)
     if unchanged is not None:
         return unchanged
     tournament = venue.tournament_of_token(token)

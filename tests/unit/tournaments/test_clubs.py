@@ -25,7 +25,7 @@ def pairs(number: int, clubs: dict[str, tuple[int, ...]]) -> list[tuple[int, int
 def test_two_clubs_of_two_pairs_play_each_pair_against_each() -> None:
     assert pairs(1, TWO) == [(1, 3), (2, 4)]
     assert pairs(2, TWO) == [(1, 4), (2, 3)]
-    assert most_club_rounds(2, 2) == 2
+    assert most_club_rounds([2, 2]) == 2
     # Past that the meetings start again.
     assert pairs(3, TWO) == pairs(1, TWO)
 
@@ -33,7 +33,7 @@ def test_two_clubs_of_two_pairs_play_each_pair_against_each() -> None:
 def test_an_odd_number_of_clubs_rests_one_club_a_round() -> None:
     seen: Counter[frozenset[int]] = Counter()
     rested = []
-    for number in range(1, most_club_rounds(3, 3) + 1):
+    for number in range(1, most_club_rounds([3, 3, 3]) + 1):
         made = club_round(number, THREE)
         rested.append(made.byes)
         assert len(made.pairings) == 3
@@ -57,12 +57,58 @@ def test_an_odd_number_of_clubs_rests_one_club_a_round() -> None:
     [
         ({"A": (1, 2)}, "two clubs"),
         ({"A": (1,), "B": (2,)}, "two pairs or more"),
-        ({"A": (1, 2), "B": (3, 4, 5)}, "as many pairs"),
     ],
 )
 def test_uneven_clubs_are_refused(clubs: dict[str, tuple[int, ...]], message: str) -> None:
     with pytest.raises(TournamentError, match=message):
         check_clubs(clubs)
+
+
+def test_a_smaller_club_s_pairs_meet_the_bigger_s_in_turn_the_others_rest() -> None:
+    clubs = {"Circolo": (1, 2), "Bar Sport": (3, 4, 5)}
+    assert most_club_rounds([2, 3]) == 3
+    seen: Counter[frozenset[int]] = Counter()
+    rested: Counter[int] = Counter()
+    for number in range(1, 4):
+        made = club_round(number, clubs)
+        assert [p.table for p in made.pairings] == [1, 2]
+        assert {p.first for p in made.pairings} == {1, 2}  # the smaller club's pairs all play
+        assert len(made.byes) == 1
+        rested.update(made.byes)
+        seen.update(frozenset((p.first, p.second)) for p in made.pairings)
+    # Each pair of the smaller club met each pair of the bigger once; each extra pair
+    # of the bigger club rested once.
+    assert set(seen) == {frozenset(p) for p in itertools.product((1, 2), (3, 4, 5))}
+    assert set(seen.values()) == {1}
+    assert rested == {3: 1, 4: 1, 5: 1}
+    # A bigger club listed first keeps its pair first at the table.
+    swapped = club_round(1, {"Bar Sport": (3, 4, 5), "Circolo": (1, 2)})
+    assert [(p.first, p.second) for p in swapped.pairings] == [(3, 1), (4, 2)]
+    assert swapped.byes == (5,)
+
+
+def test_three_clubs_of_different_sizes_rest_and_meet_until_a_repeat() -> None:
+    clubs = {"A": (1, 2), "B": (3, 4, 5), "C": (6, 7, 8, 9)}
+    # A and B meet again after 3 meetings: 3 schedule cycles of 3 rounds.
+    assert most_club_rounds([2, 3, 4]) == 9
+    seen: Counter[frozenset[int]] = Counter()
+    for number in range(1, 10):
+        made = club_round(number, clubs)
+        seated = [x for p in made.pairings for x in (p.first, p.second)]
+        assert sorted(seated + list(made.byes)) == list(range(1, 10))
+        seen.update(frozenset((p.first, p.second)) for p in made.pairings)
+    assert set(seen.values()) == {1}
+
+
+def test_byes_are_counted_apart_in_the_team_standings() -> None:
+    clubs = {"Circolo": (1, 2), "Bar Sport": (3, 4, 5)}
+    table = club_standings(clubs, [ClubResult(1, 3, (1, 0), (11, 4), 1)], byes=[5, 4])
+    assert [(r.club, r.won, r.played, r.byes) for r in table] == [
+        ("Circolo", 1, 1, 0),
+        ("Bar Sport", 0, 1, 2),
+    ]
+    with pytest.raises(TournamentError, match="no club"):
+        club_standings(clubs, [], byes=[9])
 
 
 def test_round_zero_is_refused() -> None:

@@ -20,9 +20,15 @@ from scorekeeper.tournaments.core import (
     individual_chain,
     individual_results,
     most_rotating_rounds,
+    resting,
     rotating_round,
 )
-from scorekeeper.tournaments.core.rotating import best_seating, opponent_counts
+from scorekeeper.tournaments.core.rotating import (
+    Foursome,
+    best_seating,
+    opponent_counts,
+    partners_and_rests,
+)
 
 
 def play(players: list[int], rounds: int) -> list[RotatingRound]:
@@ -52,9 +58,12 @@ def repeats_of(
 
 
 @st.composite
-def tournaments(draw: st.DrawFn, most: int = 64) -> tuple[list[int], int]:
-    """Players (a multiple of 4, from 8 to ``most``, in a drawn order) and a number of rounds."""
-    count = 4 * draw(st.integers(2, most // 4))
+def tournaments(
+    draw: st.DrawFn, most: int = 64, *, fours: bool = True, others: bool = True
+) -> tuple[list[int], int]:
+    """Players (from 8 to ``most``, in a drawn order: multiples of 4 if ``fours``, the
+    other numbers if ``others``) and a number of rounds."""
+    count = draw(st.integers(8, most).filter(lambda n: fours if n % 4 == 0 else others))
     players = draw(st.permutations(range(1, count + 1)))
     rounds = draw(st.integers(1, min(most_rotating_rounds(count), 9)))
     return list(players), rounds
@@ -71,8 +80,25 @@ def test_every_player_sits_once_a_round_and_never_with_the_same_partner(
     assert max(partnerships.values()) == 1
     for played in history:
         seated = [p for table in played.tables for p in table.players]
-        assert sorted(seated) == sorted(players)
+        assert sorted(seated + list(played.rests)) == sorted(players)
+        assert len(played.rests) == len(players) % 4
         assert [t.table for t in played.tables] == list(range(1, len(players) // 4 + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(tournaments(fours=False))
+def test_rests_are_spread_nobody_rests_twice_before_everyone_rested_once(
+    drawn: tuple[list[int], int],
+) -> None:
+    players, rounds = drawn
+    history = play(players, rounds)
+    rested: Counter[int] = Counter()
+    for played in history:
+        rested.update(played.rests)
+        counts = [rested[p] for p in players]
+        assert max(counts) - min(counts) <= 1
+    # Among equals the first in the draw's order rests first.
+    assert history[0].rests == tuple(players[: len(players) % 4])
 
 
 @settings(max_examples=40, deadline=None)
@@ -133,17 +159,102 @@ def test_the_same_history_gives_the_same_round() -> None:
     assert play(players, 4) == play(players, 4)
 
 
-@pytest.mark.parametrize("count", [0, 2, 6, 10, 13])
-def test_players_not_a_multiple_of_four_are_refused(count: int) -> None:
-    with pytest.raises(TournamentError, match="four at every table"):
+@pytest.mark.parametrize("count", [0, 2, 3])
+def test_fewer_than_four_players_are_refused(count: int) -> None:
+    with pytest.raises(TournamentError, match="table of four"):
         check_players(count)
     with pytest.raises(TournamentError):
         rotating_round(list(range(1, count + 1)))
 
 
+@pytest.mark.parametrize("count", [5, 9, 10, 11, 13])
+def test_players_not_a_multiple_of_four_rest_in_turn(count: int) -> None:
+    check_players(count)
+    assert resting(count) == count % 4
+    rounds = min(count // (count % 4), most_rotating_rounds(count))
+    history = play(list(range(1, count + 1)), rounds)
+    # Each rests once before anyone rests again.
+    rested = [p for played in history for p in played.rests]
+    assert len(rested) == len(set(rested)) == rounds * (count % 4)
+    assert history[0].rests == tuple(range(1, count % 4 + 1))
+
+
+def test_every_number_of_players_from_5_to_64_reaches_its_rounds_without_a_repeat() -> None:
+    # The guarantee stated in core.rotating: the schedule depends only on the draw's
+    # order, so one run of each number of players checks it for every draw. Partners
+    # and rests only (the seating does not change them).
+    for count in range(5, 65):
+        if count % 4 == 0:
+            continue
+        players = list(range(1, count + 1))
+        history: list[RotatingRound] = []
+        for _ in range(most_rotating_rounds(count)):
+            pairs, rests = partners_and_rests(players, history)
+            tables = tuple(
+                Foursome(i // 2 + 1, pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2)
+            )
+            history.append(RotatingRound(tables, rests=rests))
+        partnerships = Counter(pair for played in history for pair in played.partnerships)
+        assert max(partnerships.values()) == 1, count
+        assert most_rotating_rounds(count) == count - 2
+
+
+def test_a_withdrawn_player_is_seated_no_more_and_partners_stay_new() -> None:
+    players = list(range(1, 13))
+    history = play(players, 3)
+    left = [p for p in players if p != 7]
+    for _ in range(3):
+        history.append(rotating_round(left, history, withdrawn=[7]))
+    for played in history[3:]:
+        assert 7 not in {*played.seated, *played.rests}
+        assert len(played.rests) == 3
+    partnerships = Counter(pair for played in history for pair in played.partnerships)
+    assert max(partnerships.values()) == 1
+    with pytest.raises(TournamentError, match="not all of this tournament"):
+        rotating_round(left, history)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(8, 64), st.data())
+def test_after_withdrawals_new_partners_are_certain_below_half_the_seated(
+    count: int, data: st.DataObject
+) -> None:
+    # The guarantee after a withdrawal (Dirac's theorem): while every seated player has
+    # partnered fewer than half of those seated, a round of new partners exists and is
+    # found, whoever rests.
+    players = list(range(1, count + 1))
+    left: list[int] = []
+    history: list[RotatingRound] = []
+    while True:
+        if len(players) > 5 and data.draw(st.booleans()):
+            gone = data.draw(st.sampled_from(players))
+            players.remove(gone)
+            left.append(gone)
+        seated = len(players) - len(players) % 4
+        if len(history) > seated // 2 - 1:
+            break
+        played = rotating_round(players, history, withdrawn=left)
+        assert not set(left) & {*played.seated, *played.rests}
+        assert len(played.rests) == len(players) % 4
+        history.append(played)
+    partnerships = Counter(pair for played in history for pair in played.partnerships)
+    assert not partnerships or max(partnerships.values()) == 1
+
+
+def test_no_new_partners_left_is_refused() -> None:
+    players = [1, 2, 3, 4, 5]
+    # Five rounds of one table and one rest use up all ten partnerships.
+    history = play(players, 5)
+    partnerships = Counter(pair for played in history for pair in played.partnerships)
+    assert len(partnerships) == 10
+    assert set(partnerships.values()) == {1}
+    with pytest.raises(TournamentError, match="no new partners"):
+        rotating_round(players, history)
+
+
 def test_a_history_with_a_stranger_is_refused() -> None:
     history = play([1, 2, 3, 4, 5, 6, 7, 8], 1)
-    with pytest.raises(TournamentError, match="not all players"):
+    with pytest.raises(TournamentError, match="not all of this tournament"):
         rotating_round([1, 2, 3, 4, 5, 6, 7, 9], history)
     with pytest.raises(TournamentError, match="twice"):
         rotating_round([1, 1, 3, 4])
