@@ -1,7 +1,7 @@
 """The game and league pages as a phone user meets them: run by hand, never as a test.
 
     make measure                       (installs what it needs, then runs this)
-    .venv/bin/python bench/pages.py [--runs 3] [--workers 3] [--no-lighthouse]
+    .venv/bin/python bench/pages.py [--runs 3] [--workers 3] [--no-lighthouse] [--locale it-IT]
     DATABASE_URL=postgresql://postgres@127.0.0.1/test .venv/bin/python bench/pages.py
 
 Starts the app under gunicorn (several workers) on 127.0.0.1 with a throwaway SQLite
@@ -75,6 +75,8 @@ AIM_BEST_PRACTICES = 95
 AIM_BYTES = 50 * 1024
 AIM_TAPS = 6
 NARROW = 360
+#: The emulated phone's language (--locale): the pages' language on a first load.
+LOCALE = "en-GB"
 
 
 # --------------------------------------------------------------------------- the server
@@ -364,7 +366,7 @@ def first_load(browser: Any, playwright: Any, base: str, page_figures: PageFigur
 def device(playwright: Any, **overrides: Any) -> dict[str, Any]:
     """The emulated phone the e2e tests use (Pixel 7: viewport, touch, user agent)."""
     settings = {k: v for k, v in playwright.devices[PHONE].items() if k != "default_browser_type"}
-    settings["locale"] = "en-GB"
+    settings["locale"] = LOCALE
     settings.update(overrides)
     return settings
 
@@ -392,8 +394,8 @@ def narrow_and_axe(browser: Any, playwright: Any, base: str, page_figures: PageF
 
 
 def count_reference_taps(browser: Any, playwright: Any, base: str) -> tuple[int, list[str]]:
-    """Taps of the reference hand, with the e2e test's own flow."""
-    context = browser.new_context(base_url=base, **device(playwright))
+    """Taps of the reference hand, with the e2e test's own flow (in English, as it is)."""
+    context = browser.new_context(base_url=base, **device(playwright, locale="en-GB"))
     page = context.new_page()
     start_game(page, NAMES)
     taps = reference_hand(page, NAMES)
@@ -411,7 +413,7 @@ def lighthouse(url: str, runs: int, page_figures: PageFigures) -> None:
         if not arg.startswith("--host-resolver-rules=")
         else "--host-resolver-rules='" + arg.split("=", 1)[1] + "'"
         for arg in CHROMIUM_ARGS
-    ]
+    ] + [f"--lang={LOCALE}"]
     env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
     for _ in range(runs):
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
@@ -562,7 +564,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--only", nargs="+", default=None, help="only pages whose name has one")
+    parser.add_argument("--locale", default="en-GB", help="the phone's language (it-IT)")
     args = parser.parse_args(argv)
+    global LOCALE  # noqa: PLW0603 (the phone every function emulates)
+    LOCALE = args.locale
 
     missing = [str(p) for p in (CHROMIUM, AXE) if not p.exists()]
     if not args.no_lighthouse and not LIGHTHOUSE.exists():

@@ -372,6 +372,7 @@ _SCRIPT_FILES = (
     "js/scoring-data.js",
     "js/scoring.js",
     "js/outbox-kept.js",
+    "js/outbox-send.js",
 )
 
 

@@ -1,8 +1,8 @@
 """The words of the phone's outbox and of its own preview, as the pages' scripts read them.
 
-What static/js/outbox.js (its drafts too), outbox-kept.js and games.js (the scope
-tally) say, in each language, and the words of the preview the phone computes without
-signal, are the same on every page in one language: a script of their own
+What static/js/outbox.js (its drafts too), outbox-kept.js, outbox-send.js and games.js
+(the scope tally, Undo) say, in each language, and the words of the preview the phone
+computes without signal, are the same on every page in one language: a script of their own
 (`texts_script`, served at ``/texts/<lang>.js`` with its digest, kept by the browser and
 the service worker like a static file), so a board's first load carries them once per
 phone, not on every page. A page with a hand form adds only what is its own: the sides'

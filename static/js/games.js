@@ -1,194 +1,16 @@
-/* Game pages: quicker hand entry. Every page works without this file.
-   - once every side but one has its cards (or denari), the one left fills in as you type
-     (the rest of the deck: the form's data-whole, from the scoring package);
-   - the points of the hand are asked of the server as you type (no rules here); without
-     signal, or no answer, outbox.js computes them on the phone (ScopaOutbox.previewHere)
-     until the server answers again;
-   - "decide from the best cards" opens the best-card pickers;
-   - a count never shows a leading zero ("01" is 1);
-   - a refused hand (the summary #errors, templates/games/_hand_form.html): the summary has
-     the focus, the first wrong field is in view, each line's link puts the focus in its
-     field;
-   - the board's Share tool opens the phone's share sheet at once where there is one; a
-     link to something in a closed <details> (the QR tool) opens it;
-   - Undo asks once, in place of its link;
-   - ("Confermiamo", one request with its answer in place of the question, is scanned.js's:
-     loaded only for the games whose hands need the other side's confirmation);
-   - a refused napola the counts decide (nine denari without the settebello: napola of 6)
-     is offered under its box ([data-napola-offer]): "Yes, mark it" fills the box in;
-   - then, each its own part of this file (one response for the board's scripts rather
-     than five): links handed on (copy, share sheet; also on a league's members page),
-     the board's scope tally, the live board and the screen kept on. */
+/* The board (and a league's members page, for its links), each its own part of one file
+   (one response rather than five); the hand's form under it is outbox.js's, as on a
+   hand's own pages. Every page works without this file. First the board's tools: a link
+   to something in a closed <details> (the QR tool) opens it, Share opens the phone's
+   share sheet at once where there is one, and Undo asks once, in place of its link. */
 (function () {
   "use strict";
-  var timer = null;
-
-  function handForm(el) { return el && el.closest ? el.closest("#hand-form") : null; }
-
-  /* What the sides' counts add up to, as the server says ({cards: .., denari: ..}). */
-  function whole(form) { return JSON.parse(form.dataset.whole || "{}"); }
-
-  /* Each side's box of one count ("cards" or "denari"), in side order. */
-  function countBoxes(form, name) {
-    var boxes = [];
-    for (var i = 0; i < Number(form.dataset.sides || 0); i++) {
-      var box = form.querySelector("#sides-" + i + "-" + name);
-      if (!box) return [];
-      boxes.push(box);
-    }
-    return boxes;
-  }
-
-  /* What the boxes add up to, or null while one of them holds no whole number. */
-  function typedSum(boxes) {
-    var sum = 0;
-    for (var i = 0; i < boxes.length; i++) {
-      var text = boxes[i].value.trim();
-      if (!/^\d+$/.test(text)) return null;
-      sum += Number(text);
-    }
-    return sum;
-  }
-
-  /* Once every side but one has its count, the one left is the rest of the deck, filled
-     in and marked data-auto (as the server's form fills in a count left blank on one side
-     alone); a box filled in so follows the others, and empties once it is not the only
-     one left. */
-  function fillTheRest(form, name) {
-    var boxes = countBoxes(form, name), total = whole(form)[name];
-    if (boxes.length < 2 || total === undefined) return;
-    var open = boxes.filter(function (b) { return b.value === "" || b.dataset.auto === "1"; });
-    var sum = typedSum(boxes.filter(function (b) { return open.indexOf(b) < 0; }));
-    open.forEach(function (b) {
-      b.value = open.length === 1 && sum !== null ? String(total - sum) : b.dataset.auto === "1" ? "" : b.value;
-    });
-    if (open.length === 1) open[0].dataset.auto = "1";
-  }
-
-  /* Counts that already add up to the deck (filled in by the server after a refused
-     entry, a draft put back, a stored hand being corrected) keep following: the last
-     side's is the rest (with two sides, either is the other's), so it moves as the others
-     change. */
-  function markComplements(form) {
-    var totals = whole(form);
-    Object.keys(totals).forEach(function (name) {
-      var boxes = countBoxes(form, name);
-      if (boxes.length < 2 || typedSum(boxes) !== totals[name]) return;
-      boxes[boxes.length - 1].dataset.auto = "1";
-      if (boxes.length === 2) boxes[0].dataset.auto = "1";
-    });
-  }
-  document.querySelectorAll("#hand-form").forEach(markComplements);
-  // A draft put back by outbox.js's drafts follows the same way.
-  document.addEventListener("scorekeeper:draft-restored", function (event) {
-    var form = handForm(event.target);
-    if (form) markComplements(form);
-    if (form && navigator.onLine === false) preview(form);  // its points, offline too
-  });
-
-  function preview(form) {
-    var url = form.dataset.previewUrl, target = form.querySelector("#hand-preview");
-    if (!url || !target || !window.fetch) return;
-    clearTimeout(timer);
-    // While the points are on their way the form says so (data-previewing), so that
-    // whatever waits for the page to settle (the browser tests) can tell.
-    form.dataset.previewing = "1";
-    timer = setTimeout(function () {
-      var asked = navigator.onLine === false ? Promise.reject(new Error("offline")) :
-        fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" });
-      asked
-        .then(function (r) { if (r.status >= 500) throw new Error(r.status); return r.ok ? r.text() : null; })
-        .then(function (html) {
-          if (html !== null) target.innerHTML = html;
-          showOffers(target);
-          delete form.dataset.previewHere;
-        }, function () { return previewHere(form, target); })
-        .catch(function () {})
-        .then(function () { if (!timer) delete form.dataset.previewing; });
-      timer = null;
-    }, 350);
-  }
-
-  /* No answer: the points computed on the phone, until the server's come. */
-  function previewHere(form, target) {
-    var outbox = window.ScopaOutbox;
-    if (!outbox || !outbox.previewHere) return null;
-    return outbox.previewHere(form).then(function (node) {
-      if (!node) return;
-      target.innerHTML = "";
-      target.appendChild(node);
-      showOffers(target);
-      form.dataset.previewHere = "1";
-    });
-  }
-  // Back online: the server's points replace the phone's.
-  window.addEventListener("online", function () {
-    document.querySelectorAll("#hand-form[data-preview-here]").forEach(preview);
-  });
-
-  function noLeadingZero(input) {
-    if (input.getAttribute("inputmode") !== "numeric") return;
-    var trimmed = input.value.replace(/^0+(?=\d)/, "");
-    if (trimmed !== input.value) input.value = trimmed;
-  }
-
-  document.addEventListener("input", function (event) {
-    var form = handForm(event.target);
-    if (!form) return;
-    form.dataset.dirty = "1";
-    delete event.target.dataset.auto;
-    noLeadingZero(event.target);
-    var count = /^sides-\d+-(cards|denari)$/.exec(event.target.id);
-    if (count) fillTheRest(form, count[1]);
-    preview(form);
-  });
-
-  document.addEventListener("change", function (event) {
-    var form = handForm(event.target);
-    if (!form) return;
-    form.dataset.dirty = "1";
-    if (event.target.name === "primiera" && event.target.value === "cards") {
-      var picker = form.querySelector("#primiera-cards");
-      if (picker) picker.open = true;
-    }
-    preview(form);
-  });
-
-  /* A refused hand: the summary has the focus (the page's autofocus gave it where the
-     browser does), and it and the first wrong field are in view above Save: as the page
-     opened if they are, else with the summary at the top of the screen, else (the field
-     too far below it) with the field in the middle. */
-  function showErrors() {
-    var summary = document.getElementById("errors");
-    if (!summary) return;
-    var field = target(summary.querySelector("a[href^='#']")), form = handForm(summary);
-    var bar = form && form.querySelector(".form-actions");
-    function fits(el) {
-      var box = el.getBoundingClientRect(), limit = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-      return box.top >= 0 && box.bottom <= limit;
-    }
-    summary.focus({ preventScroll: true });
-    if (fits(summary) && (!field || fits(field))) return;
-    summary.scrollIntoView({ block: "start" });
-    if (field && !fits(field)) field.scrollIntoView({ block: "center" });
-  }
-  showErrors();
-
-  function target(link) {
-    var id = link && link.getAttribute("href").slice(1);
-    return id ? document.getElementById(id) : null;
-  }
 
   document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest("a[href^='#']") : null, to = target(link);
-    if (!to) return;
-    var fold = to.closest("details:not([open])");
+    var link = event.target.closest ? event.target.closest("a[href^='#']") : null;
+    var id = link && link.getAttribute("href").slice(1), to = id ? document.getElementById(id) : null;
+    var fold = to && to.closest("details:not([open])");
     if (fold) fold.open = true;
-    if (link.closest("#errors")) {  // the field itself, ready to be corrected
-      event.preventDefault();
-      to.focus({ preventScroll: true });
-      to.scrollIntoView({ block: "center" });
-    }
   });
 
   // The board's Share tool: the share sheet at once, where the phone has one (the view
@@ -253,26 +75,6 @@
     (asking ? document.getElementById("undo-yes") : link).focus();
   });
 
-  /* The napola the counts force, offered under the side's box: shown with this script,
-     one tap fills the box in (as if typed: the preview follows) and the offer goes. */
-  function showOffers(root) {
-    root.querySelectorAll("[data-napola-offer]").forEach(function (offer) { offer.hidden = false; });
-  }
-  showOffers(document);
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest ? event.target.closest("[data-napola-offer] [data-fill]") : null;
-    var box = button && document.getElementById(button.dataset.fill);
-    if (!box) return;
-    box.value = button.dataset.run;
-    box.dispatchEvent(new Event("input", { bubbles: true }));
-    box.dispatchEvent(new Event("change", { bubbles: true }));
-    button.closest("[data-napola-offer]").hidden = true;
-    box.focus();
-  });
-
-  // The points follow the form as it is filled in: the button doing it by hand can go
-  // (app.css hides it under .js-preview, also in boards swapped in by the live part below).
-  if (window.fetch) document.documentElement.classList.add("js-preview");
 })();
 
 /* Links handed on (templates/_share.html): a copy button, and the phone's share sheet or,
@@ -336,17 +138,13 @@
   setUpSharing();
 })();
 
-/* The scope tally on the board (its words: the texts' script, ui/outbox.py, whose
-   "scope-tally-texts" only boards with the hand form load; here rather than in a
-   file of its own, one response fewer on the board): scope are the points
-   players forget by the end of a hand, so each side gets a large "+1 scopa" (and a "−1")
-   to tap as they are made. The count is the hand's own scope field, the buttons on
-   either side of it: typed or tapped, it is one number, kept by outbox.js's drafts as the
-   form's other fields are (on the phone, offline too, until the hand is saved), and sent
-   with the hand. A form put back by the outbox or its drafts, or swapped in by the live part below,
-   gets its tally again. Without this script the scope fields are typed, as before.
-   Set up at once: outbox.js (drafts, the outbox), later, put a hand's numbers back with a change
-   event, which refreshes it. */
+/* The scope tally (its words: the texts' script's "scope-tally-texts", only on boards with
+   the hand form): scope are the points players forget by the end of a hand, so each side
+   gets a large "+1 scopa" (and a "−1") to tap as they are made. The count is the hand's
+   own scope field between the buttons: one number, typed or tapped, kept by the drafts
+   (outbox.js, offline too) and sent with the hand. A form put back (drafts, outbox: a
+   change event) or swapped in (the live part) gets its tally again; without this script
+   the scope is typed. */
 (function () {
   "use strict";
   var T = (window.ScorekeeperTexts || {})["scope-tally-texts"];
@@ -439,16 +237,13 @@
   if (live && window.MutationObserver) new MutationObserver(setUpAll).observe(live, { childList: true });
 })();
 
-/* Keep the board current while other phones record hands: poll the board every few
-   seconds (data-poll-ms, the LIVE_POLL_MS setting; 0 turns polling off) with
-   If-None-Match (the server answers 304 while nothing changed) and swap in the new one,
-   unless someone is typing in the hand form here. The event "scorekeeper:board-stale"
-   (outbox.js: hands kept on this phone were just sent) asks at once.
-   When the server cannot be reached (or this is the copy of the board the service worker
-   kept, <html data-offline-since>), the board says "Offline · last updated at HH:MM"
-   (#offline-line) and keeps trying, less and less often; back online it catches up at
-   once and the line goes. The screen kept on (below) is the board's too: one file, one
-   request fewer. */
+/* Keep the board current while other phones record hands: poll it every few seconds
+   (data-poll-ms, LIVE_POLL_MS; 0: never) with If-None-Match (304 while nothing changed)
+   and swap in the new one, unless the hand form here is being typed in; at once on
+   "scorekeeper:board-stale" (outbox.js: hands kept here were just sent). When the
+   server cannot be reached (or this is the service worker's copy, <html
+   data-offline-since>), the board says "Offline · last updated at HH:MM" (#offline-line)
+   and keeps trying, less and less often; back online it catches up at once. */
 (function () {
   "use strict";
   var live = document.getElementById("live");

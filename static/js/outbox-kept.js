@@ -15,15 +15,43 @@
 (function () {
   "use strict";
   window.ScopaOutboxKept = function (core) {
-    var T = core.T, say = core.say, el = core.el, button = core.button, scorer = core.scorer;
+    var T = core.T, say = core.say, el = core.el, scorer = core.scorer;
     var drafts = core.drafts, handForm = core.handForm, serverNumber = core.serverNumber;
-    var nextNumber = core.nextNumber, inPlay = core.inPlay, pageRules = core.pageRules;
+    var pageRules = core.pageRules;
     var allItems = core.allItems, putItem = core.putItem, deleteItem = core.deleteItem;
     var render = core.render, flush = core.flush, pageGame = core.pageGame, pairs = core.pairs;
     var readNotice = core.readNotice, clearNotice = core.clearNotice, readJson = core.readJson;
-    var newRequestId = core.newRequestId, loadScorer = core.loadScorer;
+    var loadScorer = core.loadScorer;
     var everything = core.everything, openBoard = core.openBoard;
     var askPersistence = core.askPersistence, scheduleRetry = core.scheduleRetry;
+
+    function button(text, onClick, className) {
+      var b = el("button", className || "btn", text);
+      b.type = "button";
+      b.addEventListener("click", onClick);
+      return b;
+    }
+
+    function newRequestId() {
+      if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+      var bytes = new Uint8Array(16);
+      (window.crypto || { getRandomValues: function (a) { for (var i = 0; i < a.length; i++) a[i] = Math.random() * 256; return a; } }).getRandomValues(bytes);
+      return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    }
+
+    /* This game's hands waiting (or sent but not yet on this page) after the server's
+       hands, in number order; refused ones apart. */
+    function inPlay(items, game, base) {
+      return items.filter(function (i) {
+        return i.game === game && i.state !== "refused" && (i.state === "waiting" || i.number >= base);
+      }).sort(function (a, b) { return a.number - b.number || a.id - b.id; });
+    }
+
+    function nextNumber(items, game, base) {
+      var n = base;
+      inPlay(items, game, base).forEach(function (i) { if (i.number >= n) n = i.number + 1; });
+      return n;
+    }
 
     /* What render() found: this game's items (refused ones too), from `base` on. */
     function show(items, game, base, form, data) {

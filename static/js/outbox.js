@@ -1,16 +1,214 @@
-/* Hands kept on the phone, in two parts: the drafts, then the outbox (one file: both
-   come on every page with a new hand's form, and each response costs its headers). */
+/* A hand's form, on the board and on a hand's own pages (by cards, a correction), in
+   three parts: quick entry, the drafts, the outbox (one file: each response costs its
+   headers). Every page works without this file. Quick entry:
+   - once every side but one has its cards (or denari), the one left fills in as you type
+     (the rest of the deck: the form's data-whole);
+   - the points are asked of the server as you type; without an answer, a new hand's are
+     computed on the phone (ScopaOutbox.previewHere) until the server answers again;
+   - "decide from the best cards" opens the best-card pickers; no count shows a leading 0;
+   - a refused hand: its summary (#errors) has the focus, the first wrong field is in
+     view, each line's link puts the focus in its field;
+   - a napola the counts force is offered under its box ([data-napola-offer]).
+   The board's own parts are games.js's. */
+(function () {
+  "use strict";
+  var timer = null;
 
-/* Drafts: the hand being typed (counts on the board, the tapped cards on the card-by-card
-   page) is kept on the phone as it is typed, in localStorage, under the game and the
-   hand's number (and how it is entered), and comes back after a reload, Back, a killed tab
-   or a closed browser, until it is saved or discarded ("Discard draft", shown where a
-   draft came back). Only forms of a new hand carry data-draft-game (the game's view
-   token); corrections of a past hand are not kept.
+  function handForm(el) { return el && el.closest ? el.closest("#hand-form") : null; }
 
-   Load it before cardgrid.js, so that the tapped cards are back before the grid is drawn.
-   The outbox (below) uses window.ScopaDrafts: the hand it keeps or sends is no draft any
-   more. Every page works without this file. */
+  /* What the sides' counts add up to, as the server says ({cards: .., denari: ..}). */
+  function whole(form) { return JSON.parse(form.dataset.whole || "{}"); }
+
+  /* Each side's box of one count ("cards" or "denari"), in side order. */
+  function countBoxes(form, name) {
+    var boxes = [];
+    for (var i = 0; i < Number(form.dataset.sides || 0); i++) {
+      var box = form.querySelector("#sides-" + i + "-" + name);
+      if (!box) return [];
+      boxes.push(box);
+    }
+    return boxes;
+  }
+
+  /* What the boxes add up to, or null while one of them holds no whole number. */
+  function typedSum(boxes) {
+    var sum = 0;
+    for (var i = 0; i < boxes.length; i++) {
+      var text = boxes[i].value.trim();
+      if (!/^\d+$/.test(text)) return null;
+      sum += Number(text);
+    }
+    return sum;
+  }
+
+  /* Once every side but one has its count, the one left is the rest of the deck, filled
+     in and marked data-auto (as the server's form fills in a count left blank on one side
+     alone); a box filled in so follows the others, and empties once it is not the only
+     one left. */
+  function fillTheRest(form, name) {
+    var boxes = countBoxes(form, name), total = whole(form)[name];
+    if (boxes.length < 2 || total === undefined) return;
+    var open = boxes.filter(function (b) { return b.value === "" || b.dataset.auto === "1"; });
+    var sum = typedSum(boxes.filter(function (b) { return open.indexOf(b) < 0; }));
+    open.forEach(function (b) {
+      b.value = open.length === 1 && sum !== null ? String(total - sum) : b.dataset.auto === "1" ? "" : b.value;
+    });
+    if (open.length === 1) open[0].dataset.auto = "1";
+  }
+
+  /* Counts that already add up to the deck (filled in by the server after a refused
+     entry, a draft put back, a stored hand being corrected) keep following: the last
+     side's is the rest (with two sides, either is the other's), so it moves as the others
+     change. */
+  function markComplements(form) {
+    var totals = whole(form);
+    Object.keys(totals).forEach(function (name) {
+      var boxes = countBoxes(form, name);
+      if (boxes.length < 2 || typedSum(boxes) !== totals[name]) return;
+      boxes[boxes.length - 1].dataset.auto = "1";
+      if (boxes.length === 2) boxes[0].dataset.auto = "1";
+    });
+  }
+  document.querySelectorAll("#hand-form").forEach(markComplements);
+  // A draft put back by outbox.js's drafts follows the same way.
+  document.addEventListener("scorekeeper:draft-restored", function (event) {
+    var form = handForm(event.target);
+    if (form) markComplements(form);
+    if (form && navigator.onLine === false) preview(form);  // its points, offline too
+  });
+
+  function preview(form) {
+    var url = form.dataset.previewUrl, target = form.querySelector("#hand-preview");
+    if (!url || !target || !window.fetch) return;
+    clearTimeout(timer);
+    // While the points are on their way the form says so (data-previewing), so that
+    // whatever waits for the page to settle (the browser tests) can tell.
+    form.dataset.previewing = "1";
+    timer = setTimeout(function () {
+      var asked = navigator.onLine === false ? Promise.reject(new Error("offline")) :
+        fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" });
+      asked
+        .then(function (r) { if (r.status >= 500) throw new Error(r.status); return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (html !== null) target.innerHTML = html;
+          showOffers(target);
+          delete form.dataset.previewHere;
+        }, function () { return previewHere(form, target); })
+        .catch(function () {})
+        .then(function () { if (!timer) delete form.dataset.previewing; });
+      timer = null;
+    }, 350);
+  }
+
+  /* No answer: the points computed on the phone, until the server's come. */
+  function previewHere(form, target) {
+    var outbox = window.ScopaOutbox;
+    if (!outbox || !outbox.previewHere || !form.dataset.draftGame) return null;  // a new hand's
+    return outbox.previewHere(form).then(function (node) {
+      if (!node) return;
+      target.innerHTML = "";
+      target.appendChild(node);
+      showOffers(target);
+      form.dataset.previewHere = "1";
+    });
+  }
+  // Back online: the server's points replace the phone's.
+  window.addEventListener("online", function () {
+    document.querySelectorAll("#hand-form[data-preview-here]").forEach(preview);
+  });
+
+  function noLeadingZero(input) {
+    if (input.getAttribute("inputmode") !== "numeric") return;
+    var trimmed = input.value.replace(/^0+(?=\d)/, "");
+    if (trimmed !== input.value) input.value = trimmed;
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = handForm(event.target);
+    if (!form) return;
+    form.dataset.dirty = "1";
+    delete event.target.dataset.auto;
+    noLeadingZero(event.target);
+    var count = /^sides-\d+-(cards|denari)$/.exec(event.target.id);
+    if (count) fillTheRest(form, count[1]);
+    preview(form);
+  });
+
+  document.addEventListener("change", function (event) {
+    var form = handForm(event.target);
+    if (!form) return;
+    form.dataset.dirty = "1";
+    if (event.target.name === "primiera" && event.target.value === "cards") {
+      var picker = form.querySelector("#primiera-cards");
+      if (picker) picker.open = true;
+    }
+    preview(form);
+  });
+
+  /* A refused hand: the summary has the focus (the page's autofocus gave it where the
+     browser does), and it and the first wrong field are in view above Save: as the page
+     opened if they are, else with the summary at the top of the screen, else (the field
+     too far below it) with the field in the middle. */
+  function showErrors() {
+    var summary = document.getElementById("errors");
+    if (!summary) return;
+    var field = target(summary.querySelector("a[href^='#']")), form = handForm(summary);
+    var bar = form && form.querySelector(".form-actions");
+    function fits(el) {
+      var box = el.getBoundingClientRect(), limit = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+      return box.top >= 0 && box.bottom <= limit;
+    }
+    summary.focus({ preventScroll: true });
+    if (fits(summary) && (!field || fits(field))) return;
+    summary.scrollIntoView({ block: "start" });
+    if (field && !fits(field)) field.scrollIntoView({ block: "center" });
+  }
+  showErrors();
+
+  function target(link) {
+    var id = link && link.getAttribute("href").slice(1);
+    return id ? document.getElementById(id) : null;
+  }
+
+  // A line of the summary: the field itself, ready to be corrected (out of its fold).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("#errors a[href^='#']") : null, to = target(link);
+    if (!to) return;
+    var fold = to.closest("details:not([open])");
+    if (fold) fold.open = true;
+    event.preventDefault();
+    to.focus({ preventScroll: true });
+    to.scrollIntoView({ block: "center" });
+  });
+
+  /* The napola the counts force, offered under the side's box: shown with this script,
+     one tap fills the box in (as if typed: the preview follows) and the offer goes. */
+  function showOffers(root) {
+    root.querySelectorAll("[data-napola-offer]").forEach(function (offer) { offer.hidden = false; });
+  }
+  showOffers(document);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-napola-offer] [data-fill]") : null;
+    var box = button && document.getElementById(button.dataset.fill);
+    if (!box) return;
+    box.value = button.dataset.run;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+    button.closest("[data-napola-offer]").hidden = true;
+    box.focus();
+  });
+
+  // The points follow the form as it is filled in: the button doing it by hand can go
+  // (app.css hides it under .js-preview, also in boards swapped in by games.js's live part).
+  if (window.fetch) document.documentElement.classList.add("js-preview");
+})();
+
+/* Drafts: the hand being typed (counts, or the tapped cards) is kept in localStorage under
+   the game, the hand's number and how it is entered, and comes back after a reload, Back,
+   a killed tab or a closed browser, until it is saved or discarded ("Discard draft").
+   Only a new hand's form carries data-draft-game (the game's view token): corrections
+   are not kept. Before cardgrid.js: the tapped cards are back before the grid is drawn.
+   The outbox (below) clears a hand's draft once it keeps or sends it (ScopaDrafts). */
 (function () {
   "use strict";
   var PREFIX = "scorekeeper-draft:";
@@ -217,49 +415,22 @@
   document.querySelectorAll("#hand-form[data-draft-game]").forEach(restore);
 })();
 
-/* Saving a hand, with or without signal.
-
-   Save sends the hand with fetch, asking for JSON (the save route's answers: see
-   scorekeeper/games/sending.py), and says so while it is on its way ("Saving…",
-   aria-busy, disabled: a second tap does nothing). Saved: the board opens with its
-   "Hand N saved", scrolled into view. Another phone was first: the board opens with the
-   hand given back (below). Refused by the checks, or anything else: the form is sent
-   again the plain way, so the page explains as it does without this script.
-
-   No signal (offline, or the request failed on the way, or the server did not answer):
-   the hand goes into the OUTBOX, an IndexedDB store on the phone, with everything needed
-   to send it later (its fields, its request id and expected number, the save and CSRF
-   URLs) and to score it here (its entry as the scoring package's JSON, the rules). The
-   board shows it at once in its place, "not sent yet", with its points and the new
-   totals marked "not confirmed" (scored by window.ScopaScoring, static/js/scoring.js,
-   loaded by loadScorer() only when needed: a hand kept, the preview without signal;
-   without it the hand shows without points). More hands follow it, to the end of the
-   game.
-
-   The PREVIEW without signal: games.js asks previewHere(form) for the points of the
-   hand in the form computed here (or what is wrong with it), in the look of the
-   server's fragment (templates/games/_preview.html), marked as computed on this phone.
-
-   The outbox is sent in order, one hand at a time: on page load, when the phone comes
-   back online, when the tab is visible again, and retrying with backoff. Each send first
-   asks for a fresh CSRF token (GET /g/<token>/csrf): a token that expired offline does
-   not refuse the hand. The request id makes a hand that reached the server before the
-   connection dropped "already saved", never saved twice. A hand the server refuses comes
-   back with the reason and three choices: correct it, enter it as the next hand, or
-   discard it; the hands after it wait. If the server's totals differ from the ones shown
-   here, the board says so and shows the server's.
-
-   Every page works without this file (the form posts as it always did). */
+/* The outbox: a hand saved without signal is kept on the phone (IndexedDB), shown at once
+   in its place on the board, "not sent yet", and sent once the signal is back. Here is
+   what a page needs as it opens: the store, the kept hands' place (drawn by
+   outbox-kept.js, fetched only once something is kept, with the scorer: loadScorer),
+   the board's notes and Save's first moment. Saving and sending are outbox-send.js's
+   (data-send), fetched as the form is first changed, at Save, or when a hand waits.
+   previewHere(form): the points of the form's hand computed here (outbox-kept.js). */
 (function () {
   "use strict";
   if (!window.fetch || !window.indexedDB || !window.JSON) return;
 
   var DB_NAME = "scorekeeper", STORE = "outbox", NOTICE = "scorekeeper-outbox-notice:";
-  var TIMEOUT_MS = 15000, RETRY_MIN_MS = 2000, RETRY_MAX_MS = 60000;
   var T = readJson("offline-texts") || {};
   var TAG = document.currentScript ? document.currentScript.dataset : {};
   var SCORER = (TAG.scorer || "").split(" ").filter(Boolean), KEPT = (TAG.kept || "").split(" ").filter(Boolean);
-  var retryMs = RETRY_MIN_MS, retryTimer = null, sending = false, again = false;
+  var SEND = (TAG.send || "").split(" ").filter(Boolean);
 
   // ------------------------------------------------------------------ small helpers
 
@@ -291,26 +462,12 @@
     return node;
   }
 
-  function button(text, onClick, className) {
-    var b = el("button", className || "btn", text);
-    b.type = "button";
-    b.addEventListener("click", onClick);
-    return b;
-  }
-
-  function newRequestId() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    var bytes = new Uint8Array(16);
-    (window.crypto || { getRandomValues: function (a) { for (var i = 0; i < a.length; i++) a[i] = Math.random() * 256; return a; } }).getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-  }
-
   function scorer() { return window.ScopaScoring || null; }
 
   /* Scripts fetched once, when first needed, in order (`srcs`), until `ready()` gives
      what they define; the service worker keeps them for offline use. The scorer (its
      constants, then itself: the outbox.js tag's data-scorer), and this file's other
-     half (data-kept: static/js/outbox-kept.js). */
+     halves (data-kept: static/js/outbox-kept.js; data-send: static/js/outbox-send.js). */
   var loading = {};
   function load(name, srcs, ready) {
     if (ready()) return Promise.resolve(ready());
@@ -338,6 +495,13 @@
     return keptHalf;
   }
   function loadKept() { return load("kept", KEPT, kept); }
+
+  var sendHalf = null;
+  function sender() {
+    if (!sendHalf && window.ScopaOutboxSend) sendHalf = window.ScopaOutboxSend(core);
+    return sendHalf;
+  }
+  function loadSend() { return load("send", SEND, sender); }
 
   function drafts() { return window.ScopaDrafts || null; }
 
@@ -424,20 +588,6 @@
     return Number(form.dataset.serverNumber);
   }
 
-  /* This game's hands waiting (or sent but not yet on this page) after the server's
-     hands, in number order; refused ones apart. */
-  function inPlay(items, game, base) {
-    return items.filter(function (i) {
-      return i.game === game && i.state !== "refused" && (i.state === "waiting" || i.number >= base);
-    }).sort(function (a, b) { return a.number - b.number || a.id - b.id; });
-  }
-
-  function nextNumber(items, game, base) {
-    var n = base;
-    inPlay(items, game, base).forEach(function (i) { if (i.number >= n) n = i.number + 1; });
-    return n;
-  }
-
   // ------------------------------------------------------------------ showing it
 
   /* The kept hands in their place, the outbox's line, the form's number: drawn by the
@@ -467,8 +617,6 @@
   function clearNotice(game) { try { localStorage.removeItem(NOTICE + game); } catch (e) { /* off */ } }
   function writeNotice(game, notice) { try { localStorage.setItem(NOTICE + game, JSON.stringify(notice)); } catch (e) { /* off */ } }
 
-  // ------------------------------------------------------------------ the user's word on a refused hand
-
   // ------------------------------------------------------------------ saving
 
   function busy(form, on) {
@@ -491,26 +639,6 @@
         if (form.dataset.saveLabel) save.textContent = form.dataset.saveLabel;
       }
     }
-  }
-
-  function timed(url, options) {
-    var controller = window.AbortController ? new AbortController() : null;
-    var timer = controller ? setTimeout(function () { controller.abort(); }, TIMEOUT_MS) : null;
-    if (controller) options.signal = controller.signal;
-    return fetch(url, options).then(function (r) { clearTimeout(timer); return r; }, function (e) { clearTimeout(timer); throw e; });
-  }
-
-  function body(fields, token, item) {
-    var data = new FormData();
-    fields.forEach(function (p) {
-      if (p[0] === "number" || p[0] === "request_id") return;
-      data.append(p[0], p[1]);
-    });
-    data.append("csrf_token", token);
-    data.append("number", String(item.number));
-    data.append("request_id", item.requestId);
-    data.append("action", "save");
-    return data;
   }
 
   function pageRules() {
@@ -538,44 +666,19 @@
     };
   }
 
-  /* Into the outbox, shown at once; the form is ready for the next hand. Without the
-     other half (not kept by the worker yet), the hand is kept all the same, unscored. */
-  function keep(form, item) {
-    return Promise.all([loadScorer().catch(function () { return null; }), loadKept().catch(function () { return null; })])
-      .then(function () {
-        var half = kept();
-        if (!half) return item;
-        item.entry = half.entryOf(form, item.fields, item.rules);
-        return half.withExpectation(item);
-      }).then(function (it) { return store(form, it); });
-  }
-
-  function store(form, item) {
-    var half = kept();
-    if (half && half.invalid(form, item)) {
-      busy(form, false);
-      return Promise.resolve();
-    }
-    askPersistence();
-    return putItem(item).then(function (id) {
-      item.id = id;
-      if (drafts()) drafts().clear(form);
-      busy(form, false);
-      dropNotes(true);  // the board has changed: "Hand N saved" is old news
-      var kept = el("p", "flash flash-info outbox-kept", say(T.kept, { number: item.number }));
-      kept.id = "outbox-kept";
-      kept.setAttribute("role", "status");
-      kept.tabIndex = -1;
-      var old = document.getElementById("outbox-kept");
-      if (old) old.remove();
-      var panel = document.getElementById("outbox");
-      var ask = half ? half.confirmHere(item) : null;
-      if (ask) kept.appendChild(ask);
-      return render().then(function () {
-        if (panel) { panel.insertBefore(kept, panel.firstChild); showMessage(kept); }
-        scheduleRetry(0);
-      });
-    });
+  /* Save tapped: the form busy at once, then sent or kept by the sending half (fetched
+     now if the form's first change did not); should anything fail, the plain way. */
+  function onSubmit(event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("#hand-form[data-draft-game]")) return;
+    if (form.dataset.plain) { delete form.dataset.plain; return; }
+    if (event.submitter && event.submitter.value === "preview") return;
+    event.preventDefault();
+    if (form.dataset.sending) return;  // one tap saves once
+    busy(form, true);
+    var item = itemOf(form);
+    loadSend().then(function (half) { return half.save(form, item); })
+      .catch(function (error) { if (window.console) console.error(error); fallback(form); });
   }
 
   function fallback(form) {
@@ -610,165 +713,21 @@
     history.replaceState(history.state, "", url.href);
   }
 
-  function onSubmit(event) {
-    var form = event.target;
-    if (!form.matches || !form.matches("#hand-form[data-draft-game]")) return;
-    if (form.dataset.plain) { delete form.dataset.plain; return; }
-    if (event.submitter && event.submitter.value === "preview") return;
-    event.preventDefault();
-    if (form.dataset.sending) return;  // one tap saves once
-    busy(form, true);
-    var item = itemOf(form);
-    allItems().then(function (items) {
-      var queued = items.some(function (i) { return i.game === item.game && i.state !== "sent"; });
-      if (!navigator.onLine || queued) return keep(form, item);  // after the hands waiting
-      return send(item, true, form.elements.csrf_token.value).then(function (answer) {
-        if (answer.kind === "saved") {
-          if (drafts()) drafts().clear(form);
-          openBoard(item.boardUrl, answer.answer.status === "saved" ? answer.answer.number : null);
-        } else if (answer.kind === "network") {
-          return keep(form, item);
-        } else if (answer.kind === "refused" && answer.answer.reason === "conflict") {
-          // Another phone was first: the board as it is now, and this hand back with the
-          // three choices, rather than lost.
-          refuse(item, answer);
-          return putItem(item).then(function () {
-            if (drafts()) drafts().clear(form);
-            openBoard(item.boardUrl);
-          });
-        } else {
-          fallback(form);
-        }
-      });
-    }).catch(function (error) { if (window.console) console.error(error); fallback(form); });
-  }
-
-  /* Send one hand; the answer's kind: saved, network (try later), refused (with the
-     server's reason), or gone (the link opens nothing here). A hand from the outbox asks
-     for a fresh CSRF token first; Save on the page uses the page's, and a fresh one only
-     if the server refuses it (the page was open for hours). */
-  function send(item, foreground, pageToken) {
-    if (pageToken) return post(item, pageToken, foreground, true);
-    return timed(item.csrfUrl, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
-      .then(function (r) {
-        if (r.status === 404) return { kind: "gone" };
-        if (!r.ok) return { kind: "network" };
-        return r.json().then(function (token) { return post(item, token.csrf_token, foreground, false); });
-      }, function () { return { kind: "network" }; });
-  }
-
-  function post(item, token, foreground, mayRetry) {
-    var headers = { Accept: "application/json" };
-    if (foreground) headers["X-Scorekeeper-Flash"] = "1";
-    // Who sent it (the history names the phone) and how: at once, or later from the outbox.
-    headers["X-Scorekeeper-Via"] = foreground ? "live" : "outbox";
-    if (window.scorekeeperDevice && window.scorekeeperDevice()) headers["X-Scorekeeper-Device"] = window.scorekeeperDevice();
-    return timed(item.recordUrl, { method: "POST", body: body(item.fields, token, item), credentials: "same-origin", headers: headers })
-      .then(function (r) {
-        if (r.status === 404) return { kind: "gone" };
-        if (r.status >= 500) return { kind: "network" };
-        var type = r.headers.get("Content-Type") || "";
-        if (type.indexOf("application/json") === -1) {
-          // A CSRF refusal (the token expired): once more, with a fresh token.
-          if (r.status === 400 && mayRetry) return send(item, foreground);
-          return { kind: "refused", answer: { reason: "form", message: T.unreadable } };
-        }
-        return r.json().then(function (answer) {
-          if (answer.status === "saved" || answer.status === "already_saved" || answer.status === "confirmed") return { kind: "saved", answer: answer };
-          return { kind: "refused", answer: answer };
-        });
-      }, function () { return { kind: "network" }; });
-  }
-
-  /* The hand comes back to the user, with the server's reason. */
-  function refuse(item, result) {
-    item.state = "refused";
-    if (result.kind === "gone") {
-      item.gone = true;  // nothing to correct or enter it with: its numbers to copy
-      item.message = T.gone;
-      item.errors = [];
-    } else {
-      item.message = result.answer.message || T.unreadable;
-      item.errors = result.answer.errors || [];
-      item.serverNext = result.answer.next_hand;
-    }
-  }
-
   // ------------------------------------------------------------------ sending the outbox
 
-  function scheduleRetry(ms) {
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(flush, ms === undefined ? retryMs : ms);
-  }
-
+  /* Send what waits, in order (the sending half; fetched only when something waits). */
   function flush() {
     if (!navigator.onLine) return Promise.resolve();
-    var run = function () { return drain(); };
-    if (navigator.locks && navigator.locks.request) {
-      return navigator.locks.request("scorekeeper-outbox", run).catch(function () {});
-    }
-    return run();
+    if (sender()) return sender().flush();
+    return everything().then(function (items) {
+      if (!items.some(function (i) { return i.state === "waiting"; })) return null;
+      return loadSend().then(function (half) { return half.flush(); });
+    }).catch(function () {});
   }
 
-  function drain() {
-    if (sending) { again = true; return Promise.resolve(); }
-    sending = true;
-    var changed = false, sentNow = 0, confirmedNow = [];
-    function next() {
-      return everything().then(function (items) {
-        var blocked = {}, item = null;
-        for (var i = 0; i < items.length; i++) {
-          var it = items[i];
-          if (it.state === "refused") blocked[it.game] = true;
-          else if (it.state === "waiting" && !blocked[it.game]) { item = it; break; }
-        }
-        if (!item) return "done";
-        return send(item, false).then(function (result) {
-          if (result.kind === "network") return "later";
-          changed = true;
-          if (item.kind === "confirm") {
-            // Recorded (or already: its request id), or nothing left to confirm (another
-            // phone was first, the hand is gone): either way it leaves the outbox.
-            if (result.kind === "saved") confirmedNow.push({ number: item.number, message: item.scanned ? result.answer.message : null });
-            else if (item.scanned && result.answer) confirmedNow.push({ number: item.number, message: result.answer.message, refused: true });
-            return deleteItem(item.id).then(next);
-          }
-          if (result.kind === "saved") {
-            var a = result.answer;
-            var expected = item.expectTotals;
-            if (expected && a.totals && expected.join() !== a.totals.join()) {
-              writeNotice(item.game, { number: a.number, totals: a.totals });
-            }
-            item.state = "sent";
-            sentNow += 1;
-            item.number = a.number;
-            item.serverTotals = a.totals;
-            return putItem(item).then(next);
-          }
-          refuse(item, result);
-          return putItem(item).then(next);
-        });
-      });
-    }
-    return next().then(function (how) {
-      sending = false;
-      if (how === "later") {
-        scheduleRetry();
-        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-      } else {
-        retryMs = RETRY_MIN_MS;
-      }
-      if (sentNow) saySent(sentNow);
-      if (confirmedNow.length) loadKept().then(function (half) { half.sayConfirmed(confirmedNow); }, function () {});
-      if (changed) {
-        render();
-        document.dispatchEvent(new CustomEvent("scorekeeper:board-stale"));
-      }
-      if (again) { again = false; return drain(); }
-    }, function () { sending = false; scheduleRetry(); });
+  function scheduleRetry(ms) {
+    loadSend().then(function (half) { half.scheduleRetry(ms); }, function () {});
   }
-
-  // ------------------------------------------------------------------ the provisional totals each kept hand expects
 
   // ------------------------------------------------------------------ the board's notes
 
@@ -780,22 +739,6 @@
       box.querySelectorAll(all ? ".flash" : ".flash:not(.outbox-note)").forEach(function (n) { n.remove(); });
       if (!box.querySelector(".flash")) box.remove();
     });
-  }
-
-  /* After the outbox has sent hands: how many, where "Hand N saved" stood. */
-  function saySent(count) {
-    if (!document.getElementById("live")) return;
-    dropNotes(true);
-    var main = document.querySelector("main");
-    if (!main) return;
-    var box = el("div", "flashes");
-    box.setAttribute("role", "status");
-    main.insertBefore(box, main.firstChild);
-    // The form a count takes (ui/outbox.py): in Italian and English, 1 the first, the rest the other.
-    var forms = T.handsSent || {};
-    var note = el("p", "flash flash-success outbox-note", say(forms[count === 1 ? "one" : "other"], { count: count }));
-    note.id = "outbox-sent";
-    box.appendChild(note);  // into the live region once it is on the page: announced
   }
 
   // ------------------------------------------------------------------ a confirmation kept without signal
@@ -837,7 +780,14 @@
 
   document.addEventListener("submit", onSubmit);
   document.addEventListener("submit", onResultConfirm);
-  window.addEventListener("online", function () { retryMs = RETRY_MIN_MS; flush(); });
+  window.addEventListener("online", function () { return sender() ? sender().online() : flush(); });
+  // The form's first change: the sending half comes now, so that Save does not wait for it.
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = handForm();
+      if (!sendHalf && form && form.contains(event.target)) loadSend().catch(function () {});
+    });
+  });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { render(); flush(); }
   });
@@ -865,13 +815,14 @@
   }
 
   var core = {
-    T: T, say: say, el: el, button: button, readJson: readJson, newRequestId: newRequestId,
+    T: T, say: say, el: el, readJson: readJson,
     scorer: scorer, loadScorer: loadScorer, drafts: drafts, handForm: handForm, pairs: pairs,
     allItems: allItems, putItem: putItem, deleteItem: deleteItem, pageGame: pageGame,
-    serverNumber: serverNumber, inPlay: inPlay, nextNumber: nextNumber, pageRules: pageRules,
+    serverNumber: serverNumber, pageRules: pageRules,
     render: render, flush: flush, readNotice: readNotice, clearNotice: clearNotice,
     everything: everything, openBoard: openBoard, askPersistence: askPersistence,
-    scheduleRetry: scheduleRetry,
+    scheduleRetry: scheduleRetry, kept: kept, loadKept: loadKept, busy: busy, fallback: fallback,
+    dropNotes: dropNotes, showMessage: showMessage, writeNotice: writeNotice,
   };
   window.ScopaOutbox = {
     flush: flush, render: render, items: allItems, loadScorer: loadScorer, previewHere: previewHere,
