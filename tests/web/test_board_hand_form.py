@@ -315,3 +315,16 @@ def test_a_seven_nobody_marks_is_asked_for_in_italian(client: FlaskClient) -> No
     chosen = re.search(r'<input[^>]*name="primiera"[^>]*value="cards"[^>]*>', html)
     assert chosen
     assert "checked" in chosen.group(0)
+
+
+def test_a_correction_that_blanks_a_best_denaro_is_refused_in_place(client: FlaskClient) -> None:
+    client.get("/lang/en")
+    board = start_game(client)
+    assert record(client, board, **(BLANK_DENARO | {"sides-1-best_D": "6D"})).status_code == 302
+    edit = f"{board}/hands/1/edit"
+    data = form_keys(client, edit) | BLANK_DENARO | {"action": "save"}
+    response = client.post(edit, data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    message = "this side took 4 denari: mark its best denaro"
+    assert re.search(rf'id="best-cards-1-errors">\s*<li>{re.escape(message)}</li>', html)
