@@ -4,11 +4,13 @@
 
 For counts of 2, 3 and 4 sides taken from random share-outs of the 40 cards (the sides'
 shares of very different sizes, napola and re bello on or off), entered three ways (best
-cards shown; who took the primiera; nobody), reports the CPU time of one
-``share_out_errors`` call (its cache emptied before each, so every hand is searched
+cards shown; who took the primiera; nobody), and "nobody" with 3 or 4 sides one of which
+always holds four suits (the search of ``_nobody_forced``), reports the CPU time of one
+``share_out_errors`` call (its caches emptied before each, so every hand is searched
 afresh) and of the whole counts validation: median, 99th percentile and the most, in
 milliseconds. With ``--node``, the same entries through the phone's scorer
-(``scoreEntry`` of static/js/scoring.js, validation and scoring), best of three runs each.
+(``scoreEntry`` of static/js/scoring.js, validation and scoring), best of three runs each
+(so with the phone's tables of suits already built).
 Figures move between runs and machines, and with the machine's load.
 """
 
@@ -43,7 +45,7 @@ from scorekeeper.scoring import (
     score_cards,
     validate_counts,
 )
-from scorekeeper.scoring.shareout import _best_denari, share_out_errors
+from scorekeeper.scoring.shareout import _best_denari, share_out_errors, suit_outcomes
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE_TIMER = """
@@ -87,6 +89,35 @@ def entries(rng: random.Random, sides: int, hands: int) -> list[Entry]:
     return found
 
 
+def forced_entries(rng: random.Random, hands: int) -> list[Entry]:
+    """``hands`` entries of 3 or 4 sides saying nobody took the primiera, one side with
+    denari and 21 to 30 cards outside them (it always holds four suits), the denari from
+    a random share-out, the others' few cards outside denari shared at random."""
+    found: list[Entry] = []
+    while len(found) < hands:
+        sides = rng.choice((3, 4))
+        fmt = next(f for f in FORMATS.values() if f.sides == sides)
+        rules = Rules(format=fmt, napola=rng.random() < 0.3, re_bello=rng.random() < 0.4)
+        masks = [0] * sides
+        masks[0] = DECK[rng.randrange(10)].bit
+        for card in DECK[:10]:
+            if not masks[0] & card.bit:
+                masks[rng.randrange(sides)] |= card.bit
+        for card in DECK[10:]:
+            masks[0] |= card.bit
+        counts = counts_of(score_cards(rules, [SideCards.from_mask(mask) for mask in masks]))
+        small = rng.randint(0, 9)
+        outside = [30 - small] + [0] * (sides - 1)
+        for _ in range(small):
+            outside[rng.randrange(1, sides)] += 1
+        plain = [
+            replace(side, cards=side.denari + took, primiera_cards=None)
+            for side, took in zip(counts, outside, strict=True)
+        ]
+        found.append((rules, plain, None))
+    return found
+
+
 def cpu_ms(
     work: list[Entry], call: Callable[[Rules, list[SideCounts], int | None], object]
 ) -> list[float]:
@@ -94,6 +125,7 @@ def cpu_ms(
     times = []
     for rules, sides, winner in work:
         _best_denari.cache_clear()
+        suit_outcomes.cache_clear()
         start = time.process_time_ns()
         with contextlib.suppress(InvalidHand):
             call(rules, sides, winner)
@@ -142,6 +174,13 @@ def main() -> None:
         if args.node:
             times = node_ms(work)
             print(f"  phone scorer      {summary(times) if times else 'node not installed'}")
+    work = forced_entries(rng, args.hands)
+    print(f"3 or 4 sides, nobody, one side always holding four suits: {len(work)} entries")
+    print(f"  share-out check   {summary(cpu_ms(work, share_out_errors))}")
+    print(f"  counts validation {summary(cpu_ms(work, validate_counts))}")
+    if args.node:
+        times = node_ms(work)
+        print(f"  phone scorer      {summary(times) if times else 'node not installed'}")
 
 
 if __name__ == "__main__":

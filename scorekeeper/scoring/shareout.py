@@ -33,9 +33,11 @@ per other suit its number of cards and its best card. So the search is small:
   denari, a settebello side with 26 cards outside denari always has 6, 6 and asso or
   better (73, as ``w``'s best), and ``w`` cannot have won. "Nobody" with two sides:
   both sides lack a suit, or both are complete and level (:func:`_tie_table`). With
-  three or four sides "nobody" is refused only when one side always takes the primiera
-  (it alone can hold four suits, and the others cannot take all ten cards of any suit);
-  a tie at the top among three or four sides is not searched (:func:`_nobody_many`).
+  three or four sides every side can lack a suit, unless one side with denari took more
+  than 20 cards outside them: it always holds four suits, the others took 9 cards or
+  fewer outside denari, and a small search with memory over the three other suits
+  finds whether another side can level it at the top, or two others level above it
+  (:func:`_nobody_forced`).
 
 The phone's scorer (``static/js/scoring.js``) decides the same way, and the
 conformance tests hold the two to each other.
@@ -386,14 +388,10 @@ def _both_lack_a_suit(denari: Sequence[int], outside: Sequence[int]) -> tuple[in
 
 @dataclass(frozen=True, slots=True)
 class ShareOut:
-    """A share-out of the 40 cards: each side's cards, as a mask (:mod:`.cards`).
-
-    ``primiera`` says whether it also gives the primiera as entered (who took it, or
-    nobody); it does not when "nobody" was entered with more than two sides, which is not
-    searched."""
+    """A share-out of the 40 cards that gives a hand's counts, the primiera as entered
+    included: each side's cards, as a mask (:mod:`.cards`)."""
 
     masks: tuple[int, ...]
-    primiera: bool
 
 
 def share_out_errors(
@@ -420,9 +418,11 @@ def _search(
     owners = denari_owners(rules, sides)
     napola = _napola_side(rules, sides)
     shown = any(side.primiera_cards is not None for side in sides)
-    # Not read with best cards shown, nor for "nobody" with more than two sides.
-    unread = shown or (winner is None and n != 2)
-    watched = 0 if unread else 0b11 if winner is None else 1 << winner
+    # Not read with best cards shown, nor for "nobody" with more than two sides and none
+    # of them always complete (every side can then lack a suit).
+    outside = [side.cards - side.denari for side in sides]
+    unread = shown or (winner is None and n != 2 and forced_side(denari, outside) is None)
+    watched = 0 if unread else (1 << n) - 1 if winner is None else 1 << winner
     bests = best_denari(owners, denari, napola, watched)
     if not bests:
         return [InputError(ErrorCode.DENARI_SHARE_OUT, "denari")], None
@@ -431,7 +431,7 @@ def _search(
         return [found], None
     if not witness:
         return [], None
-    target, others, exact = found
+    target, others = found
     held = denari_witness(owners, denari, napola, target)
     placed = fill(others, [side.cards - side.denari for side in sides])
     if held is None or placed is None:  # pragma: no cover (the search above says)
@@ -439,7 +439,7 @@ def _search(
     masks = list(held)
     for k, i in enumerate(placed):
         masks[i] |= 1 << OUTSIDE[k]
-    return [], ShareOut(tuple(masks), exact)
+    return [], ShareOut(tuple(masks))
 
 
 def _outside(
@@ -449,7 +449,7 @@ def _outside(
     owners: Sequence[int],
     bests: frozenset[Bests],
     witness: bool,
-) -> InputError | tuple[Bests, list[int], bool]:
+) -> InputError | tuple[Bests, list[int]]:
     """The cards outside denari, once the denari can be shared out with the best denari
     ``bests``: why they cannot be shared out as entered, or the best denari to give, who
     may hold each card outside denari and whether the primiera is as entered."""
@@ -460,7 +460,7 @@ def _outside(
         others = outside_owners(sides)
         if not fits(others, outside):
             return InputError(ErrorCode.BEST_CARDS_SHARE_OUT, "primiera")
-        return (0,) * n, others, True
+        return (0,) * n, others
     if winner is not None:
         best = SEVEN_VALUE if winner == seven else max(t[winner] for t in bests)
         if winner != seven and outside[seven] > settebello_room(best):
@@ -474,9 +474,9 @@ def _outside(
         target = tuple(best if i == winner and i != seven else 0 for i in range(n))
         everyone = [(1 << n) - 1] * len(OUTSIDE)
         others = _winner_owners(n, winner, seven, best, outside[seven]) if witness else everyone
-        return target, others, True
+        return target, others
     denari = [side.denari for side in sides]
-    found = _nobody(denari, outside, bests) if n == 2 else _nobody_many(denari, outside)
+    found = (_nobody if n == 2 else _nobody_many)(denari, outside, bests)
     if found is None:
         return InputError(ErrorCode.PRIMIERA_NOBODY, "primiera")
     return found
@@ -519,44 +519,184 @@ def _lacking_owners(lacking: Sequence[int]) -> list[int]:
 
 def _nobody(
     denari: Sequence[int], outside: Sequence[int], bests: frozenset[Bests]
-) -> tuple[Bests, list[int], bool] | None:
-    """Two sides and nobody's primiera: the best denari to give, who may hold each card
-    outside denari, and ``True`` (the primiera is as entered); when both sides can lack a
-    suit, or both be complete and level. ``None`` when neither can be."""
+) -> tuple[Bests, list[int]] | None:
+    """Two sides and nobody's primiera: the best denari to give and who may hold each card
+    outside denari, when both sides can lack a suit, or both be complete and level.
+    ``None`` when neither can be."""
     lacking = _both_lack_a_suit(denari, outside)
     if lacking is not None:
-        return (0, 0), _lacking_owners(lacking), True
+        return (0, 0), _lacking_owners(lacking)
     if not (denari[0] and denari[1]):
         return None
     table = _tie_table()
     for target in sorted(bests):
         for low, high, suits in table.get(target[1] - target[0], ()):
             if low <= outside[0] <= high:
-                return target, _tie_owners(suits), True
+                return target, _tie_owners(suits)
     return None
 
 
 def _nobody_many(
-    denari: Sequence[int], outside: Sequence[int]
-) -> tuple[Bests, list[int], bool] | None:
-    """Three or four sides and nobody's primiera, as :func:`_nobody`: ``None`` when one
-    side always takes it (it has denari and more than 20 cards outside them, so the others
-    cannot take all ten of any suit, and no other side can hold four suits: no denari, or
-    fewer than three cards outside them). Else every side lacking a suit, when it can
-    (the primiera as entered); otherwise a share-out of the counts, the primiera not
-    searched (``False``: a tie at the top among three or four sides is not looked for)."""
+    denari: Sequence[int], outside: Sequence[int], bests: frozenset[Bests]
+) -> tuple[Bests, list[int]] | None:
+    """Three or four sides and nobody's primiera, as :func:`_nobody`. Every side can lack a
+    suit unless one side with denari took more than 20 cards outside them (checked for
+    every count of three and four sides: each other side then lacks one of the suits that
+    side leaves it, Hall's condition holding); with such a side, see :func:`_nobody_forced`
+    (``bests`` then reads every side)."""
     n = len(denari)
-    can_be_complete = [i for i in range(n) if denari[i] and outside[i] >= len(SUITS) - 1]
-    total = sum(outside)
-    for i in can_be_complete:
-        if total - outside[i] < CARDS_PER_SUIT and can_be_complete == [i]:
-            return None
+    forced = forced_side(denari, outside)
+    if forced is not None:
+        return _nobody_forced(forced, denari, outside, bests)
     choices = [(0,) if not denari[i] else (1, 2, 3) for i in range(n)]
     for lacking in itertools.product(*choices):
         owners = _lacking_owners(lacking)
         if fits(owners, outside):
-            return (0,) * n, owners, True
-    return (0,) * n, [(1 << n) - 1] * len(OUTSIDE), False
+            return (0,) * n, owners
+    raise AssertionError("every side can lack a suit")  # pragma: no cover (see above)
+
+
+def forced_side(denari: Sequence[int], outside: Sequence[int]) -> int | None:
+    """With three or four sides, the side that always holds four suits: it has denari and
+    more than 20 cards outside them (it cannot lack one of the other suits, whose 20 cards
+    are too few for it). ``None`` when there is none."""
+    if len(denari) == 2:
+        return None
+    return next(
+        (i for i in range(len(denari)) if denari[i] and outside[i] > 2 * CARDS_PER_SUIT), None
+    )
+
+
+#: A suit's outcome for :func:`_nobody_forced`: per side followed, its best card's value
+#: in the suit less the forced side's (``None``: it holds none of the suit).
+Gaps = tuple[int | None, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def suit_outcomes(
+    caps: tuple[int, ...], followed: tuple[bool, ...]
+) -> dict[tuple[int, ...], dict[Gaps, tuple[int, ...]]]:
+    """Every way one suit outside denari can fall when a forced side takes all of it that
+    the other sides (at most ``caps[j]`` cards each) do not: for each count vector of the
+    other sides, each :data:`Gaps` of the ``followed`` ones (those that can hold four
+    suits), with one share of the suit that gives it (per position of :data:`ORDER`, the
+    other side holding it, or -1 for the forced side). The cards are given out in primiera
+    order, so each side's first card is its best; the forced side takes at least one."""
+    m = len(caps)
+    layer: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {
+        (0, (0,) * m, (0,) * m): ()
+    }
+    for pos in range(CARDS_PER_SUIT):
+        value = PRIMIERA_VALUES[ORDER[pos]]
+        after: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        for (forced, best, took), share in layer.items():
+            after.setdefault((forced or value, best, took), (*share, -1))
+            for j in range(m):
+                if took[j] == caps[j]:
+                    continue
+                mine = best
+                if followed[j] and not best[j]:
+                    mine = (*best[:j], value, *best[j + 1 :])
+                counted = (*took[:j], took[j] + 1, *took[j + 1 :])
+                after.setdefault((forced, mine, counted), (*share, j))
+        layer = after
+    table: dict[tuple[int, ...], dict[Gaps, tuple[int, ...]]] = {}
+    for (forced, best, took), share in layer.items():
+        if forced:
+            gaps = tuple(
+                b - forced if b else None for b, f in zip(best, followed, strict=True) if f
+            )
+            table.setdefault(took, {}).setdefault(gaps, share)
+    return table
+
+
+def _level_at_top(gaps: Gaps) -> bool:
+    """Whether, with the forced side at 0 and the others ``gaps`` from it (``None``: not
+    complete), the best primiera is held by two sides or more."""
+    totals = [0, *(g for g in gaps if g is not None)]
+    return totals.count(max(totals)) >= 2
+
+
+def _nobody_forced(
+    forced: int, denari: Sequence[int], outside: Sequence[int], bests: frozenset[Bests]
+) -> tuple[Bests, list[int]] | None:
+    """Nobody's primiera when side ``forced`` always holds four suits (:func:`forced_side`):
+    then another side must level it at the top, or two others level above it. The other
+    sides took at most 9 cards outside denari between them; a search over the three other
+    suits (:func:`suit_outcomes`), from each best denari vector ``bests`` gives, with
+    memory, finds such a share-out or shows there is none. Only the sides with denari and
+    three cards or more outside them can be complete (``followed``): without one, the forced
+    side always takes the primiera."""
+    others = [i for i in range(len(denari)) if i != forced]
+    caps = tuple(outside[i] for i in others)
+    followed = tuple(bool(denari[i]) and outside[i] >= len(SUITS) - 1 for i in others)
+    if not any(followed):
+        return None
+    table = suit_outcomes(caps, followed)
+    watched = [i for i, f in zip(others, followed, strict=True) if f]
+    tried = set()
+    for target in sorted(bests, reverse=True):
+        start = tuple(target[i] - target[forced] for i in watched)
+        if start in tried:
+            continue
+        tried.add(start)
+        shares = _level_shares(table, caps, start)
+        if shares is not None:
+            return target, _forced_owners(forced, others, shares)
+    return None
+
+
+def _level_shares(
+    table: dict[tuple[int, ...], dict[Gaps, tuple[int, ...]]],
+    caps: tuple[int, ...],
+    start: Gaps,
+) -> list[tuple[int, ...]] | None:
+    """For :func:`_nobody_forced`: the shares of the three suits outside denari (from
+    ``table``) with which the other sides take ``caps`` cards and, from the gaps ``start``
+    the denari leave, the best primiera is level; ``None`` when there are none."""
+    failed: set[tuple[int, tuple[int, ...], Gaps]] = set()
+    suits = len(SUITS) - 1
+
+    def search(suit: int, took: tuple[int, ...], gaps: Gaps) -> list[tuple[int, ...]] | None:
+        if suit == suits:
+            return [] if took == caps and _level_at_top(gaps) else None
+        if (suit, took, gaps) in failed:
+            return None
+        if suit == suits - 1:  # the last suit takes what is left
+            need = tuple(c - t for c, t in zip(caps, took, strict=True))
+            choices = [(need, table.get(need, {}))]
+        else:
+            choices = list(table.items())
+        for counts, outcomes in choices:
+            more = tuple(a + b for a, b in zip(took, counts, strict=True))
+            if any(a > c for a, c in zip(more, caps, strict=True)):
+                continue
+            for step, share in outcomes.items():
+                after = tuple(
+                    None if a is None or b is None else a + b
+                    for a, b in zip(gaps, step, strict=True)
+                )
+                rest = search(suit + 1, more, after)
+                if rest is not None:
+                    return [share, *rest]
+        failed.add((suit, took, gaps))
+        return None
+
+    return search(0, (0,) * len(caps), start)
+
+
+def _forced_owners(
+    forced: int, others: Sequence[int], shares: Sequence[tuple[int, ...]]
+) -> list[int]:
+    """Who holds each card outside denari for :func:`_nobody_forced`'s ``shares``: one
+    side per card (per suit, per position of :data:`ORDER`: an index into ``others``, or
+    -1 for the forced side)."""
+    owners = []
+    for index in OUTSIDE:
+        card = DECK[index]
+        holder = shares[card.suit.index - 1][ORDER.index(card.value)]
+        owners.append(1 << (forced if holder < 0 else others[holder]))
+    return owners
 
 
 def _tie_owners(suits: Sequence[tuple[int, int]]) -> list[int]:

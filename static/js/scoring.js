@@ -921,6 +921,104 @@
     return outside[0] >= N && outside[0] <= 2 * N;
   }
 
+  // shareout.forced_side: with three or four sides, the side with denari and more than 20
+  // cards outside them always holds four suits; -1 when there is none.
+  function forcedSide(denari, outside) {
+    if (denari.length === 2) return -1;
+    return denari.findIndex(function (d, i) { return d && outside[i] > 2 * N; });
+  }
+
+  function replaced(list, j, value) { const copy = list.slice(); copy[j] = value; return copy; }
+
+  // shareout.suit_outcomes, without the shares: per count vector of the other sides, the
+  // gaps (best card's value less the forced side's, null without the suit) of the followed.
+  const SUIT_OUTCOMES = new Map();
+  function suitOutcomes(caps, followed) {
+    const key = caps.join(",") + "|" + followed.join(",");
+    if (SUIT_OUTCOMES.has(key)) return SUIT_OUTCOMES.get(key);
+    const zeros = caps.map(function () { return 0; });
+    let layer = new Map([["", { forced: 0, best: zeros, took: zeros }]]);
+    for (let pos = 0; pos < N; pos++) {
+      const value = pv(ORDER[pos]);
+      const after = new Map();
+      const put = function (forced, best, took) {
+        const k = forced + "|" + best.join(",") + "|" + took.join(",");
+        if (!after.has(k)) after.set(k, { forced: forced, best: best, took: took });
+      };
+      for (const state of layer.values()) {
+        put(state.forced || value, state.best, state.took);
+        for (let j = 0; j < caps.length; j++) {
+          if (state.took[j] === caps[j]) continue;
+          const best = followed[j] && !state.best[j] ? replaced(state.best, j, value) : state.best;
+          put(state.forced, best, replaced(state.took, j, state.took[j] + 1));
+        }
+      }
+      layer = after;
+    }
+    const table = new Map();
+    for (const state of layer.values()) {
+      if (!state.forced) continue;
+      const gaps = [];
+      state.best.forEach(function (b, j) { if (followed[j]) gaps.push(b ? b - state.forced : null); });
+      const k = state.took.join(",");
+      if (!table.has(k)) table.set(k, { took: state.took, gaps: new Map() });
+      table.get(k).gaps.set(gaps.join(","), gaps);
+    }
+    table.forEach(function (entry) { entry.gaps = Array.from(entry.gaps.values()); });
+    SUIT_OUTCOMES.set(key, table);
+    return table;
+  }
+
+  function levelAtTop(gaps) {  // the forced side at 0, the others (complete) at their gaps
+    const totals = [0].concat(gaps.filter(function (g) { return g !== null; }));
+    const top = Math.max.apply(null, totals);
+    return totals.filter(function (t) { return t === top; }).length >= 2;
+  }
+
+  // shareout._nobody_forced: another side levels the forced one at the top, or two level above.
+  function nobodyForced(forced, denari, outside, bests) {
+    const others = denari.map(function (d, i) { return i; }).filter(function (i) { return i !== forced; });
+    const caps = others.map(function (i) { return outside[i]; });
+    const followed = others.map(function (i) { return Boolean(denari[i]) && outside[i] >= SUITS.length - 1; });
+    if (!followed.some(Boolean)) return false;
+    const table = suitOutcomes(caps, followed);
+    const watched = others.filter(function (i, j) { return followed[j]; });
+    const tried = new Set();
+    for (const target of bests) {
+      const start = watched.map(function (i) { return target[i] - target[forced]; });
+      if (tried.has(start.join(","))) continue;
+      tried.add(start.join(","));
+      if (levelShares(table, caps, start)) return true;
+    }
+    return false;
+  }
+
+  function levelShares(table, caps, start) {  // shareout._level_shares, yes or no
+    const failed = new Set();
+    const suits = SUITS.length - 1;
+    function search(suit, took, gaps) {
+      if (suit === suits) return levelAtTop(gaps);
+      const key = suit + "|" + took.join(",") + "|" + gaps.join(",");
+      if (failed.has(key)) return false;
+      let entries = table.values();
+      if (suit === suits - 1) {  // the last suit takes what is left
+        const need = caps.map(function (c, j) { return c - took[j]; }).join(",");
+        entries = table.has(need) ? [table.get(need)] : [];
+      }
+      for (const entry of entries) {
+        const more = took.map(function (t, j) { return t + entry.took[j]; });
+        if (more.some(function (t, j) { return t > caps[j]; })) continue;
+        for (const step of entry.gaps) {
+          const after = gaps.map(function (g, j) { return g === null || step[j] === null ? null : g + step[j]; });
+          if (search(suit + 1, more, after)) return true;
+        }
+      }
+      failed.add(key);
+      return false;
+    }
+    return search(0, caps.map(function () { return 0; }), start);
+  }
+
   function checkShareOut(rules, format, sides, winner) {
     const n = sides.length;
     const denari = sides.map(function (s) { return s.denari; });
@@ -930,7 +1028,8 @@
     if (rules.napola) napola = sides.findIndex(function (s) { return s.napola_run; });
     const shown = sides.some(function (s) { return s.primiera_cards !== null; });
     const someone = winner !== null && winner !== undefined;
-    const watched = shown || (!someone && n !== 2) ? 0 : someone ? 1 << winner : 3;
+    const unread = shown || (!someone && n !== 2 && forcedSide(denari, outside) < 0);
+    const watched = unread ? 0 : someone ? 1 << winner : (1 << n) - 1;
     const bests = bestDenari(owners, denari, napola, watched);
     if (!bests.length) return [error("denari_share_out", "denari", {})];
     const seven = sides.findIndex(function (s) { return s.settebello; });
@@ -942,11 +1041,10 @@
       return [error("primiera_winner_beaten", "primiera", { card: DECK[value - 1], other: outside[seven] })];
     }
     if (someone) return [];
-    if (n !== 2) {  // one side always takes it: it alone can hold four suits, and more than 20 outside denari
-      const complete = sides.map(function (s, i) { return i; }).filter(function (i) { return denari[i] && outside[i] >= SUITS.length - 1; });
-      const total = outside.reduce(function (t, m) { return t + m; }, 0);
-      if (complete.length === 1 && total - outside[complete[0]] < N) return [error("primiera_nobody", "primiera", {})];
-      return [];
+    if (n !== 2) {  // every side can lack a suit, unless one always holds four
+      const forced = forcedSide(denari, outside);
+      if (forced < 0 || nobodyForced(forced, denari, outside, bests)) return [];
+      return [error("primiera_nobody", "primiera", {})];
     }
     if (bothLackASuit(denari, outside)) return [];
     if (denari[0] && denari[1]) {

@@ -240,6 +240,21 @@ def test_the_phone_scores_as_the_package(
     record_property("generated_cases", {f"conformance {kind}": len(cases[kind])})
 
 
+def _has_forced_side(entry: dict[str, Any]) -> bool:
+    """Whether a counts entry (as sent, maybe malformed) says nobody took the primiera,
+    with three or four sides, one with denari and more than 20 cards outside them."""
+    sides = entry.get("sides")
+    if entry.get("primiera", 0) is not None or not isinstance(sides, list) or len(sides) < 3:
+        return False
+    try:
+        return any(
+            s["denari"] > 0 and s["cards"] - s["denari"] > 20 and s["primiera_cards"] is None
+            for s in sides
+        )
+    except (TypeError, KeyError):
+        return False
+
+
 def test_the_cases_reach_every_check(
     cases: dict[str, list[Any]], expected: dict[str, list[Result]], corpus_share: int
 ) -> None:
@@ -296,6 +311,15 @@ def test_the_cases_reach_every_check(
     assert sum(g["finished"] and g["byNapoleone"] for g in games) >= at_least(20)
     assert sum(g["finished"] and g["handsAfterEnd"] > 0 for g in games) >= at_least(100)
     assert len(games) < len(expected["games"])
+    # Nobody's primiera with three or four sides, one of them always holding four suits:
+    # levelled at the top in some share-out (accepted), or in none (refused).
+    forced = Counter(
+        r.get("ok") or r["errors"][0]["code"]
+        for c, r in zip(cases["hands"], expected["hands"], strict=True)
+        if c["mode"] == "counts" and isinstance(c["entry"], dict) and _has_forced_side(c["entry"])
+    )
+    assert forced[True] >= at_least(100)
+    assert forced["primiera_nobody"] >= at_least(100)
     judged = Counter(claim["verdict"] for g in games for claim in g["claims"])
     for verdict in ("wins", "loses_game", "loses_hand"):
         assert judged[verdict] >= at_least(100), verdict

@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.scoring import (
+    BB_DENARI,
     DECK,
     DENARI_IN_DECK,
     FORMATS,
@@ -509,6 +510,41 @@ def share_out_hand(rng: random.Random) -> JSON:
     return {"rules": rules.to_json(), "mode": "counts", "entry": share_out_counts(rng, rules)}
 
 
+def forced_nobody_hand(rng: random.Random) -> JSON:
+    """Three or four sides and nobody's primiera, one side with denari and 21 to 30 cards
+    outside them (it always holds four suits, scoring/shareout.py `_nobody_forced`): the
+    denari shared at random, a flag sometimes moved, the other sides' few cards shared at
+    random."""
+    n = rng.choice((3, 4))
+    rules = Rules(format=FORMATS[str(n)], napola=rng.random() < 0.3, re_bello=rng.random() < 0.4)
+    masks = [0] * n
+    for card in DECK[:DENARI_IN_DECK]:
+        masks[0 if rng.random() < 0.5 else rng.randrange(n)] |= card.bit
+    if not masks[0] & BB_DENARI:
+        masks[0] |= DECK[0].bit
+        for i in range(1, n):
+            masks[i] &= ~DECK[0].bit
+    for card in DECK[DENARI_IN_DECK:]:
+        masks[0] |= card.bit
+    data: JSON = CountsEntry(
+        tuple(counts_of(score_cards(rules, [SideCards.from_mask(m) for m in masks])))
+    ).to_json()
+    small = rng.randint(0, 9)
+    outside = [30 - small] + [0] * (n - 1)
+    for _ in range(small):
+        outside[rng.randrange(1, n)] += 1
+    for side, took in zip(data["sides"], outside, strict=True):
+        side["cards"] = side["denari"] + took
+        side["primiera_cards"] = None
+    if rules.re_bello and rng.random() < 0.5:
+        new = rng.choice([i for i, side in enumerate(data["sides"]) if side["denari"]])
+        for i, side in enumerate(data["sides"]):
+            side["re_bello"] = i == new
+    rng.shuffle(data["sides"])
+    data["primiera"] = None
+    return {"rules": rules.to_json(), "mode": "counts", "entry": data}
+
+
 def _counts(
     rules: Rules, sides: list[tuple[int, int, bool, int, str | None]], winner: int | None
 ) -> JSON:
@@ -534,6 +570,12 @@ def _counts(
     }
 
 
+def _with_re_bello(case: JSON, side: int) -> JSON:
+    """A counts case of :func:`_counts` with the re bello taken by ``side``."""
+    case["entry"]["sides"][side]["re_bello"] = True
+    return case
+
+
 _NAPOLA = Rules(napola=True)
 _THREE = Rules(format=FORMATS["3"])
 #: The hands on paper of tests/unit/test_shareout.py, both ways.
@@ -546,6 +588,25 @@ PAPER_SHARE_OUTS: list[JSON] = [
     _counts(Rules(), [(30, 9, False, 0, None), (10, 1, True, 0, None)], None),
     _counts(_THREE, [(34, 8, True, 0, None), (3, 1, False, 0, None), (3, 1, False, 0, None)], None),
     _counts(_THREE, [(26, 8, True, 0, None), (7, 1, False, 0, None), (7, 1, False, 0, None)], None),
+    _counts(_THREE, [(36, 9, True, 0, None), (4, 1, False, 0, None), (0, 0, False, 0, None)], None),
+    _with_re_bello(
+        _counts(
+            Rules(format=FORMATS["3"], re_bello=True),
+            [(36, 9, True, 0, None), (4, 1, False, 0, None), (0, 0, False, 0, None)],
+            None,
+        ),
+        1,
+    ),
+    _counts(
+        Rules(format=FORMATS["4"]),
+        [
+            (28, 7, True, 0, None),
+            (4, 1, False, 0, None),
+            (4, 1, False, 0, None),
+            (4, 1, False, 0, None),
+        ],
+        None,
+    ),
     _counts(
         _THREE,
         [
@@ -895,10 +956,14 @@ def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> J
     cases["hands"] += PAPER_SHARE_OUTS + [share_out_hand(share) for _ in range(hands // 20)]
     # Best cards with suits left blank, from a generator of their own (a fiftieth as many
     # again), after the hands on paper of tests/unit/test_best_cards_blank.py.
-    blanks = random.Random(seed + 3)
+    blanks = random.Random(seed + 4)
     cases["hands"] += PAPER_BLANKS + [blank_suit_hand(blanks) for _ in range(hands // 50)]
     # Two clear points' games and outlooks, from a generator of their own (seeded as the
     # share-out's, drawing its own cases).
+    # Nobody's primiera with a side that always holds four suits (a fortieth as many
+    # again), from a generator of its own.
+    forced = random.Random(seed + 3)
+    cases["hands"] += [forced_nobody_hand(forced) for _ in range(hands // 40)]
     margins = random.Random(seed + 2)
     cases["games"] += [margin_game(margins) for _ in range(games // 2)]
     cases["outlooks"] += [margin_outlook(margins) for _ in range(outlooks // 3)]

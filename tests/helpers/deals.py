@@ -333,3 +333,87 @@ def _strict_leader(totals: Sequence[int | None]) -> int | None:
     top = max(t for t, _ in complete)
     leaders = [i for t, i in complete if t == top]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def nobody_possible_many(rules: Rules, sides: Sequence[SideCounts]) -> bool:
+    """Whether some share-out of the 40 cards that gives the counts ``sides`` (three or four
+    sides, one of which took 25 cards or more outside denari) leaves the primiera to
+    nobody, searched the long way: every share-out of the denari, and in each other suit
+    every set of cards the other sides take (five at most between them), each given to
+    one of them, the big side taking the rest."""
+    n = len(sides)
+    big = max(range(n), key=lambda i: sides[i].cards - sides[i].denari)
+    others = [i for i in range(n) if i != big]
+    caps = tuple(sides[i].cards - sides[i].denari for i in others)
+    denari = _best_denari_vectors(rules, sides)
+    # Per suit outside denari: (cards each other side took, primiera values in the suit per
+    # side, None where it has none); then the three suits together, by cards taken.
+    totals: dict[tuple[int, ...], set[tuple[int | None, ...]]] = {(0,) * len(others): {(0,) * n}}
+    for _ in range(3):
+        after: dict[tuple[int, ...], set[tuple[int | None, ...]]] = {}
+        for took, sums in totals.items():
+            for counts, values in _other_sides_suit(len(others), sum(caps)):
+                more = tuple(a + b for a, b in zip(took, counts, strict=True))
+                if any(a > c for a, c in zip(more, caps, strict=True)):
+                    continue
+                full = [values[-1] if i == big else values[others.index(i)] for i in range(n)]
+                bucket = after.setdefault(more, set())
+                for total in sums:
+                    bucket.add(
+                        tuple(
+                            None if t is None or v is None else t + v
+                            for t, v in zip(total, full, strict=True)
+                        )
+                    )
+        totals = after
+    for outside in totals.get(caps, ()):
+        for best in denari:
+            final = [
+                None if t is None or b is None else t + b
+                for t, b in zip(outside, best, strict=True)
+            ]
+            if _strict_leader(final) is None:
+                return True
+    return False
+
+
+def _best_denari_vectors(rules: Rules, sides: Sequence[SideCounts]) -> set[tuple[int | None, ...]]:
+    """The best denari (``None`` without denari) of every side in every share-out of the
+    denari that gives the counts, the denari given one by one."""
+    found: set[tuple[int | None, ...]] = set()
+    n = len(sides)
+
+    def give(value: int, shares: list[int]) -> None:
+        if value > DENARI_IN_DECK:
+            if _denari_fit(rules, sides, shares):
+                found.add(tuple(_best_value(share) for share in shares))
+            return
+        for i in range(n):
+            if shares[i].bit_count() < sides[i].denari:
+                shares[i] |= 1 << (value - 1)
+                give(value + 1, shares)
+                shares[i] &= ~(1 << (value - 1))
+
+    give(1, [0] * n)
+    return found
+
+
+@functools.cache
+def _other_sides_suit(m: int, most: int) -> set[tuple[tuple[int, ...], tuple[int | None, ...]]]:
+    """One suit outside denari: for every set of at most ``most`` of its cards, each given
+    to one of ``m`` sides, the big side taking the rest (one card at least), the cards
+    each of the ``m`` took and the primiera value of each one's best card and the big
+    side's (last)."""
+    outcomes = set()
+    for k in range(min(most, 9) + 1):
+        for taken in itertools.combinations(range(1, 11), k):
+            for owners in itertools.product(range(m), repeat=k):
+                counts = [0] * m
+                best: list[int | None] = [None] * (m + 1)
+                for value, owner in zip(taken, owners, strict=True):
+                    counts[owner] += 1
+                    worth = PRIMIERA_VALUES[value]
+                    best[owner] = max(best[owner] or 0, worth)
+                best[m] = max(PRIMIERA_VALUES[v] for v in range(1, 11) if v not in taken)
+                outcomes.add((tuple(counts), tuple(best)))
+    return outcomes

@@ -38,7 +38,7 @@ from scorekeeper.scoring.primiera import PRIMIERA_VALUES
 from scorekeeper.scoring.shareout import find_share_out, settebello_room
 from scorekeeper.scoring.validate import COUNTS_CHECKS
 from scorekeeper.ui.scoring_js import TRANSLATIONS
-from tests.helpers.deals import primiera_outcomes_two_sides
+from tests.helpers.deals import nobody_possible_many, primiera_outcomes_two_sides
 from tests.helpers.rulesets import any_rules
 
 TWO = Rules()
@@ -67,8 +67,8 @@ def refusal(rules: Rules, sides: list[SideCounts], winner: int | None) -> list[t
 
 def replayed(rules: Rules, sides: list[SideCounts], winner: int | None) -> list[int]:
     """The witness of accepted counts, checked: scored card by card it gives every count
-    entered, each best card shown is the best of its suit, and (when searched) the primiera
-    goes where the table said."""
+    entered, each best card shown is the best of its suit, and the primiera goes where the
+    table said (to a side, or to nobody)."""
     found = find_share_out(rules, sides, winner)
     assert found is not None, "accepted, but no share-out found"
     masks = list(found.masks)
@@ -94,7 +94,7 @@ def replayed(rules: Rules, sides: list[SideCounts], winner: int | None) -> list[
         if shown:  # a suit left blank is a suit the side holds none of, as the scorer reads it
             blank = {suit for suit in SUITS} - {card.suit for card in side.primiera_cards or ()}
             assert not any(mask & suit.mask for suit in blank), f"holds a card of {blank}"
-    if found.primiera and not any(side.primiera_cards is not None for side in sides):
+    if not shown:
         assert real.awards[Category.PRIMIERA].winner == winner
     return masks
 
@@ -178,10 +178,37 @@ def test_nobody_with_three_sides_is_refused_when_one_side_alone_holds_four_suits
     # each side lacking a suit, nobody's primiera, and the witness shows it.
     open_ = [SideCounts(26, 8, True), SideCounts(7, 1), SideCounts(7, 1)]
     assert refusal(THREE, open_, None) == []
-    found = find_share_out(THREE, open_, None)
-    assert found is not None
-    assert found.primiera
     replayed(THREE, open_, None)
+
+
+def test_nobody_with_three_sides_needs_a_side_that_can_level_the_one_with_all_four_suits():
+    # Anna took 27 cards outside denari and nine denari with the settebello: she always
+    # holds four suits. Bruno took the re bello and three cards, Carla nothing. Bruno's
+    # best is 10 + 21 + 21 + 21 = 73 with the three sevens, and Anna then has 21 and the
+    # three sixes, 75: he can never level her, and nobody is refused.
+    rules = Rules(format=FORMATS["3"], re_bello=True)
+    apart = [SideCounts(36, 9, True), SideCounts(4, 1, re_bello=True), SideCounts(0, 0)]
+    assert refusal(rules, apart, None) == [("primiera_nobody", "primiera")]
+    assert refusal(rules, apart, 0) == []
+    # Without the re bello Bruno's denaro may be the 2D: 12 + 63 = 75 against Anna's 75
+    # (or, as the witness has it, another level pair).
+    level = [SideCounts(36, 9, True), SideCounts(4, 1), SideCounts(0, 0)]
+    assert refusal(THREE, level, None) == []
+    masks = replayed(THREE, level, None)
+    anna, bruno, carla = (Primiera.of_mask(m).total for m in masks)
+    assert (anna, carla) == (bruno, None)
+
+
+def test_nobody_with_four_sides_two_others_can_level_above_the_one_with_all_four_suits():
+    # Anna's 21 cards outside denari hold four suits whatever happens. Bruno and Carla, a
+    # denaro and three cards each, can both take 7 + 6 of two suits and more: the witness
+    # finds a share-out in which the best primiera is level, whoever levels.
+    four = Rules(format=FORMATS["4"])
+    sides = [SideCounts(28, 7, True), SideCounts(4, 1), SideCounts(4, 1), SideCounts(4, 1)]
+    assert refusal(four, sides, None) == []
+    masks = replayed(four, sides, None)
+    totals = [t for t in (Primiera.of_mask(m).total for m in masks) if t is not None]
+    assert totals.count(max(totals)) >= 2
 
 
 def test_best_cards_that_fit_one_by_one_but_not_together_are_refused():
@@ -377,3 +404,55 @@ def test_two_sides_primiera_is_refused_exactly_when_a_long_search_finds_no_share
         accepted = not refusal(rules, counts, winner)
         event(f"{'accepted' if accepted else 'refused'} {winner}")
         assert accepted == (winner in possible), (winner, possible)
+
+
+@st.composite
+def one_big_side(draw: st.DrawFn) -> tuple[Rules, list[SideCounts]]:
+    """Three or four sides' counts, one side with 25 cards or more outside denari (it
+    always holds four suits), from a random share-out of the denari (a flag sometimes
+    moved to another side with denari), the other cards outside denari shared at random."""
+    sides = draw(st.sampled_from((3, 4)))
+    rules = Rules(
+        format=FORMATS[str(sides)], napola=draw(st.booleans()), re_bello=draw(st.booleans())
+    )
+    rng = draw(st.randoms(use_true_random=False))
+    masks = [0] * sides
+    masks[0] |= DECK[rng.randrange(10)].bit  # the big side holds a denaro
+    for card in DECK[:10]:
+        if not any(m & card.bit for m in masks):
+            masks[rng.choice((0, *range(sides)))] |= card.bit
+    for card in DECK[10:]:  # counted again below
+        masks[0] |= card.bit
+    counts = counts_of(score_cards(rules, [SideCards.from_mask(m) for m in masks]))
+    counts = [replace(c, primiera_cards=None) for c in counts]
+    small = draw(st.integers(0, 5))
+    outside = [30 - small] + [0] * (sides - 1)
+    for _ in range(small):
+        outside[rng.randrange(1, sides)] += 1
+    counts = [replace(c, cards=c.denari + o) for c, o in zip(counts, outside, strict=True)]
+    if rules.re_bello and draw(st.booleans()):
+        holders = [i for i, c in enumerate(counts) if c.denari]
+        new = rng.choice(holders)
+        counts = [replace(c, re_bello=i == new) for i, c in enumerate(counts)]
+    order = draw(st.permutations(range(sides)))
+    return rules, [counts[i] for i in order]
+
+
+@settings(max_examples=120, deadline=None)
+@given(one_big_side())
+def test_nobody_with_a_side_always_complete_is_refused_exactly_when_a_long_search_finds_none(
+    entry,
+):
+    """With three or four sides, one of them holding four suits in every share-out,
+    "nobody took the primiera" is accepted exactly when some share-out leaves it to
+    nobody, as a search of every denari share-out and every way the other sides can take
+    their cards of each suit finds (tests/helpers/deals.py, written apart)."""
+    rules, counts = entry
+    if not passes_the_checks_before(rules, counts, None):
+        event("refused before")
+        return
+    accepted = not refusal(rules, counts, None)
+    event("accepted" if accepted else "refused")
+    assert accepted == nobody_possible_many(rules, counts)
+    if accepted:
+        replayed(rules, counts, None)
