@@ -792,7 +792,12 @@ def _scored_entry(rules: Rules, mode: Any, entry: Any, where: str) -> games.Scor
     except InvalidHand as err:
         first = err.errors[0]
         path = f"{where}.{first.field}" if first.field else where
-        raise ImportRefused(path, first.template, **first.params) from err
+        counted = first.plural  # a message that says a count takes the count's form
+        if counted is None:
+            raise ImportRefused(path, first.template, **first.params) from err
+        plural, count = counted
+        params = dict(first.params) | {"count": count}
+        raise ImportRefused(path, (first.template, plural), **params) from err
 
 
 def _with_confirmation_state(

@@ -77,6 +77,10 @@ class ErrorCode(enum.StrEnum):
     PRIMIERA_DENARI_ABOVE = "primiera_denari_above"
     PRIMIERA_SUITS_ABOVE = "primiera_suits_above"
     PRIMIERA_DENARI_BELOW = "primiera_denari_below"
+    PRIMIERA_DENARO_UNSHOWN = "primiera_denaro_unshown"
+    PRIMIERA_SUITS_UNSHOWN = "primiera_suits_unshown"
+    PRIMIERA_SUITS_BLANK = "primiera_suits_blank"
+    PRIMIERA_SEVEN_UNSHOWN = "primiera_seven_unshown"
     DENARI_SHARE_OUT = "denari_share_out"
     BEST_CARDS_SHARE_OUT = "best_cards_share_out"
     PRIMIERA_WINNER_BEATEN = "primiera_winner_beaten"
@@ -201,6 +205,22 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
         ErrorCode.PRIMIERA_DENARI_BELOW: N_(
             "%(cards)s make %(count)s denari, but this side took only %(denari)s"
         ),
+        # With best cards, a suit a side leaves blank is a suit it holds none of.
+        ErrorCode.PRIMIERA_DENARO_UNSHOWN: N_(
+            "this side took %(denari)s denaro: mark its best denaro"
+        ),
+        ErrorCode.PRIMIERA_SUITS_UNSHOWN: N_(
+            "this side took %(other)s card that is not a denaro: mark it among its best cards"
+        ),
+        ErrorCode.PRIMIERA_SUITS_BLANK: N_(
+            "with only %(cards)s as its best cards outside denari this side can hold at most "
+            "%(maximum)s card that is not a denaro, not %(other)s: mark its best card in "
+            "every suit it took"
+        ),
+        ErrorCode.PRIMIERA_SEVEN_UNSHOWN: N_(
+            "no side shows %(card)s as a best card, but the side that took it must: it is "
+            "its best card in %(suit)s"
+        ),
         # No share-out of the 40 cards gives every count at once (scoring/shareout.py).
         ErrorCode.DENARI_SHARE_OUT: N_(
             "the ten denari cannot be shared out to give all of this at once: each "
@@ -265,6 +285,32 @@ PLURALS: Mapping[ErrorCode, tuple[str, tuple[str, str]]] = MappingProxyType(
                 "%(maximum)s card that is not a denaro, not %(other)s",
                 "with %(cards)s as its best cards outside denari this side can hold at most "
                 "%(maximum)s cards that are not denari, not %(other)s",
+            ),
+        ),
+        ErrorCode.PRIMIERA_DENARO_UNSHOWN: (
+            "denari",
+            N_plural(
+                "this side took %(denari)s denaro: mark its best denaro",
+                "this side took %(denari)s denari: mark its best denaro",
+            ),
+        ),
+        ErrorCode.PRIMIERA_SUITS_UNSHOWN: (
+            "other",
+            N_plural(
+                "this side took %(other)s card that is not a denaro: mark it among its best cards",
+                "this side took %(other)s cards that are not denari: mark its best card in "
+                "every suit it took",
+            ),
+        ),
+        ErrorCode.PRIMIERA_SUITS_BLANK: (
+            "maximum",
+            N_plural(
+                "with only %(cards)s as its best cards outside denari this side can hold at "
+                "most %(maximum)s card that is not a denaro, not %(other)s: mark its best card "
+                "in every suit it took",
+                "with only %(cards)s as its best cards outside denari this side can hold at "
+                "most %(maximum)s cards that are not denari, not %(other)s: mark its best card "
+                "in every suit it took",
             ),
         ),
     }

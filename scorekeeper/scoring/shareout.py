@@ -11,12 +11,17 @@ per other suit its number of cards and its best card. So the search is small:
   fante, cavallo, re), each to a side that may hold it: the settebello's and the re
   bello's holders, a napola run exactly (the asso to the run, not the denaro after it;
   no other side with asso, 2 and 3), a best denaro shown (held, nothing better held).
-  A side's first denaro is its best; the search, remembered by where it stands, gives
-  every best denaro the sides can have together (:func:`best_denari`).
+  With best cards shown, a side that shows no best denaro holds no denaro (the scorer
+  reads it as lacking denari). A side's first denaro is its best; the search, remembered
+  by where it stands, gives every best denaro the sides can have together
+  (:func:`best_denari`).
 - **The other 30 cards** go to sides that may hold them (a best card shown: held, and
-  nothing better of its suit), each side its count exactly. With at most four sides
-  this is Hall's condition on the 16 sets of sides (:func:`fits`): no set of sides is
-  left more cards only it may hold than it took.
+  nothing better of its suit; a suit left blank: none of it, as the scorer reads a side
+  without a best card in a suit as lacking it), each side its count exactly. With at
+  most four sides this is Hall's condition on the 16 sets of sides (:func:`fits`): no
+  set of sides is left more cards only it may hold than it took. So a witness with best
+  cards shown has each side holding exactly the best cards it shows, and no card of a
+  suit it left blank.
 - **Who took the primiera**, when the table only says who: a side ``w`` that does not
   hold the settebello may take, with no loss, the three other sevens (a seven taken
   from another side for a card of the same suit never lowers ``w``'s primiera nor raises
@@ -75,11 +80,15 @@ Bests = tuple[int, ...]
 
 
 def denari_owners(rules: Rules, sides: Sequence[SideCounts]) -> list[int]:
-    """For each denaro (by value, asso first) the mask of the sides that may hold it."""
+    """For each denaro (by value, asso first) the mask of the sides that may hold it. When
+    best cards are shown, a side that shows no best denaro holds no denaro."""
     everyone = (1 << len(sides)) - 1
     owners = [everyone] * DENARI_IN_DECK
+    shown = any(side.primiera_cards is not None for side in sides)
     for i, side in enumerate(sides):
         me = 1 << i
+        if shown:
+            _best_denaro_owners(owners, i, side.primiera_cards or ())
         if side.settebello:
             owners[Card.SETTEBELLO.value - 1] &= me
         if rules.re_bello and side.re_bello:
@@ -89,13 +98,19 @@ def denari_owners(rules: Rules, sides: Sequence[SideCounts]) -> list[int]:
             owners[value] &= me
         if run and run < DENARI_IN_DECK:
             owners[run] &= ~me
-        for card in side.primiera_cards or ():
-            if card.is_denaro:
-                owners[card.value - 1] &= me
-                for value in range(1, DENARI_IN_DECK + 1):
-                    if PRIMIERA_VALUES[value] > PRIMIERA_VALUES[card.value]:
-                        owners[value - 1] &= ~me
     return owners
+
+
+def _best_denaro_owners(owners: list[int], i: int, best: Sequence[Card]) -> None:
+    """Narrow ``owners`` (:func:`denari_owners`) by side ``i``'s best cards: its best denaro
+    is its own, and it holds no denaro worth more; showing none, it holds no denaro."""
+    me = 1 << i
+    denaro = next((card for card in best if card.is_denaro), None)
+    for value in range(1, DENARI_IN_DECK + 1):
+        if denaro is None or PRIMIERA_VALUES[value] > PRIMIERA_VALUES[denaro.value]:
+            owners[value - 1] &= ~me
+        elif value == denaro.value:
+            owners[value - 1] &= me
 
 
 def _napola_side(rules: Rules, sides: Sequence[SideCounts]) -> int | None:
@@ -213,21 +228,24 @@ OUTSIDE: tuple[int, ...] = tuple(card.index for card in DECK if not card.is_dena
 def outside_owners(sides: Sequence[SideCounts]) -> list[int]:
     """For each card outside denari (as :data:`OUTSIDE`) the mask of the sides that may
     hold it, from the best cards shown: a side holds its best card of a suit and nothing
-    of that suit worth more in the primiera."""
-    everyone = (1 << len(sides)) - 1
-    owners = [everyone] * len(OUTSIDE)
-    for i, side in enumerate(sides):
-        for best in side.primiera_cards or ():
-            if best.is_denaro:
-                continue
-            for k, index in enumerate(OUTSIDE):
-                card = DECK[index]
-                if card is best:
-                    owners[k] &= 1 << i
-                elif card.suit is best.suit and (
-                    PRIMIERA_VALUES[card.value] > PRIMIERA_VALUES[best.value]
-                ):
-                    owners[k] &= ~(1 << i)
+    of that suit worth more in the primiera, and nothing of a suit it shows no best card
+    in (nothing at all with no best cards, ``None``)."""
+    shown = {card: i for i, side in enumerate(sides) for card in side.primiera_cards or ()}
+    tops = [{card.suit: card for card in side.primiera_cards or ()} for side in sides]
+    owners = []
+    for index in OUTSIDE:
+        card = DECK[index]
+        if card in shown:  # a best card shown: its side's alone
+            owners.append(1 << shown[card])
+            continue
+        value = PRIMIERA_VALUES[card.value]
+        owners.append(
+            sum(
+                1 << i
+                for i, top in enumerate(tops)
+                if card.suit in top and value <= PRIMIERA_VALUES[top[card.suit].value]
+            )
+        )
     return owners
 
 

@@ -44,7 +44,9 @@ class SideCounts:
 
     ``primiera_cards`` is the side's best card in each suit when the players
     tap them in to let the app decide the primiera; ``None`` when the table
-    simply says who took it.
+    simply says who took it. Once any side shows best cards, a suit a side
+    leaves blank is a suit it holds no card of (it has no primiera), and a
+    side with ``None`` shows nothing and holds nothing, as ``()``.
     """
 
     cards: int

@@ -19,7 +19,6 @@ from typing import TypeGuard, cast
 
 from .cards import (
     BB_ALL,
-    BB_DENARI,
     BB_RE_BELLO,
     BB_SETTEBELLO,
     DECK,
@@ -425,8 +424,9 @@ def check_primiera_entry(
     rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
 ) -> list[InputError]:
     """Who took the primiera is a side or nobody; or, when best cards decide it,
-    each side shows at most one card per suit, no card twice, a denaro only with
-    denari, and the settebello exactly when it holds it."""
+    each side shows at most one card per suit, no card twice, a denaro exactly when
+    it took denari (a side that shows none holds none), and the settebello exactly
+    when it holds it."""
     if not any(side.primiera_cards is not None for side in sides):
         if primiera_winner is not None and primiera_winner not in range(len(sides)):
             return [InputError(ErrorCode.PRIMIERA_WINNER, "primiera")]
@@ -449,7 +449,8 @@ def _best_cards_by_suit_errors(
     side: SideCounts, by_suit: Mapping[Suit, Sequence[Card]], where: str
 ) -> list[InputError]:
     """:func:`check_primiera_entry` on one side's best cards, grouped by suit: one card a
-    suit, a denaro only with denari, the settebello exactly when the side holds it."""
+    suit, a denaro exactly when the side took denari, the settebello exactly when the
+    side holds it (a side that shows no best cards, ``None``, shows no denaro)."""
     errors = []
     for suit, cards in by_suit.items():
         if len(cards) > 1:
@@ -464,6 +465,8 @@ def _best_cards_by_suit_errors(
         errors.append(InputError(ErrorCode.PRIMIERA_NO_DENARI, where, {"card": denaro.code}))
     if side.settebello and side.primiera_cards is not None and denaro != Card.SETTEBELLO:
         errors.append(InputError(ErrorCode.PRIMIERA_SETTEBELLO, where))
+    elif denaro is None and side.denari > 0:
+        errors.append(InputError(ErrorCode.PRIMIERA_DENARO_UNSHOWN, where, {"denari": side.denari}))
     if not side.settebello and denaro == Card.SETTEBELLO:
         errors.append(InputError(ErrorCode.PRIMIERA_NOT_SETTEBELLO, where))
     return errors
@@ -473,9 +476,10 @@ def _best_cards_by_suit_errors(
 #
 # When the primiera is decided from best cards, each side's best cards must be cards it
 # can hold, given its counts and what the other sides are known to hold. A suit a side
-# shows no best card in is left open (the players may not have tapped it), so these
-# checks read only the best cards that are shown. They run once the counts and the best
-# cards pass on their own (the stages above), and rely on them.
+# shows no best card in is a suit it holds no card of, as the scorer reads it (RULES.md
+# section 3: a side lacking a suit has no primiera); a side with no best cards (``None``)
+# holds nothing. They run once the counts and the best cards pass on their own (the
+# stages above), and rely on them.
 
 
 def _best_denaro(side: SideCounts) -> Card | None:
@@ -499,13 +503,21 @@ def check_best_cards_fit(
 ) -> list[InputError]:
     """A side shows no more best cards than the cards it took, and no more outside
     denari than the cards it took that are not denari: none when every card it took
-    is a denaro (the reverse of a best denaro for a side with no denari)."""
+    is a denaro (the reverse of a best denaro for a side with no denari), and at least
+    one when it took a card that is not a denaro (a side showing no best card outside
+    denari holds only denari)."""
+    if not any(side.primiera_cards is not None for side in sides):
+        return []
     errors = []
     for i, side in enumerate(sides):
-        best = side.primiera_cards
+        best = side.primiera_cards or ()
+        where = f"sides[{i}].primiera_cards"
+        if not any(not card.is_denaro for card in best) and side.cards > side.denari:
+            params = {"other": side.cards - side.denari}
+            errors.append(InputError(ErrorCode.PRIMIERA_SUITS_UNSHOWN, where, params))
+            continue
         if not best:
             continue
-        where = f"sides[{i}].primiera_cards"
         if len(best) > side.cards:
             params = {"count": len(best), "cards": side.cards}
             errors.append(InputError(ErrorCode.PRIMIERA_EXCEEDS_CARDS, where, params))
@@ -565,18 +577,25 @@ def check_best_denari_held(
 def check_best_sevens(
     rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
 ) -> list[InputError]:
-    """When every side shows a best card in a suit, one of them is the 7 of that suit:
-    someone took it, and it is the best card of whoever did. (In denari the settebello's
-    side shows the 7D, :func:`check_primiera_entry`.)"""
-    if not all(side.primiera_cards for side in sides):
+    """When best cards decide the primiera, some side shows the 7 of every suit: someone
+    took it, and it is the best card of that suit of whoever did. When every side shows
+    a best card in the suit, one of them is the 7; else nobody shows it. (In denari the
+    settebello's side shows the 7D, :func:`check_primiera_entry`.)"""
+    if not any(side.primiera_cards is not None for side in sides):
         return []
     errors = []
     for suit in SUITS[1:]:
         seven = suit.cards[Card.SETTEBELLO.value - 1]
         shown = [card for side in sides for card in side.primiera_cards or () if card.suit is suit]
-        if len(shown) == len(sides) and seven not in shown:
-            params = {"suit": suit.italian, "card": seven.code}
-            errors.append(InputError(ErrorCode.PRIMIERA_NO_SEVEN, "primiera", params))
+        if seven in shown:
+            continue
+        params = {"suit": suit.italian, "card": seven.code}
+        code = (
+            ErrorCode.PRIMIERA_NO_SEVEN
+            if len(shown) == len(sides)
+            else ErrorCode.PRIMIERA_SEVEN_UNSHOWN
+        )
+        errors.append(InputError(code, "primiera", params))
     return errors
 
 
@@ -613,18 +632,19 @@ def check_suits_below_best(
 ) -> list[InputError]:
     """A side with best cards outside denari took no more cards outside denari than it
     can hold below them: in a suit where it shows a best card, the cards worth no more
-    in the primiera; in a suit where it shows none, any; in both, less the best cards
-    the other sides show. A best 2C and 8S leave four coppe (2C, 8C, 9C, 10C) and three
-    spade: with all ten bastoni, 17 cards outside denari at most."""
+    in the primiera, less the best cards the other sides show; in a suit where it shows
+    none, none. A best 2C and 8S leave four coppe (2C, 8C, 9C, 10C) and three spade:
+    with no best bastoni, 7 cards outside denari at most. When the side leaves a suit
+    blank, the refusal says to mark its best card there."""
     shown = [mask_of(side.primiera_cards or ()) for side in sides]
     errors = []
     for i, side in enumerate(sides):
         best = [card for card in side.primiera_cards or () if not card.is_denaro]
         if not best:
             continue
-        room = BB_ALL & ~BB_DENARI
+        room = 0
         for card in best:
-            room &= ~card.suit.mask | _WORTH_AT_MOST[card.index]
+            room |= _WORTH_AT_MOST[card.index]
         for j, mask in enumerate(shown):
             if j != i:
                 room &= ~mask
@@ -633,7 +653,12 @@ def check_suits_below_best(
             where = f"sides[{i}].primiera_cards"
             codes = ", ".join(card.code for card in best)
             params = {"cards": codes, "maximum": room.bit_count(), "other": outside}
-            errors.append(InputError(ErrorCode.PRIMIERA_SUITS_ABOVE, where, params))
+            code = (
+                ErrorCode.PRIMIERA_SUITS_ABOVE
+                if len(best) == len(SUITS) - 1
+                else ErrorCode.PRIMIERA_SUITS_BLANK
+            )
+            errors.append(InputError(code, where, params))
     return errors
 
 

@@ -641,16 +641,22 @@
     const denaro = bySuit.has(0) ? bySuit.get(0)[0] : null;
     if (denaro !== null && side.denari === 0) errors.push(error("primiera_no_denari", where, { card: DECK[denaro] }));
     if (side.settebello && side.primiera_cards !== null && denaro !== SEVEN) errors.push(error("primiera_settebello", where));
+    else if (denaro === null && side.denari > 0) errors.push(error("primiera_denaro_unshown", where, { denari: side.denari }));
     if (!side.settebello && denaro === SEVEN) errors.push(error("primiera_not_settebello", where));
     return errors;
   }
 
   function checkBestCardsFit(rules, format, sides) {
+    if (!sides.some(function (side) { return side.primiera_cards !== null; })) return [];
     const errors = [];
     sides.forEach(function (side, i) {
-      const best = side.primiera_cards;
-      if (!best || !best.length) return;
+      const best = side.primiera_cards || [];
       const where = "sides[" + i + "].primiera_cards";
+      if (!best.some(function (card) { return card >= N; }) && side.cards > side.denari) {
+        errors.push(error("primiera_suits_unshown", where, { other: side.cards - side.denari }));
+        return;
+      }
+      if (!best.length) return;
       if (best.length > side.cards) {
         errors.push(error("primiera_exceeds_cards", where, { count: best.length, cards: side.cards }));
         return;
@@ -691,17 +697,17 @@
   }
 
   function checkBestSevens(rules, format, sides) {
-    if (!sides.every(function (side) { return side.primiera_cards && side.primiera_cards.length; })) return [];
+    if (!sides.some(function (side) { return side.primiera_cards !== null; })) return [];
     const errors = [];
     for (let suit = 1; suit < SUITS.length; suit++) {
       const seven = suit * N + SEVEN_VALUE - 1;
       const shown = [];
       sides.forEach(function (side) {
-        side.primiera_cards.forEach(function (card) { if (suitOf(card) === suit) shown.push(card); });
+        (side.primiera_cards || []).forEach(function (card) { if (suitOf(card) === suit) shown.push(card); });
       });
-      if (shown.length === sides.length && shown.indexOf(seven) < 0) {
-        errors.push(error("primiera_no_seven", "primiera", { suit: SUITS[suit].name, card: DECK[seven] }));
-      }
+      if (shown.indexOf(seven) >= 0) continue;
+      const code = shown.length === sides.length ? "primiera_no_seven" : "primiera_seven_unshown";
+      errors.push(error(code, "primiera", { suit: SUITS[suit].name, card: DECK[seven] }));
     }
     return errors;
   }
@@ -732,15 +738,16 @@
     sides.forEach(function (side, i) {
       const best = (side.primiera_cards || []).filter(function (card) { return card >= N; });
       if (!best.length) return;
-      const room = [0, ALL_SUIT, ALL_SUIT, ALL_SUIT];
-      for (const card of best) room[suitOf(card)] &= WORTH_AT_MOST[valueOf(card)];
+      const room = [0, 0, 0, 0];  // a suit left blank: none of it
+      for (const card of best) room[suitOf(card)] = WORTH_AT_MOST[valueOf(card)];
       shown.forEach(function (mask, j) {
         if (j !== i) for (let s = 1; s < SUITS.length; s++) room[s] &= ~mask[s];
       });
       const maximum = room.reduce(function (t, slice) { return t + popcount(slice); }, 0);
       const outside = side.cards - side.denari;
       if (outside > maximum) {
-        errors.push(error("primiera_suits_above", "sides[" + i + "].primiera_cards", {
+        const code = best.length === SUITS.length - 1 ? "primiera_suits_above" : "primiera_suits_blank";
+        errors.push(error(code, "sides[" + i + "].primiera_cards", {
           cards: best.map(function (c) { return DECK[c]; }).join(", "), maximum: maximum, other: outside,
         }));
       }
@@ -765,7 +772,8 @@
   // ------------------------------------------------------------------ one share-out of the cards
   // scoring/shareout.py: some share-out of the 40 cards gives every count at once. The
   // denari go out in primiera order, each to a side that may hold it (best denari read
-  // from the search); the other 30 cards by Hall's condition on the sets of sides; who
+  // from the search); the other 30 cards by Hall's condition on the sets of sides (with best
+  // cards shown, a side holds nothing of a suit it leaves blank, denari too); who
   // took the primiera from the settebello side's room (the winner holds the other sevens);
   // "nobody" with two sides: both lack a suit, or both complete and level.
 
@@ -774,9 +782,13 @@
   const SEVEN_PV = pv(SEVEN_VALUE);
 
   function denariOwners(rules, sides) {  // per denaro (by value): the sides that may hold it
-    const owners = new Array(N).fill((1 << sides.length) - 1);
+    let owners = new Array(N).fill((1 << sides.length) - 1);
+    const shown = sides.some(function (s) { return s.primiera_cards !== null; });
     sides.forEach(function (side, i) {
       const me = 1 << i;
+      if (shown && bestDenaro(side) === null) {  // shows no best denaro: holds none
+        owners = owners.map(function (mask) { return mask & ~me; });
+      }
       if (side.settebello) owners[SEVEN] &= me;
       if (rules.re_bello && side.re_bello) owners[RE] &= me;
       const run = rules.napola ? side.napola_run : 0;
@@ -827,18 +839,21 @@
     return share(0, denari, 0, -1);
   }
 
-  function outsideOwners(sides) {  // per card outside denari: the sides that may hold it
+  // Per card outside denari: the sides that may hold it. A best card shown is its side's
+  // alone; a side holds nothing of a suit worth more than its best card there, and nothing
+  // of a suit it leaves blank (nothing at all with no best cards).
+  function outsideOwners(sides) {
     const owners = [];
     for (let card = N; card < DECK.length; card++) {
-      let mask = (1 << sides.length) - 1;
+      let mask = 0;
+      let shower = -1;
       sides.forEach(function (side, i) {
         for (const best of side.primiera_cards || []) {
-          if (best < N || suitOf(best) !== suitOf(card)) continue;
-          if (best === card) mask &= 1 << i;
-          else if (pv(valueOf(card)) > pv(valueOf(best))) mask &= ~(1 << i);
+          if (best === card) shower = i;
+          else if (suitOf(best) === suitOf(card) && pv(valueOf(card)) <= pv(valueOf(best))) mask |= 1 << i;
         }
       });
-      owners.push(mask);
+      owners.push(shower >= 0 ? 1 << shower : mask);
     }
     return owners;
   }

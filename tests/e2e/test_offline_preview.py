@@ -109,3 +109,32 @@ def test_a_board_with_signal_does_not_fetch_the_scorer(make_phone: Callable[...,
     expect(page.locator("#pending-1")).to_contain_text("Anna +4")
     assert page.evaluate(SCORER_TAGS) == 2
     assert page.evaluate(SCORER_ON_PAGE)
+
+
+def test_the_preview_offline_asks_for_a_best_denaro_left_blank(
+    make_phone: Callable[..., Page],
+) -> None:
+    """The phone's scorer reads a suit left blank as the server does: Bruno took denari and
+    shows no best denaro, so he is asked for it, in Italian, after his name."""
+    board = start_game(make_phone(locale="en-GB"), ANNA_BRUNO)
+    page = make_phone(locale="it-IT")
+    page.goto(board)
+    wait_for_worker(page)
+    page.context.set_offline(True)
+    for side, (cards, denari) in enumerate(((22, 6), (18, 4))):
+        page.locator(f"#sides-{side}-cards").fill(str(cards))
+        page.locator(f"#sides-{side}-denari").fill(str(denari))
+    page.locator("#settebello-0").check()
+    page.locator("#primiera-3").check()
+    expect(page.locator("#primiera-cards")).to_have_attribute("open", "")
+    for side, cards in enumerate((("7D", "7C", "7B", "7S"), ("6C", "6B", "6S"))):
+        for card in cards:
+            page.locator(f"#sides-{side}-best_{card[-1]}").select_option(card)
+    preview = page.locator("#hand-preview")
+    expect(preview.locator(".preview-errors")).to_contain_text(
+        "Bruno: questa parte ha preso 4 denari: segna il suo denaro migliore"
+    )
+    expect(preview.locator(".preview-source")).to_contain_text("Calcolati su questo telefono")
+    page.locator("#sides-1-best_D").select_option("6D")
+    expect(preview.locator(".preview-errors")).to_have_count(0)
+    expect(preview.locator("tfoot")).to_be_visible()

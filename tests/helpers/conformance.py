@@ -25,6 +25,7 @@ from scorekeeper.scoring import (
     DENARI_IN_DECK,
     FORMATS,
     PRESETS,
+    SUITS,
     CountsEntry,
     InvalidHand,
     Rules,
@@ -609,18 +610,96 @@ PAPER_SHARE_OUTS: list[JSON] = [
     _counts(
         _THREE,
         [
-            (6, 1, False, 0, "8C 8B 8S"),
-            (6, 1, False, 0, "9C 9B 9S"),
+            (6, 1, False, 0, "9D 8C 8B 8S"),
+            (6, 1, False, 0, "8D 9C 9B 9S"),
             (28, 8, True, 0, "7D 7C 7B 7S"),
         ],
         None,
     ),
     _counts(
         _THREE,
-        [(10, 2, False, 0, "2D"), (10, 3, False, 0, "8D"), (20, 5, True, 0, "7D")],
+        [(10, 2, False, 0, "2D 7C"), (10, 3, False, 0, "8D 7B"), (20, 5, True, 0, "7D 6C 6B 7S")],
         None,
     ),
 ]
+#: The hands on paper of tests/unit/test_best_cards_blank.py (a suit left blank is one the
+#: side holds none of), and the ones before them that read a blank as "not given".
+PAPER_BLANKS: list[JSON] = [
+    _counts(Rules(), [(16, 3, False, 0, "7C 7B 7S"), (24, 7, True, 0, "7D 6C 6B 6S")], None),
+    _counts(Rules(), [(16, 3, False, 0, "6D 7C 7B 7S"), (24, 7, True, 0, "7D 6C 6B 6S")], None),
+    _counts(Rules(), [(16, 1, False, 0, "7C 7B 7S"), (24, 9, True, 0, "7D 6C 6B 6S")], None),
+    _counts(Rules(), [(16, 3, False, 0, None), (24, 7, True, 0, "7D 7C 7B 7S")], None),
+    _counts(Rules(), [(0, 0, False, 0, None), (40, 10, True, 0, "7D 7C 7B 7S")], None),
+    _counts(Rules(), [(25, 5, False, 0, "6D"), (15, 5, True, 0, "7D 7C 7B 7S")], None),
+    _counts(Rules(), [(25, 5, False, 0, "6D 6C 6B 6S"), (15, 5, True, 0, "7D 7C 7B 7S")], None),
+    _counts(Rules(), [(6, 5, False, 0, "6D"), (34, 5, True, 0, "7D 7C 7B 7S")], None),
+    _counts(Rules(), [(25, 5, False, 0, "6D 7C"), (15, 5, True, 0, "7D 6C 7B 7S")], None),
+    _counts(Rules(), [(19, 5, False, 0, "6D 7C 6B"), (21, 5, True, 0, "7D 6C 7B 7S")], None),
+    _counts(Rules(), [(20, 5, False, 0, "6D 6C 7B 7S"), (20, 5, True, 0, "7D 6B 6S")], None),
+    _counts(Rules(), [(20, 5, False, 0, "6D 7C 7B 7S"), (20, 5, True, 0, "7D 6B 6S")], None),
+    _counts(Rules(), [(20, 5, False, 0, "6D 6C 7B 7S"), (20, 5, True, 0, "7D 5C 6B 6S")], None),
+    _counts(Rules(), [(22, 6, True, 0, "7D 7C 7B"), (18, 4, False, 0, "6D 6C 6B 7S")], None),
+    _counts(Rules(), [(22, 6, True, 0, "7D 6C"), (18, 4, False, 0, "1B")], None),
+    _counts(Rules(), [(22, 6, True, 0, "7D 6C"), (18, 4, False, 0, None)], None),
+    _counts(Rules(), [(16, 6, True, 0, "7D 7C 7B 7S"), (24, 4, False, 0, "6D 2C 8S")], None),
+    _counts(
+        _THREE,
+        [(6, 1, False, 0, "8C 8B 8S"), (6, 1, False, 0, "9C 9B 9S"), (28, 8, True, 0, None)],
+        None,
+    ),
+]
+
+
+def _re_bello_shown_by_another() -> JSON:
+    """Anna holds the re bello, Bruno shows the 10D as his best denaro (tests/unit/
+    test_hand_counts.py): the random cases now rarely get this far, as a side there often
+    leaves its best denaro blank."""
+    case = _counts(
+        Rules(re_bello=True),
+        [(22, 6, True, 0, "7D 7C 7B 7S"), (18, 4, False, 0, "10D 6C 6B 6S")],
+        None,
+    )
+    case["entry"]["sides"][0]["re_bello"] = True
+    return case
+
+
+PAPER_BLANKS.append(_re_bello_shown_by_another())
+
+
+def blank_suit_counts(rng: random.Random, rules: Rules) -> JSON:
+    """The counts of a share-out in which sides lack whole suits (each side takes cards of
+    only some suits), with the best cards shown exactly (a suit it lacks left blank), or
+    with one of them left out, a side's all left out (``None``), or cards moved between
+    sides: accepted exactly when a share-out gives them with every blank read as a suit
+    the side holds none of."""
+    n = rules.sides
+    masks = [0] * n
+    for suit in SUITS:
+        takers = rng.sample(range(n), rng.randint(1, n))
+        for card in suit.cards:
+            masks[rng.choice(takers)] |= card.bit
+    score = score_cards(rules, [SideCards.from_mask(mask) for mask in masks])
+    data: JSON = CountsEntry(tuple(counts_of(score))).to_json()
+    sides = data["sides"]
+    change = rng.random()
+    if change < 0.3:
+        shown = [s for s in sides if s["primiera_cards"]]
+        pile = rng.choice(shown)["primiera_cards"]
+        pile.pop(rng.randrange(len(pile)))
+    elif change < 0.45:
+        rng.choice(sides)["primiera_cards"] = None
+    elif change < 0.6:
+        i, j = rng.randrange(n), rng.randrange(n)
+        if sides[i]["cards"] > sides[i]["denari"]:
+            sides[i]["cards"] -= 1
+            sides[j]["cards"] += 1
+    return data
+
+
+def blank_suit_hand(rng: random.Random) -> JSON:
+    """A hand case of :func:`blank_suit_counts`."""
+    rules = random_rules(rng)
+    return {"rules": rules.to_json(), "mode": "counts", "entry": blank_suit_counts(rng, rules)}
 
 
 def random_hand(rng: random.Random) -> JSON:
@@ -875,6 +954,10 @@ def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> J
     # (a twentieth as many again), after the hands on paper of tests/unit/test_shareout.py.
     share = random.Random(seed + 2)
     cases["hands"] += PAPER_SHARE_OUTS + [share_out_hand(share) for _ in range(hands // 20)]
+    # Best cards with suits left blank, from a generator of their own (a fiftieth as many
+    # again), after the hands on paper of tests/unit/test_best_cards_blank.py.
+    blanks = random.Random(seed + 4)
+    cases["hands"] += PAPER_BLANKS + [blank_suit_hand(blanks) for _ in range(hands // 50)]
     # Two clear points' games and outlooks, from a generator of their own (seeded as the
     # share-out's, drawing its own cases).
     # Nobody's primiera with a side that always holds four suits (a fortieth as many

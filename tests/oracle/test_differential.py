@@ -68,6 +68,10 @@ NEW_CHECKS = frozenset(
         "best_cards_share_out",
         "primiera_winner_beaten",
         "primiera_nobody",
+        "primiera_denaro_unshown",
+        "primiera_suits_unshown",
+        "primiera_suits_blank",
+        "primiera_seven_unshown",
     )
 )
 

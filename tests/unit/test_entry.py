@@ -42,7 +42,7 @@ STORED_COUNTS = {
             "re_bello": False,
             "napola_run": 0,
             "scope": 1,
-            "primiera_cards": ["7D", "6C", "1B", "5S"],
+            "primiera_cards": ["7D", "6C", "1B", "7S"],
         },
         {
             "cards": 18,
@@ -51,7 +51,7 @@ STORED_COUNTS = {
             "re_bello": False,
             "napola_run": 0,
             "scope": 0,
-            "primiera_cards": None,
+            "primiera_cards": ["6D", "7C", "7B"],
         },
     ],
     "primiera": None,
@@ -184,12 +184,15 @@ def test_a_stored_counts_entry_reads_back_and_scores():
     entry = read_entry("counts", STORED_COUNTS)
     assert isinstance(entry, CountsEntry)
     assert entry.mode == "counts"
-    assert entry.sides[0].primiera_cards == tuple(parse_cards(["7D", "6C", "1B", "5S"]))
-    assert entry.sides[1] == SideCounts(18, 4)
+    assert entry.sides[0].primiera_cards == tuple(parse_cards(["7D", "6C", "1B", "7S"]))
+    assert entry.sides[1] == SideCounts(
+        18, 4, primiera_cards=tuple(parse_cards(["6D", "7C", "7B"]))
+    )
     assert entry.to_json() == STORED_COUNTS
     score = entry.score(Rules())
     assert score == score_counts(Rules(), entry.sides, None)
-    # Best cards decide: side 1 shows none, so side 0's complete primiera wins.
+    # Best cards decide: side 1 shows no spada, so it holds none (side 0 holds all ten),
+    # and side 0's complete primiera wins.
     assert score.totals == (5, 0)
 
 

@@ -366,6 +366,8 @@ def side(cards, denari, best_cards, **counts):
 
 #: The best cards of a side that holds every seven.
 SEVENS = "7D 7C 7B 7S"
+#: The best cards of the settebello's side when another holds the other sevens.
+BEST_SIXES = "7D 6C 6B 6S"
 
 
 @pytest.mark.parametrize(
@@ -441,14 +443,22 @@ SEVENS = "7D 7C 7B 7S"
             "sides[1].primiera_cards",
             "with 2D as its best denaro this side can hold only 2D, 8D, 9D, not 4 denari",
         ),
-        # B's best 2C and 8S leave it 4 coppe (2C 8C 9C 10C), 3 spade (8S 9S 10S) and the
-        # bastoni but A's 7B: 16 cards outside denari, not 20.
+        # B's best 2C, 6B and 8S leave it 4 coppe (2C 8C 9C 10C), 3 spade (8S 9S 10S) and
+        # the bastoni but A's 7B: 16 cards outside denari, not 20.
+        (
+            TWO,
+            [side(16, 6, SEVENS, settebello=True), side(24, 4, "6D 2C 6B 8S")],
+            "sides[1].primiera_cards",
+            "with 2C, 6B, 8S as its best cards outside denari this side can hold at most "
+            "16 cards that are not denari, not 20",
+        ),
+        # Without a best bastone B holds no bastoni: 4 coppe and 3 spade, 7 cards.
         (
             TWO,
             [side(16, 6, SEVENS, settebello=True), side(24, 4, "6D 2C 8S")],
             "sides[1].primiera_cards",
-            "with 2C, 8S as its best cards outside denari this side can hold at most "
-            "16 cards that are not denari, not 20",
+            "with only 2C, 8S as its best cards outside denari this side can hold at most "
+            "7 cards that are not denari, not 20: mark its best card in every suit it took",
         ),
     ],
 )
@@ -501,18 +511,31 @@ def test_best_denaro_beyond_the_denari_a_side_took():
     ("rules", "sides"),
     [
         # The run of 6 and its 6D; the run of 3 with the asso, or with a 6D beyond it.
-        (NAPOLA, [side(22, 6, "6D 7C 7B 7S", napola_run=6), side(18, 4, "7D", settebello=True)]),
-        (NAPOLA, [side(22, 3, "1D 7C 7B 7S", napola_run=3), side(18, 7, "7D", settebello=True)]),
-        (NAPOLA, [side(22, 4, "6D 7C 7B 7S", napola_run=3), side(18, 6, "7D", settebello=True)]),
+        (
+            NAPOLA,
+            [side(22, 6, "6D 7C 7B 7S", napola_run=6), side(18, 4, BEST_SIXES, settebello=True)],
+        ),
+        (
+            NAPOLA,
+            [side(22, 3, "1D 7C 7B 7S", napola_run=3), side(18, 7, BEST_SIXES, settebello=True)],
+        ),
+        (
+            NAPOLA,
+            [side(22, 4, "6D 7C 7B 7S", napola_run=3), side(18, 6, BEST_SIXES, settebello=True)],
+        ),
         # A best 2D with four denari (2D 8D 9D 10D); the re bello's side shows the 10D.
-        (RE_BELLO, [side(22, 6, SEVENS, settebello=True), side(18, 4, "2D", re_bello=True)]),
+        (
+            RE_BELLO,
+            [side(22, 6, SEVENS, settebello=True), side(18, 4, "2D 6C 6B 6S", re_bello=True)],
+        ),
         (RE_BELLO, [side(37, 9, SEVENS, settebello=True), side(3, 1, "10D 6C", re_bello=True)]),
         # Three cards, all denari, and only a best denaro; a side with no cards shows none.
         (TWO, [side(37, 7, SEVENS, settebello=True), side(3, 3, "6D")]),
         (TWO, [side(40, 10, SEVENS, settebello=True), side(0, 0, "")]),
-        # Best cards left out for a suit (or a side) are not read.
-        (TWO, [side(22, 6, "7D 6C", settebello=True), side(18, 4, "1B")]),
-        (TWO, [side(22, 6, "7D 6C", settebello=True), SideCounts(18, 4)]),
+        # A suit left blank is one the side lacks: A's 16 cards outside denari are coppe and
+        # bastoni, B's 14 all ten spade and four more; a side left out (None) took nothing.
+        (TWO, [side(22, 6, "7D 7C 7B", settebello=True), side(18, 4, "6D 6C 6B 7S")]),
+        (TWO, [side(40, 10, SEVENS, settebello=True), SideCounts(0, 0)]),
     ],
 )
 def test_best_cards_a_side_can_hold(rules, sides):
@@ -549,8 +572,9 @@ def test_declared_primiera_in_the_json_form():
 
 def test_best_cards_in_the_json_form():
     sides = [
-        SideCounts(22, 6, True, primiera_cards=tuple(parse_cards(["7D", "7C", "7B", "8S"]))),
-        SideCounts(18, 4, primiera_cards=tuple(parse_cards(["6C", "7S"]))),
+        SideCounts(22, 10, True, primiera_cards=tuple(parse_cards(["7D", "7C", "7B", "8S"]))),
+        # No denari, so no primiera: nine coppe below the 7C, the nine spade but A's 8S.
+        SideCounts(18, 0, primiera_cards=tuple(parse_cards(["6C", "7S"]))),
     ]
     a, b = score_counts(TWO, sides).to_json()["sides"]
     assert a["detail"]["primiera_cards"] == {"D": "7D", "C": "7C", "B": "7B", "S": "8S"}

@@ -19,6 +19,7 @@ from scorekeeper.scoring import (
     InvalidHand,
     Rules,
     SideCards,
+    SideCounts,
     SumChoice,
     counts_of,
     mask_of,
@@ -138,20 +139,55 @@ def test_scope_for_the_table_are_refused_exactly_when_no_plays_hold_them(hand, d
         assert [(e.code, e.field) for e in caught.value.errors] == [(code, "scope")]
 
 
+#: What a best card left out where its side holds the suit can be refused for: the blank
+#: says the side holds none of that suit, so the counts ask for it, or no share-out fits.
+BLANK_REFUSALS = {
+    ErrorCode.PRIMIERA_DENARO_UNSHOWN,
+    ErrorCode.PRIMIERA_SUITS_UNSHOWN,
+    ErrorCode.PRIMIERA_SUITS_BLANK,
+    ErrorCode.PRIMIERA_SEVEN_UNSHOWN,
+    ErrorCode.PRIMIERA_NO_SEVEN,
+    ErrorCode.DENARI_SHARE_OUT,
+    ErrorCode.BEST_CARDS_SHARE_OUT,
+}
+
+
 @given(hands(), st.data())
 def test_best_cards_of_a_real_deal_are_never_refused(hand, data):
-    # Whichever best cards the players tap (every suit, some, none, or a side left out),
-    # the best cards of a hand that was really dealt are cards their sides can hold.
+    # The best cards of a hand that was really dealt, every side's shown exactly (a suit
+    # the side lacks left blank), are cards their sides can hold, and give the deal's
+    # primiera.
     rules, sides = hand
-    counts = []
-    for side in counts_of(score_cards(rules, sides)):
+    real = score_cards(rules, sides)
+    counts = counts_of(real)
+    score = score_counts(rules, counts)
+    primiera = Category.PRIMIERA
+    assert score.awards[primiera].winner == real.awards[primiera].winner
+    assert [s.primiera.total for s in score.sides] == [s.primiera.total for s in real.sides]
+    # Best cards left out (some, or a side's all, None): a blank suit is one the side holds
+    # none of, so where it holds the suit the entry says otherwise than the deal; refused,
+    # if at all, only for that.
+    left_out = []
+    for side in counts:
         best = side.primiera_cards or ()
         kept = data.draw(st.lists(st.booleans(), min_size=len(best), max_size=len(best)))
         # The settebello's side shows the 7D whenever it shows any (check_primiera_entry).
         shown = tuple(c for c, keep in zip(best, kept, strict=True) if keep or c == Card.SETTEBELLO)
-        counts.append(replace(side, primiera_cards=data.draw(st.just(shown) | st.none())))
-    if any(side.primiera_cards is not None for side in counts):
-        assert score_counts(rules, counts).totals
+        left_out.append(replace(side, primiera_cards=data.draw(st.just(shown) | st.none())))
+    if not any(side.primiera_cards is not None for side in left_out):
+        return
+    refusals = refusal_codes(rules, left_out)
+    assert refusals <= BLANK_REFUSALS
+    assert not refusals or left_out != counts
+
+
+def refusal_codes(rules: Rules, sides: list[SideCounts]) -> set[ErrorCode]:
+    """The codes refusing the counts; empty when they are accepted."""
+    try:
+        score_counts(rules, sides)
+    except InvalidHand as refused:
+        return {e.code for e in refused.errors}
+    return set()
 
 
 @given(st.lists(st.sampled_from(DECK), unique=True), st.booleans())

@@ -85,12 +85,16 @@ def replayed(rules: Rules, sides: list[SideCounts], winner: int | None) -> list[
         )
         assert dealt.re_bello == (rules.re_bello and typed.re_bello)
         assert dealt.napola_run == (typed.napola_run if rules.napola else dealt.napola_run)
+    shown = any(side.primiera_cards is not None for side in sides)
     for mask, side in zip(masks, sides, strict=True):
         best = Primiera.of_mask(mask).best
         for card in side.primiera_cards or ():
             assert mask & card.bit, f"{card.code} not held"
             assert PRIMIERA_VALUES[best[card.suit].value] == PRIMIERA_VALUES[card.value]
-    if not any(side.primiera_cards is not None for side in sides):
+        if shown:  # a suit left blank is a suit the side holds none of, as the scorer reads it
+            blank = {suit for suit in SUITS} - {card.suit for card in side.primiera_cards or ()}
+            assert not any(mask & suit.mask for suit in blank), f"holds a card of {blank}"
+    if not shown:
         assert real.awards[Category.PRIMIERA].winner == winner
     return masks
 
@@ -212,8 +216,8 @@ def test_best_cards_that_fit_one_by_one_but_not_together_are_refused():
     # hold the face cards of those suits but the other's, 6 cards, but together only the
     # nine face cards: 5 + 5 is one too many.
     sides = [
-        SideCounts(6, 1, primiera_cards=codes("8C 8B 8S")),
-        SideCounts(6, 1, primiera_cards=codes("9C 9B 9S")),
+        SideCounts(6, 1, primiera_cards=codes("9D 8C 8B 8S")),
+        SideCounts(6, 1, primiera_cards=codes("8D 9C 9B 9S")),
         SideCounts(28, 8, True, primiera_cards=codes("7D 7C 7B 7S")),
     ]
     assert refusal(THREE, sides, None) == [("best_cards_share_out", "primiera")]
@@ -225,10 +229,11 @@ def test_best_cards_that_fit_one_by_one_but_not_together_are_refused():
 def test_best_denari_that_fit_one_by_one_but_not_together_are_refused():
     # Anna's best denaro is the 2D: she may hold 2D, 9D, 10D (the 8D is Bruno's). Bruno's
     # is the 8D: 8D, 9D, 10D. Together they hold at most those four denari, not five.
+    # (Outside denari Anna holds only coppe, Bruno only bastoni, Carla the rest.)
     sides = [
-        SideCounts(10, 2, primiera_cards=codes("2D")),
-        SideCounts(10, 3, primiera_cards=codes("8D")),
-        SideCounts(20, 5, True, primiera_cards=codes("7D")),
+        SideCounts(10, 2, primiera_cards=codes("2D 7C")),
+        SideCounts(10, 3, primiera_cards=codes("8D 7B")),
+        SideCounts(20, 5, True, primiera_cards=codes("7D 6C 6B 7S")),
     ]
     assert refusal(THREE, sides, None) == [("denari_share_out", "denari")]
     fits = [replace(sides[0], denari=1), sides[1], replace(sides[2], denari=6)]
@@ -259,24 +264,43 @@ def random_masks(rng: random.Random, sides: int) -> list[int]:
 @settings(max_examples=300, deadline=None)
 @given(any_rules(napoleone=False), st.randoms(use_true_random=False))
 def test_the_counts_of_every_share_out_are_accepted(rules, rng):
-    """Soundness: whatever a share-out gives, as counts with best cards (all, or some
-    sides' some), or with who took the primiera, is accepted."""
+    """Soundness: whatever a share-out gives, as counts with its best cards shown exactly
+    (a suit left blank where the side lacks it), or with who took the primiera, is
+    accepted, and the scorer reads the same primiera from the best cards."""
     masks = random_masks(rng, rules.sides)
     real = score_cards(rules, [SideCards.from_mask(m) for m in masks])
     counts = counts_of(real)
     winner = real.awards[Category.PRIMIERA].winner
-    score_counts(rules, counts)
+    for mask, side in zip(masks, counts, strict=True):
+        held = {suit for suit in SUITS if mask & suit.mask}
+        assert {card.suit for card in side.primiera_cards or ()} == held
+    scored = score_counts(rules, counts)
+    assert scored.awards[Category.PRIMIERA].winner == winner
     plain = [replace(c, primiera_cards=None) for c in counts]
     score_counts(rules, plain, winner)
-    some = [  # the settebello's side shows the 7D whenever it shows best cards
-        replace(c, primiera_cards=tuple(b for b in c.primiera_cards if keep(b)))
-        if c.primiera_cards and rng.random() < 0.5
-        else c
-        for c in counts
-        for keep in [lambda b: b is Card.SETTEBELLO or rng.random() < 0.5]
-    ]
-    score_counts(rules, some)
-    event(f"winner {'nobody' if winner is None else 'someone'}")
+    lacking = sum(len(c.primiera_cards or ()) < len(SUITS) for c in counts)
+    event(f"winner {'nobody' if winner is None else 'someone'}, {lacking} sides lacking a suit")
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_rules(napoleone=False), st.randoms(use_true_random=False))
+def test_a_held_suit_left_blank_is_read_as_lacking_it(rules, rng):
+    """A share-out's best cards with one suit a side holds left blank: accepted only when
+    some other share-out has that side lacking the suit (its witness shows it), and then
+    scored as the blank says."""
+    masks = random_masks(rng, rules.sides)
+    counts = counts_of(score_cards(rules, [SideCards.from_mask(m) for m in masks]))
+    i = rng.choice([k for k, side in enumerate(counts) if side.primiera_cards])
+    best = list(counts[i].primiera_cards or ())
+    best.pop(rng.randrange(len(best)))
+    counts[i] = replace(counts[i], primiera_cards=tuple(best))
+    try:
+        score_counts(rules, counts)
+    except InvalidHand as refused:
+        event(f"refused {refused.errors[0].code.value}")
+        return
+    event("accepted")
+    replayed(rules, counts, None)
 
 
 @st.composite

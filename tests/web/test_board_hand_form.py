@@ -7,6 +7,7 @@ totals. (How it looks and behaves in a phone: tests/e2e/test_hand_form.py.)"""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from flask import Flask
@@ -85,6 +86,7 @@ REFUSED = {
             "primiera": "cards",
             "sides-0-best_D": "7D",
             "sides-0-best_C": "7C",
+            "sides-1-best_D": "6D",
             "sides-1-best_C": "7C",
         },
         ["sides-1-best_D"],
@@ -261,3 +263,68 @@ def test_a_napola_the_counts_force_is_offered_under_its_box(client: FlaskClient)
     # A refusal that forces no napola offers none.
     response = record(client, board, **(nine | {"sides-0-denari": "31"}))
     assert "data-napola-offer" not in response.get_data(as_text=True)
+
+
+#: Anna shows her four sevens; Bruno (the rest: 18 cards, 4 denari) his best coppa, bastone
+#: and spada but no denaro: read as lacking denari, which he took.
+BLANK_DENARO = REFERENCE | {
+    "primiera": "cards",
+    "sides-0-best_D": "7D",
+    "sides-0-best_C": "7C",
+    "sides-0-best_B": "7B",
+    "sides-0-best_S": "7S",
+    "sides-1-best_C": "6C",
+    "sides-1-best_B": "6B",
+    "sides-1-best_S": "6S",
+}
+
+
+def test_a_best_denaro_left_blank_is_asked_for_in_place_in_italian(client: FlaskClient) -> None:
+    client.get("/lang/it")
+    board = start_game(client)
+    response = record(client, board, **BLANK_DENARO)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    message = "questa parte ha preso 4 denari: segna il suo denaro migliore"
+    # Next to Bruno's best cards, and in the summary, leading to his first picker.
+    assert re.search(rf'id="best-cards-1-errors">\s*<li>{re.escape(message)}</li>', html)
+    assert links(html) == [("sides-1-best_D", f"Bruno · Carte migliori: {message}")]
+    # The best cards stay open, with what was typed.
+    assert re.search(r'<details class="primiera-cards" id="primiera-cards" open>', html)
+    picker = re.search(r'<select[^>]*id="sides-1-best_C".*?</select>', html, re.S)
+    assert picker
+    assert "<option selected>6C" in picker.group(0)
+    assert re.search(r'<input[^>]*id="sides-0-cards"[^>]*value="22"', html)
+    # With his best denaro marked, the hand is saved.
+    assert record(client, board, **(BLANK_DENARO | {"sides-1-best_D": "6D"})).status_code == 302
+
+
+def test_a_seven_nobody_marks_is_asked_for_in_italian(client: FlaskClient) -> None:
+    client.get("/lang/it")
+    board = start_game(client)
+    fields = BLANK_DENARO | {"sides-0-best_C": "", "sides-1-best_D": "6D"}
+    response = record(client, board, **fields)
+    assert response.status_code == 422
+    html = unescape(response.get_data(as_text=True))
+    message = (
+        "nessuna parte segna 7C tra le carte migliori, ma la parte che l\u2019ha preso deve "
+        "segnarlo: è la sua carta migliore a coppe"
+    )
+    # Under the primiera's choice, which stays on the best cards.
+    assert re.search(rf'id="primiera-errors">\s*<li>{re.escape(message)}</li>', html)
+    chosen = re.search(r'<input[^>]*name="primiera"[^>]*value="cards"[^>]*>', html)
+    assert chosen
+    assert "checked" in chosen.group(0)
+
+
+def test_a_correction_that_blanks_a_best_denaro_is_refused_in_place(client: FlaskClient) -> None:
+    client.get("/lang/en")
+    board = start_game(client)
+    assert record(client, board, **(BLANK_DENARO | {"sides-1-best_D": "6D"})).status_code == 302
+    edit = f"{board}/hands/1/edit"
+    data = form_keys(client, edit) | BLANK_DENARO | {"action": "save"}
+    response = client.post(edit, data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    message = "this side took 4 denari: mark its best denaro"
+    assert re.search(rf'id="best-cards-1-errors">\s*<li>{re.escape(message)}</li>', html)

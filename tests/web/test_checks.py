@@ -397,6 +397,13 @@ def test_hand_by_counts_napola_and_re_bello(client: FlaskClient) -> None:
         ("scope0=30", EN, "scope0", "at most 11 scope for this side in one hand"),
         ("best0=7D,6C&best1=7D", EN, "best1", "7D is entered twice"),
         ("best0=7X", EN, "best0", "&#39;7X&#39; is not a card"),
+        # A suit left blank is one the side holds none of: B took 4 denari.
+        (
+            "best0=7D,7C,7B,7S&best1=6C,6B,6S",
+            IT,
+            "best1",
+            "questa parte ha preso 4 denari: segna il suo denaro migliore",
+        ),
     ],
 )
 def test_hand_by_counts_refusals_next_to_their_field(

@@ -88,6 +88,52 @@ COUNTED = [
             " parte non possono essere 3 (al massimo 2)",
         ],
     ),
+    (
+        ErrorCode.PRIMIERA_DENARO_UNSHOWN,
+        [{"denari": 1}, {"denari": 2}],
+        [
+            "this side took 1 denaro: mark its best denaro",
+            "this side took 2 denari: mark its best denaro",
+        ],
+        [
+            "questa parte ha preso 1 denaro: segna il suo denaro migliore",
+            "questa parte ha preso 2 denari: segna il suo denaro migliore",
+        ],
+    ),
+    (
+        ErrorCode.PRIMIERA_SUITS_UNSHOWN,
+        [{"other": 1}, {"other": 2}],
+        [
+            "this side took 1 card that is not a denaro: mark it among its best cards",
+            "this side took 2 cards that are not denari: mark its best card in every suit it took",
+        ],
+        [
+            "questa parte ha preso 1 carta che non è un denaro: segnala tra le sue carte migliori",
+            "questa parte ha preso 2 carte che non sono denari: segna la sua carta migliore in"
+            " ogni seme che ha preso",
+        ],
+    ),
+    (
+        ErrorCode.PRIMIERA_SUITS_BLANK,
+        [
+            {"cards": "7C", "maximum": 1, "other": 2},
+            {"cards": "7C, 8S", "maximum": 2, "other": 3},
+        ],
+        [
+            "with only 7C as its best cards outside denari this side can hold at most 1 card"
+            " that is not a denaro, not 2: mark its best card in every suit it took",
+            "with only 7C, 8S as its best cards outside denari this side can hold at most 2"
+            " cards that are not denari, not 3: mark its best card in every suit it took",
+        ],
+        [
+            "con solo 7C come carte migliori fuori dai denari, le carte non di denari di questa"
+            " parte non possono essere 2 (al massimo 1): segna la sua carta migliore in ogni"
+            " seme che ha preso",
+            "con solo 7C, 8S come carte migliori fuori dai denari, le carte non di denari di"
+            " questa parte non possono essere 3 (al massimo 2): segna la sua carta migliore in"
+            " ogni seme che ha preso",
+        ],
+    ),
 ]
 
 

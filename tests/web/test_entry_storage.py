@@ -126,7 +126,7 @@ COUNTS = {  # Anna: 22 cards, 6 denari, the settebello, 3 of napola, 2 scope, he
     "sides-0-best_D": "7D",
     "sides-0-best_C": "6C",
     "sides-0-best_B": "1B",
-    "sides-0-best_S": "5S",
+    "sides-0-best_S": "7S",  # Bruno shows no spada: Anna holds all ten
     "sides-1-best_D": "5D",
     "sides-1-best_C": "7C",
     "sides-1-best_B": "7B",
@@ -150,7 +150,7 @@ def test_a_hand_by_counts_round_trips_through_storage_and_its_correction_form(
         (18, 4, 1, 0),
     ]
     assert [(s.settebello, s.re_bello) for s in read.sides] == [(True, False), (False, True)]
-    assert entry["sides"][0]["primiera_cards"] == ["7D", "6C", "1B", "5S"]
+    assert entry["sides"][0]["primiera_cards"] == ["7D", "6C", "1B", "7S"]
     assert entry["sides"][1]["primiera_cards"] == ["5D", "7C", "7B"]
 
     shown = correct_untouched(app, client, url)

@@ -745,6 +745,7 @@ def test_a_whole_game_to_eleven(app: Flask, client: FlaskClient) -> None:
         REFERENCE | {"primiera": "none", "sides-1-scope": "2"},
         REFERENCE
         | {"primiera": "cards", "sides-0-best_D": "7D", "sides-0-best_C": "1C"}
+        | {"sides-0-best_B": "7B", "sides-0-best_S": "7S"}
         | {"sides-1-best_D": "6D", "sides-1-best_C": "7C", "sides-1-best_B": "1B"}
         | {"sides-1-best_S": "1S"},
     ],

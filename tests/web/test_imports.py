@@ -634,3 +634,64 @@ def test_an_import_whose_message_was_lost_is_replaced_by_the_users_next_upload(
         transfer.import_task(lost_job)  # its message, found after all: nothing to do
         games_now = db.session.scalar(select(func.count()).select_from(Game))
         assert games_now == before[2] + len(data["games"])
+
+
+#: A hand an older file may hold: Anna took 3 denari but shows no best denaro, which the
+#: scorer reads as her lacking denari (a suit left blank is one the side holds none of).
+_BLANK_DENARO_HAND = {
+    "mode": "counts",
+    "entry": {
+        "sides": [
+            {
+                "cards": 16,
+                "denari": 3,
+                "settebello": False,
+                "re_bello": False,
+                "napola_run": 0,
+                "scope": 0,
+                "primiera_cards": ["7C", "7B", "7S"],
+            },
+            {
+                "cards": 24,
+                "denari": 7,
+                "settebello": True,
+                "re_bello": False,
+                "napola_run": 0,
+                "scope": 0,
+                "primiera_cards": ["7D", "6C", "6B", "6S"],
+            },
+        ],
+        "primiera": None,
+    },
+}
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_a_stored_hand_with_a_blank_suit_it_took_is_refused_naming_the_hand(
+    app: Flask, client: FlaskClient
+) -> None:
+    """An import re-scores every hand with the checks of the form: a hand whose best cards
+    leave blank a suit the side took is refused with where it is and what to mark, and
+    nothing of the file is kept (the hand is in the last chunk, after two are written)."""
+    signup(client, "owner")
+    data = _league_file(app)
+    data["games"][4]["hands"][0] = json.loads(json.dumps(_BLANK_DENARO_HAND))
+    body = json.dumps(data).encode()
+    with app.app_context():
+        before = _counts()
+    where = "games[4].hands[0].sides[0].primiera_cards"
+    status, page = upload_league_file(client, body, EN)
+    assert status == 422
+    assert f"Nothing was imported. {where}: this side took 3 denari: mark its best denaro" in page
+    status, page = upload_league_file(client, body, IT)
+    assert status == 422
+    assert f"{where}: questa parte ha preso 3 denari: segna il suo denaro migliore" in page
+    with app.app_context():
+        assert _counts() == before
+        assert _running() == 0
+    # Marked, the same hand is one a deal gives, and the file is imported.
+    data["games"][4]["hands"][0]["entry"]["sides"][0]["primiera_cards"] = ["6D", "7C", "7B", "7S"]
+    status, _page = upload_league_file(client, json.dumps(data).encode(), EN)
+    assert status == 200
+    with app.app_context():
+        assert _counts()[0] == before[0] + 1
