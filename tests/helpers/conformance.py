@@ -25,6 +25,7 @@ from scorekeeper.scoring import (
     DENARI_IN_DECK,
     FORMATS,
     PRESETS,
+    RULE_SETS,
     CountsEntry,
     InvalidHand,
     Rules,
@@ -34,6 +35,7 @@ from scorekeeper.scoring import (
     read_entry,
     score_cards,
 )
+from tests.helpers.deals import no_lone_cards
 from tests.helpers.rulesets import random_rule_set_rules
 
 JSON = Any
@@ -482,6 +484,7 @@ def share_out_counts(rng: random.Random, rules: Rules) -> JSON:
         masks[rich] |= card.bit
     for card in others[took:]:
         masks[poor if rng.random() < 0.3 else rng.randrange(n)] |= card.bit
+    masks = no_lone_cards(masks)
     score = score_cards(rules, [SideCards.from_mask(mask) for mask in masks])
     data: JSON = CountsEntry(tuple(counts_of(score))).to_json()
     if rng.random() < 0.6:
@@ -526,7 +529,7 @@ def forced_nobody_hand(rng: random.Random) -> JSON:
     for card in DECK[DENARI_IN_DECK:]:
         masks[0] |= card.bit
     data: JSON = CountsEntry(
-        tuple(counts_of(score_cards(rules, [SideCards.from_mask(m) for m in masks])))
+        tuple(counts_of(score_cards(rules, [SideCards.from_mask(m) for m in no_lone_cards(masks)])))
     ).to_json()
     small = rng.randint(0, 9)
     outside = [30 - small] + [0] * (n - 1)
@@ -620,6 +623,35 @@ PAPER_SHARE_OUTS: list[JSON] = [
         [(10, 2, False, 0, "2D"), (10, 3, False, 0, "8D"), (20, 5, True, 0, "7D")],
         None,
     ),
+]
+
+
+def _with_scope(case: JSON, scope: list[int]) -> JSON:
+    """A counts case of :func:`_counts` with these scope."""
+    for side, count in zip(case["entry"]["sides"], scope, strict=True):
+        side["scope"] = count
+    return case
+
+
+_SCOPONE = Rules(format=FORMATS["2x2"], rule_set=RULE_SETS["scopone-scientifico"])
+#: The hands on paper of tests/unit/test_impossible.py on the cards a side takes: none or
+#: two at least, and a play to take them on.
+PAPER_CAPTURES: list[JSON] = [
+    _counts(Rules(), [(39, 10, True, 0, None), (1, 0, False, 0, None)], 0),
+    _with_scope(_counts(_SCOPONE, [(38, 9, True, 0, None), (2, 1, False, 0, None)], 0), [19, 0]),
+    _with_scope(_counts(_SCOPONE, [(40, 10, True, 0, None), (0, 0, False, 0, None)], 0), [19, 0]),
+    _with_scope(_counts(_SCOPONE, [(38, 9, True, 0, None), (2, 1, False, 0, None)], 0), [18, 0]),
+    {
+        "rules": Rules(format=FORMATS["3"]).to_json(),
+        "mode": "cards",
+        "entry": {
+            "sides": [
+                {"cards": [card.code for card in DECK[2:]], "scope": 0},
+                {"cards": ["1D"], "scope": 0},
+                {"cards": ["2D"], "scope": 0},
+            ]
+        },
+    },
 ]
 
 
@@ -875,6 +907,7 @@ def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> J
     # (a twentieth as many again), after the hands on paper of tests/unit/test_shareout.py.
     share = random.Random(seed + 2)
     cases["hands"] += PAPER_SHARE_OUTS + [share_out_hand(share) for _ in range(hands // 20)]
+    cases["hands"] += PAPER_CAPTURES
     # Two clear points' games and outlooks, from a generator of their own (seeded as the
     # share-out's, drawing its own cases).
     # Nobody's primiera with a side that always holds four suits (a fortieth as many
