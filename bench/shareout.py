@@ -105,6 +105,10 @@ def forced_entries(rng: random.Random, hands: int) -> list[Entry]:
                 masks[rng.randrange(sides)] |= card.bit
         for card in DECK[10:]:
             masks[0] |= card.bit
+        for i in range(1, sides):  # a side takes two cards or none: lend it one to count
+            if masks[i].bit_count() == 1:
+                masks[i] |= DECK[10 + i].bit
+                masks[0] &= ~DECK[10 + i].bit
         counts = counts_of(score_cards(rules, [SideCards.from_mask(mask) for mask in masks]))
         small = rng.randint(0, 9)
         outside = [30 - small] + [0] * (sides - 1)

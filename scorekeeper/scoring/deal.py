@@ -16,6 +16,13 @@ can make together are the scope vectors below one of :func:`scope_limits`' maxim
 vectors: with two sides and 36 plays 18 + 0 is possible and 17 + 1 is not (each scopa
 of one side leaves the other's next play without one, and the play before it too).
 
+**Captures.** A side that took cards made a capture: the card it played and one table
+card or more, so it took none or two at least. And it played on a table holding cards:
+never right after a scopa, and, on a table of one card, only with a scopa (taking
+the last table card is a scopa, except at the hand's last play). :func:`captures_fit` walks the
+plays with the table as empty, one card or more: in Scopone scientifico 19 + 0 scope
+leave the other pair no card, where 18 + 0 do not.
+
 **Napola.** :func:`napola_outcomes` lists every napola a share-out of the denari can
 give: which side holds the unbroken run from the asso and how long it is. A side with
 nine denari but not the settebello holds the asso to the 6: its napola is 6, never 0
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .cards import DENARI_IN_DECK
 
@@ -87,6 +95,81 @@ def most_scope(limits: Sequence[ScopeVector], scope: Sequence[int]) -> int:
     """The most scope a hand holds with no side above its count in ``scope``: 17 for
     17 + 1 with two sides."""
     return max(sum(min(a, b) for a, b in zip(scope, limit, strict=True)) for limit in limits)
+
+
+@functools.lru_cache(maxsize=1024)
+def captures_fit(plays: int, table_cards: int, scope: ScopeVector, takers: int) -> bool:
+    """Whether the plays of a hand can hold the scope ``scope`` (one count per side) with
+    exactly the sides of the mask ``takers`` taking cards, each with a scopa or another
+    capture, the others only laying cards; any side may play first.
+
+    The table is read as empty (0), one card (1) or more (2). A card laid adds one. A
+    scopa takes a table of one card or more, never at the hand's last play. Another
+    capture leaves one card or more, so it needs two, except at the last play, which takes
+    what there is. Every real hand is such a walk, so this refuses no hand that can be
+    played. (With asso pigliatutto an asso whose sweep is no scopa may take the whole
+    table without one: allowing it changes no answer at any seating of Scopa's deal, as
+    a walk over every scope vector and set of sides that take shows.)"""
+    sides = len(scope)
+    start = 2 if table_cards else 0
+    return any(_captures_walk(plays, start, scope, takers, first) for first in range(sides))
+
+
+def _captures_walk(plays: int, start: int, scope: ScopeVector, takers: int, first: int) -> bool:
+    """:func:`captures_fit` with side ``first`` playing first: a search with memory."""
+    hand = _Hand(plays, scope, takers, first)
+    sides = len(scope)
+    failed: set[tuple[int, int, ScopeVector, int]] = set()
+    # For each play k and side: the plays of that side from k on that can be a scopa.
+    left = [[0] * sides for _ in range(plays + 1)]
+    for k in range(plays - 2, -1, -1):
+        left[k] = list(left[k + 1])
+        left[k][(first + k) % sides] += 1
+
+    def walk(k: int, table: int, done: ScopeVector, took: int) -> bool:
+        if k == plays:
+            return done == scope and took == takers
+        if any(scope[i] - done[i] > left[k][i] for i in range(sides)):
+            return False
+        key = (k, table, done, took)
+        if key in failed:
+            return False
+        if any(walk(k + 1, *move) for move in hand.moves(k, table, done, took)):
+            return True
+        failed.add(key)
+        return False
+
+    return walk(0, start, (0,) * sides, 0)
+
+
+#: A play in :func:`captures_fit`'s walk: the table after it, the scope made, the sides
+#: that took cards.
+_Move = tuple[int, ScopeVector, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """The hand :func:`_captures_walk` walks."""
+
+    plays: int
+    scope: ScopeVector
+    takers: int
+    first: int
+
+    def moves(self, k: int, table: int, done: ScopeVector, took: int) -> list[_Move]:
+        """What play ``k`` can do on ``table``: take (with a scopa or not), or lay its card."""
+        side = (self.first + k) % len(self.scope)
+        me = took | 1 << side
+        found: list[_Move] = []
+        if self.takers >> side & 1 and table and k == self.plays - 1:
+            found.append((0, done, me))
+        elif self.takers >> side & 1 and table:
+            if done[side] < self.scope[side]:
+                found.append((0, (*done[:side], done[side] + 1, *done[side + 1 :]), me))
+            if table == 2:
+                found += [(1, done, me), (2, done, me)]
+        found.append((min(table + 1, 2), done, took))
+        return found
 
 
 @functools.cache

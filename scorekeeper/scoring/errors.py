@@ -61,6 +61,8 @@ class ErrorCode(enum.StrEnum):
     PRIMIERA_WINNER = "primiera_winner"
     PRIMIERA_WINNER_SUITS = "primiera_winner_suits"
     SCOPE_EVERY_PLAY = "scope_every_play"
+    CARDS_ONE = "cards_one"
+    CARDS_NO_CAPTURE = "cards_no_capture"
     PRIMIERA_SUIT_TWICE = "primiera_suit_twice"
     PRIMIERA_CARD_TWICE = "primiera_card_twice"
     PRIMIERA_NO_DENARI = "primiera_no_denari"
@@ -160,6 +162,13 @@ MESSAGES: Mapping[ErrorCode, str] = MappingProxyType(
         ErrorCode.SCOPE_EVERY_PLAY: N_(
             "the side before this one made a scopa on every one of its %(plays)s plays, so "
             "this side always met an empty table and took no cards"
+        ),
+        ErrorCode.CARDS_ONE: N_(
+            "a side that takes cards takes two at least: the card it plays and one from the table"
+        ),
+        ErrorCode.CARDS_NO_CAPTURE: N_(
+            "this side cannot have taken cards: with these scope each of its plays meets an "
+            "empty table, or a single card that it could only take with a scopa"
         ),
         ErrorCode.PRIMIERA_SUIT_TWICE: N_("two best cards in %(suit)s: %(cards)s"),
         ErrorCode.PRIMIERA_CARD_TWICE: N_("%(card)s is the best card of two sides"),

@@ -30,7 +30,14 @@ from .cards import (
     cards_of,
     mask_of,
 )
-from .deal import NAPOLA_MIN, NapolaOutcome, most_scope, napola_outcomes, scope_possible
+from .deal import (
+    NAPOLA_MIN,
+    NapolaOutcome,
+    captures_fit,
+    most_scope,
+    napola_outcomes,
+    scope_possible,
+)
 from .errors import ErrorCode, InputError, InvalidHand
 from .primiera import SLICE_BEST, primiera_value
 from .rules import Rules
@@ -180,18 +187,48 @@ def check_missing_cards(rules: Rules, sides: Sequence[SideCards]) -> Sequence[In
 
 
 def sweep_errors(rules: Rules, scope: Sequence[int], cards: Sequence[int]) -> list[InputError]:
-    """A side whose every play made a scopa leaves the next side in seat order nothing:
-    that side's plays all come right after a scopa, so each meets an empty table and
-    lays its card, and the last capturer is never it. With two players, 18 + 0 scope are
-    40 cards to 0, never 36 to 4. (The side of the sweeps plays last only if its last play
-    is the hand's, which is never a scopa; so the next side never plays first.)"""
+    """What the plays say of the cards each side took (RULES.md section 6, "the counts must
+    be ones some real deal gives"; scope and cards already possible one by one):
+
+    - a side whose every play made a scopa leaves the next side in seat order nothing:
+      that side's plays all come right after a scopa, so each meets an empty table and
+      lays its card, and the last capturer is never it. With two players, 18 + 0 scope are
+      40 cards to 0, never 36 to 4. (The side of the sweeps plays last only if its last
+      play is the hand's, which is never a scopa; so the next side never plays first.)
+    - a side takes no cards or two at least (the card it plays and one from the table);
+    - every side that took cards had a play on which it could take them, with the scope
+      where they are (:func:`~.deal.captures_fit`): in Scopone scientifico 19 + 0 leave the
+      other side nothing."""
     plays = rules.deal.cards_played_per_side
     n = len(scope)
-    return [
+    errors = [
         InputError(ErrorCode.SCOPE_EVERY_PLAY, f"sides[{(i + 1) % n}].cards", {"plays": plays})
         for i in range(n)
         if scope[i] == plays and cards[(i + 1) % n] > 0
     ]
+    errors += [
+        InputError(ErrorCode.CARDS_ONE, f"sides[{i}].cards") for i in range(n) if cards[i] == 1
+    ]
+    if errors:
+        return errors
+    return capture_errors(rules, scope, cards)
+
+
+def capture_errors(rules: Rules, scope: Sequence[int], cards: Sequence[int]) -> list[InputError]:
+    """The sides that took cards but, with the scope where they can be, had no play on
+    which to take them (:func:`~.deal.captures_fit`): each side whose taking nothing
+    would fit, or failing one, every side that took cards without a scopa."""
+    deal = rules.deal
+    takers = sum(1 << i for i, count in enumerate(cards) if count)
+
+    def fit(mask: int) -> bool:
+        return captures_fit(deal.plays, deal.table_cards, tuple(scope), mask)
+
+    if fit(takers):
+        return []
+    plain = [i for i in range(len(cards)) if cards[i] and not scope[i]]
+    culprits = [i for i in plain if fit(takers & ~(1 << i))] or plain
+    return [InputError(ErrorCode.CARDS_NO_CAPTURE, f"sides[{i}].cards") for i in culprits]
 
 
 def check_cards_sweeps(rules: Rules, sides: Sequence[SideCards]) -> Sequence[InputError]:

@@ -154,6 +154,7 @@ def data() -> dict[str, object]:
                 "players_per_side": f.players_per_side,
                 "players": f.players,
                 "plays": f.plays,
+                "table_cards": _scopa_deal(key).table_cards,
                 "cards_played_per_side": f.cards_played_per_side,
                 "scope_per_hand": f.scope_per_hand,
                 "scope_limits": [list(limit) for limit in f.scope_limits],

@@ -408,7 +408,8 @@
   }
 
   /** validate.sweep_errors: a side that made a scopa on every one of its plays leaves the
-      next side in seat order no cards at all. */
+      next side in seat order no cards at all; a side takes none or two at least; every
+      side that took cards had a play on which it could (captureErrors). */
   function sweepErrors(format, scope, cards) {
     const plays = format.cards_played_per_side, n = scope.length, errors = [];
     for (let i = 0; i < n; i++) {
@@ -416,7 +417,68 @@
         errors.push(error("scope_every_play", "sides[" + (i + 1) % n + "].cards", { plays: plays }));
       }
     }
-    return errors;
+    cards.forEach(function (count, i) { if (count === 1) errors.push(error("cards_one", "sides[" + i + "].cards", {})); });
+    return errors.length ? errors : captureErrors(format, scope, cards);
+  }
+
+  /** validate.capture_errors: the sides that took cards with no play to take them on. */
+  function captureErrors(format, scope, cards) {
+    let takers = 0;
+    cards.forEach(function (count, i) { if (count) takers |= 1 << i; });
+    const fit = function (mask) { return capturesFit(format.plays, format.table_cards, scope, mask); };
+    if (fit(takers)) return [];
+    const plain = [];
+    cards.forEach(function (count, i) { if (count && !scope[i]) plain.push(i); });
+    let culprits = plain.filter(function (i) { return fit(takers & ~(1 << i)); });
+    if (!culprits.length) culprits = plain;
+    return culprits.map(function (i) { return error("cards_no_capture", "sides[" + i + "].cards", {}); });
+  }
+
+  /** deal.captures_fit: the plays hold the scope with exactly the sides of `takers` taking
+      cards; the table read as empty (0), one card (1) or more (2). */
+  const CAPTURES_FIT = new Map();
+  function capturesFit(plays, tableCards, scope, takers) {
+    const key = [plays, tableCards, scope.join(","), takers].join("|");
+    if (!CAPTURES_FIT.has(key)) {
+      let found = false;
+      for (let first = 0; first < scope.length && !found; first++) {
+        found = capturesWalk(plays, tableCards ? 2 : 0, scope, takers, first);
+      }
+      CAPTURES_FIT.set(key, found);
+    }
+    return CAPTURES_FIT.get(key);
+  }
+
+  function capturesWalk(plays, start, scope, takers, first) {
+    const sides = scope.length, failed = new Set();
+    const left = [scope.map(function () { return 0; })];  // left[j]: scopa plays of each side from plays - j on
+    for (let k = plays - 1; k >= 0; k--) {
+      const row = left[0].slice();
+      if (k <= plays - 2) row[(first + k) % sides]++;
+      left.unshift(row);
+    }
+    function walk(k, table, done, took) {
+      if (k === plays) return took === takers && done.every(function (d, i) { return d === scope[i]; });
+      if (scope.some(function (s, i) { return s - done[i] > left[k][i]; })) return false;
+      const key = k + "|" + table + "|" + done.join(",") + "|" + took;
+      if (failed.has(key)) return false;
+      const side = (first + k) % sides, me = took | 1 << side, moves = [];
+      if (takers >> side & 1 && table && k === plays - 1) {
+        moves.push([0, done, me]);
+      } else if (takers >> side & 1 && table) {
+        if (done[side] < scope[side]) {
+          const more = done.slice();
+          more[side]++;
+          moves.push([0, more, me]);
+        }
+        if (table === 2) moves.push([1, done, me], [2, done, me]);
+      }
+      moves.push([Math.min(table + 1, 2), done, took]);
+      for (const move of moves) if (walk(k + 1, move[0], move[1], move[2])) return true;
+      failed.add(key);
+      return false;
+    }
+    return walk(0, start, scope.map(function () { return 0; }), 0);
   }
 
   function checkCountsSweeps(rules, format, sides) {

@@ -25,6 +25,7 @@ from scorekeeper.scoring import (
     DENARI_IN_DECK,
     FORMATS,
     PRESETS,
+    RULE_SETS,
     SUITS,
     CountsEntry,
     InvalidHand,
@@ -35,6 +36,7 @@ from scorekeeper.scoring import (
     read_entry,
     score_cards,
 )
+from tests.helpers.deals import no_lone_cards
 from tests.helpers.rulesets import random_rule_set_rules
 
 JSON = Any
@@ -483,6 +485,7 @@ def share_out_counts(rng: random.Random, rules: Rules) -> JSON:
         masks[rich] |= card.bit
     for card in others[took:]:
         masks[poor if rng.random() < 0.3 else rng.randrange(n)] |= card.bit
+    masks = no_lone_cards(masks)
     score = score_cards(rules, [SideCards.from_mask(mask) for mask in masks])
     data: JSON = CountsEntry(tuple(counts_of(score))).to_json()
     if rng.random() < 0.6:
@@ -527,7 +530,7 @@ def forced_nobody_hand(rng: random.Random) -> JSON:
     for card in DECK[DENARI_IN_DECK:]:
         masks[0] |= card.bit
     data: JSON = CountsEntry(
-        tuple(counts_of(score_cards(rules, [SideCards.from_mask(m) for m in masks])))
+        tuple(counts_of(score_cards(rules, [SideCards.from_mask(m) for m in no_lone_cards(masks)])))
     ).to_json()
     small = rng.randint(0, 9)
     outside = [30 - small] + [0] * (n - 1)
@@ -678,6 +681,7 @@ def blank_suit_counts(rng: random.Random, rules: Rules) -> JSON:
         takers = rng.sample(range(n), rng.randint(1, n))
         for card in suit.cards:
             masks[rng.choice(takers)] |= card.bit
+    masks = no_lone_cards(masks)
     score = score_cards(rules, [SideCards.from_mask(mask) for mask in masks])
     data: JSON = CountsEntry(tuple(counts_of(score))).to_json()
     sides = data["sides"]
@@ -700,6 +704,35 @@ def blank_suit_hand(rng: random.Random) -> JSON:
     """A hand case of :func:`blank_suit_counts`."""
     rules = random_rules(rng)
     return {"rules": rules.to_json(), "mode": "counts", "entry": blank_suit_counts(rng, rules)}
+
+
+def _with_scope(case: JSON, scope: list[int]) -> JSON:
+    """A counts case of :func:`_counts` with these scope."""
+    for side, count in zip(case["entry"]["sides"], scope, strict=True):
+        side["scope"] = count
+    return case
+
+
+_SCOPONE = Rules(format=FORMATS["2x2"], rule_set=RULE_SETS["scopone-scientifico"])
+#: The hands on paper of tests/unit/test_impossible.py on the cards a side takes: none or
+#: two at least, and a play to take them on.
+PAPER_CAPTURES: list[JSON] = [
+    _counts(Rules(), [(39, 10, True, 0, None), (1, 0, False, 0, None)], 0),
+    _with_scope(_counts(_SCOPONE, [(38, 9, True, 0, None), (2, 1, False, 0, None)], 0), [19, 0]),
+    _with_scope(_counts(_SCOPONE, [(40, 10, True, 0, None), (0, 0, False, 0, None)], 0), [19, 0]),
+    _with_scope(_counts(_SCOPONE, [(38, 9, True, 0, None), (2, 1, False, 0, None)], 0), [18, 0]),
+    {
+        "rules": Rules(format=FORMATS["3"]).to_json(),
+        "mode": "cards",
+        "entry": {
+            "sides": [
+                {"cards": [card.code for card in DECK[2:]], "scope": 0},
+                {"cards": ["1D"], "scope": 0},
+                {"cards": ["2D"], "scope": 0},
+            ]
+        },
+    },
+]
 
 
 def random_hand(rng: random.Random) -> JSON:
@@ -958,12 +991,14 @@ def build(seed: int, hands: int, games: int, rules: int, outlooks: int = 0) -> J
     # again), after the hands on paper of tests/unit/test_best_cards_blank.py.
     blanks = random.Random(seed + 4)
     cases["hands"] += PAPER_BLANKS + [blank_suit_hand(blanks) for _ in range(hands // 50)]
-    # Two clear points' games and outlooks, from a generator of their own (seeded as the
-    # share-out's, drawing its own cases).
+    # The cards a side takes (none or two at least, on a play where it can), on paper.
+    cases["hands"] += PAPER_CAPTURES
     # Nobody's primiera with a side that always holds four suits (a fortieth as many
     # again), from a generator of its own.
     forced = random.Random(seed + 3)
     cases["hands"] += [forced_nobody_hand(forced) for _ in range(hands // 40)]
+    # Two clear points' games and outlooks, from a generator of their own (seeded as the
+    # share-out's, drawing its own cases).
     margins = random.Random(seed + 2)
     cases["games"] += [margin_game(margins) for _ in range(games // 2)]
     cases["outlooks"] += [margin_outlook(margins) for _ in range(outlooks // 3)]

@@ -417,3 +417,18 @@ def _other_sides_suit(m: int, most: int) -> set[tuple[tuple[int, ...], tuple[int
                 best[m] = max(PRIMIERA_VALUES[v] for v in range(1, 11) if v not in taken)
                 outcomes.add((tuple(counts), tuple(best)))
     return outcomes
+
+
+def no_lone_cards(masks: Sequence[int]) -> list[int]:
+    """The share-out ``masks`` (a side's cards each) with every side that holds one card
+    given a second, the highest card outside denari of the biggest share: a capture is
+    the card played and one table card or more, so no hand leaves a side one card."""
+    shares = list(masks)
+    for i, mask in enumerate(shares):
+        if mask.bit_count() == 1:
+            big = max(range(len(shares)), key=lambda j: shares[j].bit_count())
+            outside = shares[big] & ~BB_DENARI
+            card = 1 << ((outside or shares[big]).bit_length() - 1)
+            shares[big] &= ~card
+            shares[i] |= card
+    return shares

@@ -60,6 +60,8 @@ NEW_CHECKS = frozenset(
         "primiera_napola_next",
         "primiera_winner_suits",
         "scope_every_play",
+        "cards_one",
+        "cards_no_capture",
         "primiera_no_seven",
         "primiera_denari_above",
         "primiera_suits_above",

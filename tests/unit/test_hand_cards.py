@@ -89,7 +89,7 @@ def test_six_denari_take_the_point():
 
 
 def test_settebello_is_always_awarded():
-    score = score_cards(TWO, deal("7D", "*"))
+    score = score_cards(TWO, deal("7D 1C", "*"))
     assert points(score, Category.SETTEBELLO) == [1, 0]
     assert score.awards[Category.SETTEBELLO].reason == "holder"
 
@@ -142,9 +142,9 @@ def test_napola_off_scores_nothing():
 
 
 def test_re_bello_when_on():
-    score = score_cards(RE_BELLO, deal("10D", "*"))
+    score = score_cards(RE_BELLO, deal("10D 1C", "*"))
     assert points(score, Category.RE_BELLO) == [1, 0]
-    assert points(score_cards(TWO, deal("10D", "*")), Category.RE_BELLO) == [0, 0]
+    assert points(score_cards(TWO, deal("10D 1C", "*")), Category.RE_BELLO) == [0, 0]
 
 
 def test_scope_count_for_every_side():
@@ -346,7 +346,7 @@ def test_the_json_form_says_what_the_readable_face_says(rules, sides):
 
 
 def test_a_score_cannot_be_changed():
-    score = score_cards(TWO, deal("7D", "*"))
+    score = score_cards(TWO, deal("7D 1C", "*"))
     for name in ("rules", "napoleone", "by_cards", "sides", "awards", "totals", "anything"):
         with pytest.raises(AttributeError):
             setattr(score, name, None)

@@ -204,7 +204,7 @@ def test_scope_limit_follows_the_cards_played():
             {("re_bello_count", "re_bello")},
         ),
         # With the settebello too, the re bello's side has two denari at least.
-        ([SideCounts(39, 9, True), SideCounts(1, 1, False, True)], set()),
+        ([SideCounts(38, 9, True), SideCounts(2, 1, False, True)], set()),
         (
             [SideCounts(30, 1, True, True), SideCounts(10, 9)],
             {("re_bello_without_denari", "sides[0].re_bello")},
@@ -586,7 +586,7 @@ def test_best_cards_in_the_json_form():
 @pytest.mark.parametrize(
     ("checks", "args"),
     [
-        (CARDS_CHECKS, (TWO, deal("7D", "*"))),
+        (CARDS_CHECKS, (TWO, deal("7D 1C", "*"))),
         (COUNTS_CHECKS, (TWO, reference(), 0)),
     ],
 )

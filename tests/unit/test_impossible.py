@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from scorekeeper.scoring import (
     DENARI_IN_DECK,
     FORMATS,
+    RULE_SETS,
     SUITS,
     Category,
     CountsEntry,
@@ -36,7 +37,7 @@ from scorekeeper.scoring import (
     score_cards,
     score_counts,
 )
-from scorekeeper.scoring.deal import most_scope, scope_possible
+from scorekeeper.scoring.deal import captures_fit, most_scope, scope_possible
 from scorekeeper.scoring.validate import COUNTS_CHECKS
 from scorekeeper.ui.scoring_js import TRANSLATIONS
 from tests.helpers.deals import (
@@ -261,6 +262,73 @@ def test_after_every_play_a_scopa_the_next_side_takes_nothing_also_card_by_card(
     assert errors_of(three, sides) == []
     sides = [SideCounts(30, 8, True, scope=12), SideCounts(4, 1), SideCounts(6, 1)]
     assert [code for code, _, _ in errors_of(three, sides)] == ["scope_every_play"]
+
+
+def test_a_side_takes_no_cards_or_two_at_least():
+    # A capture is the card played and one table card or more: 39 to 1 is no hand.
+    assert errors_of(TWO, [SideCounts(39, 10, True), SideCounts(1, 0)], 0) == [
+        ("cards_one", "sides[1].cards", {})
+    ]
+    assert errors_of(TWO, [SideCounts(38, 10, True), SideCounts(2, 0)], 0) == []
+    assert errors_of(TWO, [SideCounts(40, 10, True), SideCounts(0, 0)], 0) == []
+    catalog = Translations.load(str(TRANSLATIONS), ["it"])
+    assert catalog.gettext(InputError(ErrorCode.CARDS_ONE, "cards").template) == (
+        "chi prende carte ne prende almeno due: quella che gioca e una dal tavolo"
+    )
+
+
+def test_in_scopone_scientifico_19_scope_leave_the_other_pair_nothing():
+    # 40 plays and no table cards. Anna and Carla's 19 scope sit on every play of theirs
+    # but the last: if they play first, their first play meets an empty table and cannot
+    # be a scopa, so they play second. Then each of Bruno and Dario's plays meets an empty
+    # table (the first play, or right after a scopa): they lay every card and take none.
+    # With 18 scope one of their plays can take: two cards are a hand.
+    scopone = Rules(format=FORMATS["2x2"], rule_set=RULE_SETS["scopone-scientifico"])
+    nineteen = [SideCounts(38, 9, True, scope=19), SideCounts(2, 1)]
+    assert errors_of(scopone, nineteen, 0) == [("cards_no_capture", "sides[1].cards", {})]
+    assert errors_of(scopone, [SideCounts(40, 10, True, scope=19), SideCounts(0, 0)], 0) == []
+    eighteen = [SideCounts(38, 9, True, scope=18), SideCounts(2, 1)]
+    assert errors_of(scopone, eighteen, 0) == []
+    catalog = Translations.load(str(TRANSLATIONS), ["it"])
+    assert catalog.gettext(InputError(ErrorCode.CARDS_NO_CAPTURE, "cards").template) == (
+        "questa parte non può aver preso carte: con queste scope ogni sua giocata trova "
+        "il tavolo vuoto, o una carta sola che potrebbe prendere solo facendo scopa"
+    )
+
+
+def test_a_side_that_took_cards_had_a_play_to_take_them_on_also_card_by_card():
+    # Four players, Scopa: Anna's 9 scope are every play of hers, so Bruno after her
+    # takes nothing (scope_every_play). With 8 of Anna's and 4 of Carla's, and Carla
+    # sitting before Dario, is there a play on which Dario, without scope, can take? The
+    # walk says which sides can take; a side it says cannot is named.
+    four = Rules(format=FORMATS["4"])
+    assert captures_fit(36, 4, (9, 0, 4, 0), 0b0111) is False
+    assert captures_fit(36, 4, (9, 0, 4, 0), 0b0101) is True
+    sides = [
+        SideCounts(30, 8, True, scope=9),
+        SideCounts(2, 1),
+        SideCounts(8, 1, scope=4),
+        SideCounts(0, 0),
+    ]
+    assert [code for code, _, _ in errors_of(four, sides)] == ["scope_every_play"]
+    anna = SideCards.from_mask((1 << 40) - 1 - 0b11, 0)  # all but 1D 2D
+    bruno = SideCards.from_mask(0b10)
+    carla = SideCards.from_mask(0b01)
+    with pytest.raises(InvalidHand) as refused:
+        score_cards(Rules(format=FORMATS["3"]), [anna, bruno, carla])
+    assert [e.code for e in refused.value.errors] == [ErrorCode.CARDS_ONE, ErrorCode.CARDS_ONE]
+
+
+@settings(max_examples=40, deadline=None)
+@given(any_rules(napoleone=False), st.randoms(use_true_random=False))
+def test_every_real_hands_takers_fit_its_scope(rules, rng):
+    """Soundness of the walk: in a hand played at random, the sides that took cards and
+    the scope they made fit (deal.captures_fit)."""
+    piles, scope = play_hand(rules, rng)
+    takers = sum(1 << i for i, pile in enumerate(piles) if pile)
+    assert all(pile.bit_count() != 1 for pile in piles)
+    deal = rules.deal
+    assert captures_fit(deal.plays, deal.table_cards, tuple(scope), takers)
 
 
 def test_the_primiera_needs_a_denaro_and_three_other_cards():

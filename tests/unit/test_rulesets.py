@@ -39,9 +39,9 @@ PAIRS = FORMATS["2x2"]
 
 def counts(scope_a: int, scope_b: int) -> list[SideCounts]:
     """A hand of two sides with the scope given: the side with fewer scope takes twice
-    its scope in cards (every sweep takes two) or 2, the other the rest, all the denari
-    with the settebello among them."""
-    few = max(2 * min(scope_a, scope_b), 2)
+    its scope in cards (every sweep takes two), the other the rest, all the denari with
+    the settebello among them."""
+    few = 2 * min(scope_a, scope_b)
     rich, poor = SideCounts(40 - few, 10, True), SideCounts(few, 0)
     sides = [rich, poor] if scope_a >= scope_b else [poor, rich]
     return [replace(side, scope=n) for side, n in zip(sides, (scope_a, scope_b), strict=True)]

@@ -38,7 +38,11 @@ from scorekeeper.scoring.primiera import PRIMIERA_VALUES
 from scorekeeper.scoring.shareout import find_share_out, settebello_room
 from scorekeeper.scoring.validate import COUNTS_CHECKS
 from scorekeeper.ui.scoring_js import TRANSLATIONS
-from tests.helpers.deals import nobody_possible_many, primiera_outcomes_two_sides
+from tests.helpers.deals import (
+    no_lone_cards,
+    nobody_possible_many,
+    primiera_outcomes_two_sides,
+)
 from tests.helpers.rulesets import any_rules
 
 TWO = Rules()
@@ -258,7 +262,7 @@ def random_masks(rng: random.Random, sides: int) -> list[int]:
     masks = [0] * sides
     for card in DECK:
         masks[rng.choices(range(sides), weights)[0]] |= card.bit
-    return masks
+    return no_lone_cards(masks)
 
 
 @settings(max_examples=300, deadline=None)
@@ -381,6 +385,7 @@ def two_sides_primiera(draw: st.DrawFn) -> tuple[Rules, list[SideCounts]]:
     keep = rng.random() ** 2
     for card in DECK[10:]:
         masks[1 if rng.random() > keep else 0] |= card.bit
+    masks = no_lone_cards(masks)
     counts = counts_of(score_cards(rules, [SideCards.from_mask(m) for m in masks]))
     counts = [replace(c, primiera_cards=None) for c in counts]
     moved = draw(st.integers(-4, 4))
@@ -423,6 +428,7 @@ def one_big_side(draw: st.DrawFn) -> tuple[Rules, list[SideCounts]]:
             masks[rng.choice((0, *range(sides)))] |= card.bit
     for card in DECK[10:]:  # counted again below
         masks[0] |= card.bit
+    masks = no_lone_cards(masks)
     counts = counts_of(score_cards(rules, [SideCards.from_mask(m) for m in masks]))
     counts = [replace(c, primiera_cards=None) for c in counts]
     small = draw(st.integers(0, 5))
