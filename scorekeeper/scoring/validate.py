@@ -195,7 +195,6 @@ def sweep_errors(rules: Rules, scope: Sequence[int], cards: Sequence[int]) -> li
       lays its card, and the last capturer is never it. With two players, 18 + 0 scope are
       40 cards to 0, never 36 to 4. (The side of the sweeps plays last only if its last
       play is the hand's, which is never a scopa; so the next side never plays first.)
-    - a side takes no cards or two at least (the card it plays and one from the table);
     - every side that took cards had a play on which it could take them, with the scope
       where they are (:func:`~.deal.captures_fit`): in Scopone scientifico 19 + 0 leave the
       other side nothing."""
@@ -206,12 +205,7 @@ def sweep_errors(rules: Rules, scope: Sequence[int], cards: Sequence[int]) -> li
         for i in range(n)
         if scope[i] == plays and cards[(i + 1) % n] > 0
     ]
-    errors += [
-        InputError(ErrorCode.CARDS_ONE, f"sides[{i}].cards") for i in range(n) if cards[i] == 1
-    ]
-    if errors:
-        return errors
-    return capture_errors(rules, scope, cards)
+    return errors or capture_errors(rules, scope, cards)
 
 
 def capture_errors(rules: Rules, scope: Sequence[int], cards: Sequence[int]) -> list[InputError]:
@@ -722,8 +716,17 @@ def check_denari_with_best(
 def check_counts_sweeps(
     rules: Rules, sides: Sequence[SideCounts], primiera_winner: int | None
 ) -> list[InputError]:
-    """:func:`sweep_errors` on a hand entered as counts."""
-    return sweep_errors(rules, [side.scope for side in sides], [side.cards for side in sides])
+    """:func:`sweep_errors` on a hand entered as counts; before it, a side that took one
+    card: a side takes none or two at least (the card it plays and one from the table).
+    Card by card the hand is a share-out of the deck, which the API scores whatever it is
+    (API.md: the sides' cards hold each of the 40 once); as counts, 39 to 1 is a slip of
+    the finger, and no deal gives it."""
+    lone = [
+        InputError(ErrorCode.CARDS_ONE, f"sides[{i}].cards")
+        for i, side in enumerate(sides)
+        if side.cards == 1
+    ]
+    return lone or sweep_errors(rules, [s.scope for s in sides], [s.cards for s in sides])
 
 
 def check_primiera_winner_suits(

@@ -408,8 +408,8 @@
   }
 
   /** validate.sweep_errors: a side that made a scopa on every one of its plays leaves the
-      next side in seat order no cards at all; a side takes none or two at least; every
-      side that took cards had a play on which it could (captureErrors). */
+      next side in seat order no cards at all; every side that took cards had a play on
+      which it could (captureErrors). */
   function sweepErrors(format, scope, cards) {
     const plays = format.cards_played_per_side, n = scope.length, errors = [];
     for (let i = 0; i < n; i++) {
@@ -417,7 +417,6 @@
         errors.push(error("scope_every_play", "sides[" + (i + 1) % n + "].cards", { plays: plays }));
       }
     }
-    cards.forEach(function (count, i) { if (count === 1) errors.push(error("cards_one", "sides[" + i + "].cards", {})); });
     return errors.length ? errors : captureErrors(format, scope, cards);
   }
 
@@ -481,7 +480,10 @@
     return walk(0, start, scope.map(function () { return 0; }), 0);
   }
 
-  function checkCountsSweeps(rules, format, sides) {
+  function checkCountsSweeps(rules, format, sides) {  // a side took one card: none or two at least
+    const lone = [];
+    sides.forEach(function (s, i) { if (s.cards === 1) lone.push(error("cards_one", "sides[" + i + "].cards", {})); });
+    if (lone.length) return lone;
     return sweepErrors(format, sides.map(function (s) { return s.scope; }), sides.map(function (s) { return s.cards; }));
   }
 

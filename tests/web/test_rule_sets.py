@@ -148,23 +148,32 @@ def test_house_choices_sent_with_scopa_are_left_at_their_defaults(
     assert (rules.asso_sweep, rules.asso_on_asso) == (AssoSweep.NOT_SCOPA, AssoOnAsso.TAKES_ASSO)
 
 
-def _save_counts(client: FlaskClient, url: str, scope: tuple[int, int]) -> int:
-    """Save a hand as counts (pair A 38 cards, every denaro; pair B 2) with ``scope``."""
-    fields = {"sides-0-cards": "38", "sides-0-denari": "10", "settebello": "0", "primiera": "0"}
-    fields |= {"sides-0-scope": str(scope[0]), "sides-1-scope": str(scope[1])}
-    fields |= {"sides-1-cards": "2", "sides-1-denari": "0"}
+def _save_counts(
+    client: FlaskClient, url: str, scope: tuple[int, int], other: int = 2
+) -> tuple[int, str]:
+    """Save a hand as counts (pair A every denaro and all but ``other`` cards, pair B
+    ``other``) with ``scope``: the status and the page."""
+    fields = {"sides-0-cards": str(40 - other), "sides-0-denari": "10", "settebello": "0"}
+    fields |= {"sides-0-scope": str(scope[0]), "sides-1-scope": str(scope[1]), "primiera": "0"}
+    fields |= {"sides-1-cards": str(other), "sides-1-denari": "0"}
     data = form_keys(client, url) | fields | {"action": "save"}
-    return client.post(f"{url}/hands", data=data, headers=EN).status_code
+    response = client.post(f"{url}/hands", data=data, headers=EN)
+    return response.status_code, response.get_data(as_text=True)
 
 
 def test_the_board_checks_scope_by_the_rule_sets_deal(client: FlaskClient) -> None:
-    # Scopone: 40 plays from an empty table, 19 scope at most; Scopa: 36 plays, 18.
+    # Scopone: 40 plays from an empty table, 19 scope at most, and then the other pair
+    # meets an empty table at every play and takes nothing; Scopa: 36 plays, 18.
     scopone = start_game(client, PAIRS, rule_set="scopone-scientifico", format="2x2")
-    assert _save_counts(client, scopone, (19, 0)) == 302
-    assert _save_counts(client, scopone, (19, 1)) == 422
+    assert _save_counts(client, scopone, (19, 0), other=0)[0] == 302
+    status, page = _save_counts(client, scopone, (19, 0))
+    assert status == 422
+    assert "this side cannot have taken cards" in page
+    assert _save_counts(client, scopone, (18, 0))[0] == 302
+    assert _save_counts(client, scopone, (19, 1))[0] == 422
     scopa = start_game(client, PAIRS, format="2x2")
-    assert _save_counts(client, scopa, (19, 0)) == 422
-    assert _save_counts(client, scopa, (17, 0)) == 302
+    assert _save_counts(client, scopa, (19, 0), other=0)[0] == 422
+    assert _save_counts(client, scopa, (17, 0))[0] == 302
 
 
 def test_the_hand_checker_takes_a_rule_set_by_name(client: FlaskClient) -> None:
@@ -219,7 +228,9 @@ def test_the_api_takes_a_rule_set_by_name(
     client: FlaskClient, rule_set: str | None, sides: int, scope: int, status: int
 ) -> None:
     cards = [card.code for card in DECK]
-    piles = [cards[:38], cards[38:39], cards[39:]] if sides == 3 else [cards[:38], cards[38:]]
+    # Three sides, two with a card each (card by card, any share-out of the deck scores);
+    # two, the second with none (after 19 scope of the first it takes nothing).
+    piles = [cards[:38], cards[38:39], cards[39:]] if sides == 3 else [cards, []]
     body: dict[str, object] = {
         "sides": [{"cards": pile, "scope": scope if i == 0 else 0} for i, pile in enumerate(piles)]
     }

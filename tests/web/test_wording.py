@@ -720,14 +720,15 @@ def test_the_board_and_the_hand_say_the_side_in_its_number(
 
 def test_a_hand_s_counts_take_their_form(client: FlaskClient) -> None:
     url = start_game(client)
-    # Anna: 39 cards and every denaro; Bruno: one card, no denaro.
-    fields = {"sides-0-cards": "39", "sides-0-denari": "10", "settebello": "0", "primiera": "0"}
+    # Anna: 38 cards and nine denari; Bruno: two cards, one denaro (a side takes two
+    # cards at least, the one it plays and one from the table).
+    fields = {"sides-0-cards": "38", "sides-0-denari": "9", "settebello": "0", "primiera": "0"}
     record(client, url, **fields)
     italian = client.get(url, headers={"Accept-Language": "it"}).get_data(as_text=True)
     english = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Anna: 39 carte, 10 denari" in italian
-    assert "Bruno: 1 carta, 0 denari" in italian
-    assert "Bruno: 1 card, 0 denari" in english
+    assert "Anna: 38 carte, 9 denari" in italian
+    assert "Bruno: 2 carte, 1 denaro" in italian
+    assert "Bruno: 2 cards, 1 denaro" in english
 
 
 @pytest.mark.parametrize(
