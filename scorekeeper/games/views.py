@@ -118,6 +118,7 @@ from scorekeeper.scoring import (
     InvalidHand,
     read_entry,
 )
+from scorekeeper.ui.messages import error_message
 from scorekeeper.ui.text import bounded_int
 
 bp = Blueprint("games", __name__)
@@ -865,8 +866,16 @@ def resolve(token: str, number: int) -> ResponseReturnValue:
             resolve_dispute(game, number, entry, form.reason.data or "")
         except (ConfirmationRefused, LookupError):
             return redirect(f"{board_url(token)}#board")
-        flash(_("Hand %(number)s resolved and confirmed.", number=number), "success")
-        return redirect(f"{board_url(token)}#board")
+        except InvalidHand as invalid:
+            # Disputed under older checks, the version is not one the rules now accept.
+            reasons = "; ".join(error_message(error) for error in invalid.errors)
+            form.version.errors = [
+                *form.version.errors,
+                _("This version is not a hand the rules accept: %(reasons)s", reasons=reasons),
+            ]
+        else:
+            flash(_("Hand %(number)s resolved and confirmed.", number=number), "success")
+            return redirect(f"{board_url(token)}#board")
     entered_scored = stored.totals
     return render_template(
         "games/resolve.html",

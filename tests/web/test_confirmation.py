@@ -273,6 +273,46 @@ def test_a_dispute_is_resolved_by_the_league_with_a_reason(app: Flask, client: F
     assert "Ricontate le carte al tavolo" in history
 
 
+def test_a_disputed_version_the_rules_now_refuse_is_told_not_kept(
+    app: Flask, client: FlaskClient
+) -> None:
+    # Bruno disputed under older checks: his version gives a side one card, which no deal
+    # gives. Choosing it says why, in place; the hand stays disputed, nothing half-kept.
+    public_id, board, clients = confirming_league(app, client)
+    anna, bruno = clients["anna"], clients["bruno"]
+    record(anna, board)
+    dispute = f"{game_side_link(app, 1)}/hands/1/dispute"
+    data = form_keys(bruno, dispute) | THEIRS | {"action": "save", "side": "1"}
+    assert bruno.post(dispute, data=data).status_code == 302
+    with app.app_context():
+        revision = db.session.scalars(
+            select(HandRevision).where(HandRevision.action == "dispute")
+        ).one()
+        entry = dict(revision.entry)
+        sides = [dict(side) for side in entry["sides"]]
+        sides[0]["cards"], sides[1]["cards"] = 39, 1
+        sides[1]["denari"] = sides[1]["scope"] = 0
+        sides[0]["denari"] = 10
+        entry["sides"] = sides
+        revision.entry = entry
+        db.session.commit()
+    resolve = re.search(
+        r'href="([^"]+/hands/1/resolve)"',
+        client.get(f"/leagues/{public_id}/").get_data(as_text=True),
+    )
+    assert resolve
+    url = unescape(resolve.group(1))
+    refused = post_form(client, url, url, version="disputed", reason="Ricontate")
+    assert refused.status_code == 422
+    page = unescape(refused.get_data(as_text=True))
+    assert "Questa versione non è una mano che le regole accettano" in page
+    assert "chi prende carte ne prende almeno due" in page
+    assert _hand(app)[0] == HandStatus.DISPUTED
+    kept = post_form(client, url, url, version="entered", reason="Ricontate")
+    assert kept.status_code == 302
+    assert _hand(app)[0] == HandStatus.CONFIRMED
+
+
 def test_a_confirmed_hand_is_corrected_only_by_the_owner_with_a_reason(
     app: Flask, client: FlaskClient
 ) -> None:
