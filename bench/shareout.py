@@ -163,6 +163,16 @@ def summary(times: list[float]) -> str:
     return f"median {statistics.median(ordered):.3f}  p99 {p99:.3f}  most {ordered[-1]:.3f}"
 
 
+def report(title: str, work: list[Entry], node: bool) -> None:
+    """The figures of ``work``: the share-out check, the counts validation, the phone."""
+    print(f"{title}, {len(work)} entries")
+    print(f"  share-out check   {summary(cpu_ms(work, share_out_errors))}")
+    print(f"  counts validation {summary(cpu_ms(work, validate_counts))}")
+    if node:
+        times = node_ms(work)
+        print(f"  phone scorer      {summary(times) if times else 'node not installed'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=1000)
@@ -171,20 +181,9 @@ def main() -> None:
     rng = random.Random(28)
     print("ms per hand (CPU); entries: best cards, who took the primiera, nobody")
     for sides in (2, 3, 4):
-        work = entries(rng, sides, args.hands)
-        print(f"{sides} sides, {len(work)} entries")
-        print(f"  share-out check   {summary(cpu_ms(work, share_out_errors))}")
-        print(f"  counts validation {summary(cpu_ms(work, validate_counts))}")
-        if args.node:
-            times = node_ms(work)
-            print(f"  phone scorer      {summary(times) if times else 'node not installed'}")
-    work = forced_entries(rng, args.hands)
-    print(f"3 or 4 sides, nobody, one side always holding four suits: {len(work)} entries")
-    print(f"  share-out check   {summary(cpu_ms(work, share_out_errors))}")
-    print(f"  counts validation {summary(cpu_ms(work, validate_counts))}")
-    if args.node:
-        times = node_ms(work)
-        print(f"  phone scorer      {summary(times) if times else 'node not installed'}")
+        report(f"{sides} sides", entries(rng, sides, args.hands), args.node)
+    title = "3 or 4 sides, nobody, one side always holding four suits"
+    report(title, forced_entries(rng, args.hands), args.node)
 
 
 if __name__ == "__main__":
