@@ -61,6 +61,16 @@ def _skip_or_fail(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expectations() -> None:
+    """A state a test waits for can take longer than Playwright's 5 s on a loaded machine
+    (a CI run's parallel workers beside the push server): wait for it up to 15 s. A test
+    whose state comes waits no longer for it."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+
+
 @pytest.fixture(scope="session")
 def live_server(migrated_database_url: str) -> Iterator[LiveServer]:
     """The app on a free local port, in a thread, using the session's test database.
