@@ -224,6 +224,29 @@ def test_hands_saved_offline_are_sent_in_order_once(
     expect(page.locator("#record-heading")).to_have_text("Record hand 4")
 
 
+def test_a_first_visit_without_signal_keeps_the_hand_before_the_worker_has_its_files(
+    make_phone: Callable[..., Page], live_server: LiveServer
+) -> None:
+    """A phone on its first visit loses the signal before the service worker has kept the
+    sending half (blocked here: it never does): Save keeps the hand on the phone all the
+    same, and it is sent once the signal is back. It was a plain post, lost to the
+    browser's error page."""
+    page = make_phone(locale="en-GB", service_workers="block")
+    start_game(page, ANNA_BRUNO)
+    page.context.set_offline(True)
+    for number, hand in enumerate(HANDS[:2], 1):
+        fill(page, hand)
+        tap_save(page)
+        expect(page.locator("#outbox-kept")).to_contain_text(f"hand {number} is kept on this phone")
+        expect(page.locator("#record-heading")).to_have_text(f"Record hand {number + 1}")
+        cards = page.locator("#hand-form").get_by_label("Cards", exact=True).first
+        expect(cards).to_have_value("")
+    assert server_hands(live_server) == []
+    page.context.set_offline(False)
+    sent(page, 2)
+    assert server_hands(live_server) == list(enumerate(POINTS[:2], 1))
+
+
 def test_a_hand_the_server_got_before_the_line_dropped_is_saved_once(
     en_phone: Page, live_server: LiveServer
 ) -> None:
