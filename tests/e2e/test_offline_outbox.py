@@ -21,7 +21,14 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandSide
 from scorekeeper.games.services import new_edit_link
 from tests.helpers import LiveServer
-from tests.helpers.flows import Taps, fill_counts, start_game, wait_for_worker, wait_until_kept
+from tests.helpers.flows import (
+    Taps,
+    fill_counts,
+    start_game,
+    wait_for_worker,
+    wait_until,
+    wait_until_kept,
+)
 
 ANNA_BRUNO = ("Anna", "Bruno")
 #: Three different hands, by what Anna takes: (cards, denari, settebello, primiera).
@@ -175,7 +182,7 @@ def test_save_is_sent_once_and_says_so(en_phone: Page, live_server: LiveServer) 
     expect(save).to_have_attribute("aria-busy", "true")
     # The post reached the stand-in fetch (counted, then held): only then is the count
     # read; under load the button says "Saving…" before the count comes back.
-    page.wait_for_function("() => typeof window.releaseHand === 'function'")
+    wait_until(page, "() => typeof window.releaseHand === 'function'")
     save.tap(force=True)  # a second, impatient tap
     page.keyboard.press("Enter")
     assert posts.count == 1
