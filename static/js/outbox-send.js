@@ -30,9 +30,9 @@
     var T = core.T, say = core.say, el = core.el, drafts = core.drafts, kept = core.kept;
     var allItems = core.allItems, putItem = core.putItem, deleteItem = core.deleteItem;
     var everything = core.everything, render = core.render, openBoard = core.openBoard;
-    var busy = core.busy, fallback = core.fallback, askPersistence = core.askPersistence;
+    var busy = core.busy, fallback = core.fallback;
     var loadScorer = core.loadScorer, loadKept = core.loadKept, dropNotes = core.dropNotes;
-    var showMessage = core.showMessage, writeNotice = core.writeNotice;
+    var writeNotice = core.writeNotice, keepHere = core.keepHere;
     var TIMEOUT_MS = 15000, RETRY_MIN_MS = 2000, RETRY_MAX_MS = 60000;
     var retryMs = RETRY_MIN_MS, retryTimer = null, sending = false, again = false;
 
@@ -74,25 +74,8 @@
         busy(form, false);
         return Promise.resolve();
       }
-      askPersistence();
-      return putItem(item).then(function (id) {
-        item.id = id;
-        if (drafts()) drafts().clear(form);
-        busy(form, false);
-        dropNotes(true);  // the board has changed: "Hand N saved" is old news
-        var kept = el("p", "flash flash-info outbox-kept", say(T.kept, { number: item.number }));
-        kept.id = "outbox-kept";
-        kept.setAttribute("role", "status");
-        kept.tabIndex = -1;
-        var old = document.getElementById("outbox-kept");
-        if (old) old.remove();
-        var panel = document.getElementById("outbox");
-        var ask = half ? half.confirmHere(item) : null;
-        if (ask) kept.appendChild(ask);
-        return render().then(function () {
-          if (panel) { panel.insertBefore(kept, panel.firstChild); showMessage(kept); }
-          scheduleRetry(0);
-        });
+      return keepHere(form, item, half ? half.confirmHere(item) : null).then(function () {
+        scheduleRetry(0);
       });
     }
 

@@ -677,8 +677,54 @@
     if (form.dataset.sending) return;  // one tap saves once
     busy(form, true);
     var item = itemOf(form);
-    loadSend().then(function (half) { return half.save(form, item); })
-      .catch(function (error) { if (window.console) console.error(error); fallback(form); });
+    loadSend().then(function (half) { return half.save(form, item); }, function (error) {
+      // No signal, and the sending half not kept yet (a first visit, before the service
+      // worker has the files): the hand is kept here all the same, unscored, and sent by
+      // that half once it comes (the signal back, or the board opened again).
+      if (navigator.onLine) throw error;
+      return keepHere(form, item, null);
+    }).catch(function (error) { if (window.console) console.error(error); fallback(form); });
+  }
+
+  /* A hand into the outbox, said at once over the board's outbox ("hand N is kept on this
+     phone", with `ask`: the other side's confirmation here, when asked); the form is
+     ready for the next hand. */
+  function keepHere(form, item, ask) {
+    askPersistence();
+    return putItem(item).then(function (id) {
+      item.id = id;
+      if (drafts()) drafts().clear(form);
+      busy(form, false);
+      dropNotes(true);  // the board has changed: "Hand N saved" is old news
+      var note = el("p", "flash flash-info outbox-kept", say(T.kept, { number: item.number }));
+      note.id = "outbox-kept";
+      note.setAttribute("role", "status");
+      note.tabIndex = -1;
+      var old = document.getElementById("outbox-kept");
+      if (old) old.remove();
+      var panel = document.getElementById("outbox");
+      if (ask) note.appendChild(ask);
+      if (!kept()) nextHand(form, item.number + 1);
+      return render().then(function () {
+        if (panel) { panel.insertBefore(note, panel.firstChild); showMessage(note); }
+      });
+    });
+  }
+
+  /* Without the other half (outbox-kept.js renumbers the form as it shows the outbox),
+     the form is made ready for hand `number` here: its number, a request id of its own
+     (the server takes a second hand with the first one's id for that hand, sent twice),
+     its heading. */
+  function nextHand(form, number) {
+    form.reset();
+    delete form.dataset.dirty;  // nothing typed: the board may catch up (games.js)
+    var preview = form.querySelector("#hand-preview");
+    if (preview) preview.innerHTML = "";
+    form.elements.number.value = String(number);
+    form.elements.request_id.value = window.crypto && crypto.randomUUID ? crypto.randomUUID()
+      : Date.now().toString(16) + Math.random().toString(16).slice(2);
+    var heading = document.getElementById("record-heading");
+    if (heading && T.recordHand) heading.textContent = say(T.recordHand, { number: number });
   }
 
   function fallback(form) {
@@ -822,7 +868,7 @@
     render: render, flush: flush, readNotice: readNotice, clearNotice: clearNotice,
     everything: everything, openBoard: openBoard, askPersistence: askPersistence,
     scheduleRetry: scheduleRetry, kept: kept, loadKept: loadKept, busy: busy, fallback: fallback,
-    dropNotes: dropNotes, showMessage: showMessage, writeNotice: writeNotice,
+    dropNotes: dropNotes, showMessage: showMessage, writeNotice: writeNotice, keepHere: keepHere,
   };
   window.ScopaOutbox = {
     flush: flush, render: render, items: allItems, loadScorer: loadScorer, previewHere: previewHere,

@@ -21,7 +21,14 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, Hand, HandSide
 from scorekeeper.games.services import new_edit_link
 from tests.helpers import LiveServer
-from tests.helpers.flows import Taps, fill_counts, start_game, wait_for_worker, wait_until_kept
+from tests.helpers.flows import (
+    Taps,
+    fill_counts,
+    start_game,
+    wait_for_worker,
+    wait_until,
+    wait_until_kept,
+)
 
 ANNA_BRUNO = ("Anna", "Bruno")
 #: Three different hands, by what Anna takes: (cards, denari, settebello, primiera).
@@ -175,7 +182,7 @@ def test_save_is_sent_once_and_says_so(en_phone: Page, live_server: LiveServer) 
     expect(save).to_have_attribute("aria-busy", "true")
     # The post reached the stand-in fetch (counted, then held): only then is the count
     # read; under load the button says "Saving…" before the count comes back.
-    page.wait_for_function("() => typeof window.releaseHand === 'function'")
+    wait_until(page, "() => typeof window.releaseHand === 'function'")
     save.tap(force=True)  # a second, impatient tap
     page.keyboard.press("Enter")
     assert posts.count == 1
@@ -222,6 +229,29 @@ def test_hands_saved_offline_are_sent_in_order_once(
     expect(page.locator("#total-0")).to_have_text("6")
     expect(page.locator("#total-1")).to_have_text("6")
     expect(page.locator("#record-heading")).to_have_text("Record hand 4")
+
+
+def test_a_first_visit_without_signal_keeps_the_hand_before_the_worker_has_its_files(
+    make_phone: Callable[..., Page], live_server: LiveServer
+) -> None:
+    """A phone on its first visit loses the signal before the service worker has kept the
+    sending half (blocked here: it never does): Save keeps the hand on the phone all the
+    same, and it is sent once the signal is back. It was a plain post, lost to the
+    browser's error page."""
+    page = make_phone(locale="en-GB", service_workers="block")
+    start_game(page, ANNA_BRUNO)
+    page.context.set_offline(True)
+    for number, hand in enumerate(HANDS[:2], 1):
+        fill(page, hand)
+        tap_save(page)
+        expect(page.locator("#outbox-kept")).to_contain_text(f"hand {number} is kept on this phone")
+        expect(page.locator("#record-heading")).to_have_text(f"Record hand {number + 1}")
+        cards = page.locator("#hand-form").get_by_label("Cards", exact=True).first
+        expect(cards).to_have_value("")
+    assert server_hands(live_server) == []
+    page.context.set_offline(False)
+    sent(page, 2)
+    assert server_hands(live_server) == list(enumerate(POINTS[:2], 1))
 
 
 def test_a_hand_the_server_got_before_the_line_dropped_is_saved_once(

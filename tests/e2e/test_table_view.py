@@ -10,7 +10,14 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.flows import Taps, fill_counts, open_menu, record_counts, start_game
+from tests.helpers.flows import (
+    Taps,
+    fill_counts,
+    open_menu,
+    record_counts,
+    start_game,
+    wait_until,
+)
 
 ANNA_BRUNO = ("Anna", "Bruno")
 
@@ -60,7 +67,7 @@ def test_the_table_view_reads_from_across_the_table(
     expect(page.locator("#table-side-0 .mark-first")).to_have_text("di mano")
     expect(page.locator("#table-status")).to_have_text("Hand 2 · target 11")
     # The screen is kept on.
-    page.wait_for_function("window.wakeLocks >= 1")
+    wait_until(page, "() => window.wakeLocks >= 1")
     # One tap back to the form.
     back = page.get_by_role("link", name="Back to the form")
     found = back.bounding_box()
