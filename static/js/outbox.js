@@ -725,6 +725,10 @@
       : Date.now().toString(16) + Math.random().toString(16).slice(2);
     var heading = document.getElementById("record-heading");
     if (heading && T.recordHand) heading.textContent = say(T.recordHand, { number: number });
+    var title = form.elements.mode ? document.querySelector("main h1") : null;  // by cards
+    if (title && T.recordHandCards) title.textContent = say(T.recordHandCards, { number: number });
+    var save = form.querySelector("#save-hand");
+    if (save && T.saveHand) save.textContent = form.dataset.saveLabel = say(T.saveHand, { number: number });
   }
 
   function fallback(form) {

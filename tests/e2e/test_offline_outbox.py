@@ -218,6 +218,7 @@ def test_hands_saved_offline_are_sent_in_order_once(
     for number, hand in enumerate(HANDS, 1):
         keep_offline(page, hand, first=number)
         expect(page.locator("#record-heading")).to_have_text(f"Record hand {number + 1}")
+        expect(page.locator("#save-hand")).to_have_text(f"Save hand {number + 1}")
     expect(page.locator("#outbox-kept")).to_contain_text("hand 3 is kept on this phone")
     expect(page.locator("#provisional-note")).to_contain_text("Hands not sent yet: 3")
     expect(page.locator("#hand-form").get_by_label("Cards", exact=True).first).to_have_value("")
@@ -246,6 +247,7 @@ def test_a_first_visit_without_signal_keeps_the_hand_before_the_worker_has_its_f
         tap_save(page)
         expect(page.locator("#outbox-kept")).to_contain_text(f"hand {number} is kept on this phone")
         expect(page.locator("#record-heading")).to_have_text(f"Record hand {number + 1}")
+        expect(page.locator("#save-hand")).to_have_text(f"Save hand {number + 1}")
         cards = page.locator("#hand-form").get_by_label("Cards", exact=True).first
         expect(cards).to_have_value("")
     assert server_hands(live_server) == []
