@@ -21,7 +21,7 @@
     var allItems = core.allItems, putItem = core.putItem, deleteItem = core.deleteItem;
     var render = core.render, flush = core.flush, pageGame = core.pageGame, pairs = core.pairs;
     var readNotice = core.readNotice, clearNotice = core.clearNotice, readJson = core.readJson;
-    var loadScorer = core.loadScorer;
+    var loadScorer = core.loadScorer, renumber = core.renumber, newRequestId = core.newRequestId;
     var everything = core.everything, openBoard = core.openBoard;
     var askPersistence = core.askPersistence, scheduleRetry = core.scheduleRetry;
 
@@ -32,12 +32,6 @@
       return b;
     }
 
-    function newRequestId() {
-      if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-      var bytes = new Uint8Array(16);
-      (window.crypto || { getRandomValues: function (a) { for (var i = 0; i < a.length; i++) a[i] = Math.random() * 256; return a; } }).getRandomValues(bytes);
-      return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-    }
 
     /* This game's hands waiting (or sent but not yet on this page) after the server's
        hands, in number order; refused ones apart. */
@@ -169,37 +163,6 @@
         var result = s.scoreEntry(item.rules, item.mode, item.entry);
         return result && result.ok ? result : null;
       } catch (e) { return null; }
-    }
-
-    function setText(id, text) {
-      var node = document.getElementById(id);
-      if (node && text) node.textContent = text;
-    }
-
-    /* The form is for the hand after the last one kept here. */
-    function renumber(form, number) {
-      var field = form.elements.number;
-      if (String(field.value) === String(number)) return;
-      field.value = String(number);
-      form.elements.request_id.value = newRequestId();
-      if (!form.dataset.sending) {
-        form.reset();
-        field.value = String(number);
-        delete form.dataset.dirty;
-        var preview = form.querySelector("#hand-preview");
-        if (preview) preview.innerHTML = "";
-        var note = form.querySelector(".draft-note");
-        if (note) note.remove();
-        if (drafts()) drafts().restore(form);
-      }
-      setText("record-heading", say(T.recordHand, { number: number }));
-      if (form.elements.mode) {
-        var h1 = document.querySelector("main h1");
-        if (h1) h1.textContent = say(T.recordHandCards, { number: number });
-      }
-      var save = form.querySelector("#save-hand");
-      if (save && !form.dataset.sending) save.textContent = say(T.saveHand, { number: number });
-      form.dataset.saveLabel = say(T.saveHand, { number: number });
     }
 
     function renderBoard(data, shown) {

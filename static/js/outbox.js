@@ -704,31 +704,47 @@
       if (old) old.remove();
       var panel = document.getElementById("outbox");
       if (ask) note.appendChild(ask);
-      if (!kept()) nextHand(form, item.number + 1);
+      if (!kept()) renumber(form, item.number + 1);  // else the other half does, as it shows the outbox
       return render().then(function () {
         if (panel) { panel.insertBefore(note, panel.firstChild); showMessage(note); }
       });
     });
   }
 
-  /* Without the other half (outbox-kept.js renumbers the form as it shows the outbox),
-     the form is made ready for hand `number` here: its number, a request id of its own
-     (the server takes a second hand with the first one's id for that hand, sent twice),
-     its heading. */
-  function nextHand(form, number) {
-    form.reset();
-    delete form.dataset.dirty;  // nothing typed: the board may catch up (games.js)
-    var preview = form.querySelector("#hand-preview");
-    if (preview) preview.innerHTML = "";
-    form.elements.number.value = String(number);
-    form.elements.request_id.value = window.crypto && crypto.randomUUID ? crypto.randomUUID()
-      : Date.now().toString(16) + Math.random().toString(16).slice(2);
+  function newRequestId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    (window.crypto || { getRandomValues: function (a) { for (var i = 0; i < a.length; i++) a[i] = Math.random() * 256; return a; } }).getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  /* The form is for hand `number`, the one after the last kept here: its number, a
+     request id of its own (the server takes a second hand with the first one's id for
+     that hand, sent twice), its heading and Save. */
+  function renumber(form, number) {
+    var field = form.elements.number;
+    if (String(field.value) === String(number)) return;
+    field.value = String(number);
+    form.elements.request_id.value = newRequestId();
+    if (!form.dataset.sending) {
+      form.reset();
+      field.value = String(number);
+      delete form.dataset.dirty;  // nothing typed: the board may catch up (games.js)
+      var preview = form.querySelector("#hand-preview");
+      if (preview) preview.innerHTML = "";
+      var note = form.querySelector(".draft-note");
+      if (note) note.remove();
+      if (drafts()) drafts().restore(form);
+    }
     var heading = document.getElementById("record-heading");
-    if (heading && T.recordHand) heading.textContent = say(T.recordHand, { number: number });
-    var title = form.elements.mode ? document.querySelector("main h1") : null;  // by cards
-    if (title && T.recordHandCards) title.textContent = say(T.recordHandCards, { number: number });
+    if (heading) heading.textContent = say(T.recordHand, { number: number });
+    if (form.elements.mode) {
+      var h1 = document.querySelector("main h1");
+      if (h1) h1.textContent = say(T.recordHandCards, { number: number });
+    }
     var save = form.querySelector("#save-hand");
-    if (save && T.saveHand) save.textContent = form.dataset.saveLabel = say(T.saveHand, { number: number });
+    if (save && !form.dataset.sending) save.textContent = say(T.saveHand, { number: number });
+    form.dataset.saveLabel = say(T.saveHand, { number: number });
   }
 
   function fallback(form) {
@@ -873,6 +889,7 @@
     everything: everything, openBoard: openBoard, askPersistence: askPersistence,
     scheduleRetry: scheduleRetry, kept: kept, loadKept: loadKept, busy: busy, fallback: fallback,
     dropNotes: dropNotes, showMessage: showMessage, writeNotice: writeNotice, keepHere: keepHere,
+    renumber: renumber, newRequestId: newRequestId,
   };
   window.ScopaOutbox = {
     flush: flush, render: render, items: allItems, loadScorer: loadScorer, previewHere: previewHere,
